@@ -1,0 +1,112 @@
+//! Pluggable verifier backends.
+//!
+//! A backend is a type (chosen as a type parameter, e.g. by a pallet's `Config`) that verifies
+//! every scheme. Each scheme offers the three steps whose costs we measure separately:
+//!
+//! - **decode**: `pkDecode` (FIPS 204 Algorithm 23) plus whatever the backend can precompute
+//!   from the key — for ML-DSA, `Â = ExpandA(ρ)` (Algorithm 32), `NTT(t1·2^d)` and
+//!   `tr = H(pk, 64)`; for Ed25519, point decompression;
+//! - **verify with a decoded key**: the rest of `ML-DSA.Verify` (Algorithm 3) or of Ed25519;
+//! - **decode + verify**: both, which is what a transaction with its key inline costs.
+//!
+//! Backends must agree on every input: which one a runtime uses is a performance choice, never
+//! a consensus one. The test suite runs the same vectors and properties against each.
+
+mod ed25519;
+mod libcrux;
+mod rustcrypto;
+
+pub use self::{ed25519::Dalek, libcrux::Libcrux, rustcrypto::RustCrypto};
+
+use crate::{
+	keys::{Ed25519Public, Ed25519Signature},
+	params::{MlDsa44, MlDsa65, MlDsa87, MlDsaParams},
+};
+
+/// Verifies ML-DSA signatures of parameter set `P`.
+pub trait MlDsaVerifier<P: MlDsaParams> {
+	/// A verifying key with the derived data the backend keeps precomputed.
+	type DecodedKey: Clone + Send + Sync + 'static;
+
+	/// Bytes one decoded key occupies, for the cache's byte budget.
+	const DECODED_KEY_BYTES: usize;
+
+	/// Decodes a public key. `pkDecode` accepts every byte string of the right length, so this
+	/// cannot fail; a bad key shows up as a signature that does not verify.
+	fn decode_key(public: &P::Public) -> Self::DecodedKey;
+
+	/// FIPS 204 Algorithm 3 `ML-DSA.Verify` (pure mode) with an already decoded key. A context
+	/// longer than 255 bytes never verifies.
+	fn verify_decoded(
+		key: &Self::DecodedKey,
+		message: &[u8],
+		context: &[u8],
+		signature: &P::Signature,
+	) -> bool;
+
+	/// FIPS 204 Algorithm 8 `ML-DSA.Verify_internal`: `message` is `M′`, already formatted.
+	/// Exposed for the NIST ACVP vectors, which test this interface.
+	fn verify_internal(key: &Self::DecodedKey, message: &[u8], signature: &P::Signature) -> bool;
+
+	/// Decode and verify in one call, as for a key that travels with its signature.
+	fn verify(public: &P::Public, message: &[u8], context: &[u8], signature: &P::Signature) -> bool {
+		Self::verify_decoded(&Self::decode_key(public), message, context, signature)
+	}
+}
+
+/// Verifies Ed25519 signatures under the project's validity rule (see [`Dalek`]).
+pub trait Ed25519Verifier {
+	/// A decompressed public key.
+	type DecodedKey: Clone + Send + Sync + 'static;
+
+	/// Decompresses a public key; `None` if it is not a curve point or is of small order.
+	fn decode_key(public: &Ed25519Public) -> Option<Self::DecodedKey>;
+
+	/// Verifies `signature` over `prefix ‖ message` (the prefix is the purpose's domain tag).
+	fn verify_decoded(
+		key: &Self::DecodedKey,
+		prefix: &[u8],
+		message: &[u8],
+		signature: &Ed25519Signature,
+	) -> bool;
+
+	/// Decode and verify in one call.
+	fn verify(public: &Ed25519Public, prefix: &[u8], message: &[u8], signature: &Ed25519Signature) -> bool {
+		Self::decode_key(public)
+			.is_some_and(|key| Self::verify_decoded(&key, prefix, message, signature))
+	}
+}
+
+/// A complete backend: every ML-DSA level plus Ed25519.
+pub trait Backend:
+	MlDsaVerifier<MlDsa44> + MlDsaVerifier<MlDsa65> + MlDsaVerifier<MlDsa87> + Ed25519Verifier + 'static
+{
+	/// Name used in benchmark reports and test names.
+	const NAME: &'static str;
+}
+
+/// Implements [`Ed25519Verifier`] for an ML-DSA backend by delegating to [`Dalek`], the one
+/// implementation of the project's Ed25519 rule.
+macro_rules! ed25519_via_dalek {
+	($backend:ty) => {
+		impl $crate::backend::Ed25519Verifier for $backend {
+			type DecodedKey = <$crate::backend::Dalek as $crate::backend::Ed25519Verifier>::DecodedKey;
+
+			fn decode_key(public: &$crate::keys::Ed25519Public) -> Option<Self::DecodedKey> {
+				<$crate::backend::Dalek as $crate::backend::Ed25519Verifier>::decode_key(public)
+			}
+
+			fn verify_decoded(
+				key: &Self::DecodedKey,
+				prefix: &[u8],
+				message: &[u8],
+				signature: &$crate::keys::Ed25519Signature,
+			) -> bool {
+				<$crate::backend::Dalek as $crate::backend::Ed25519Verifier>::verify_decoded(
+					key, prefix, message, signature,
+				)
+			}
+		}
+	};
+}
+use ed25519_via_dalek;

@@ -1,0 +1,121 @@
+//! # pq-crypto
+//!
+//! The signature core of pq-verifier: one [`MultiSigner`] / [`MultiSignature`] pair covering
+//! Ed25519, ML-DSA-44, ML-DSA-65, ML-DSA-87 and aggregate ML-DSA-87, verified by pluggable
+//! [`backend`]s, with a bounded [`cache`] of decoded verifying keys.
+//!
+//! ## Overview
+//!
+//! - [`keys`]: fixed-size keys and signatures; SCALE decoding reads exactly the scheme's size.
+//! - [`MultiSigner`] / [`MultiSignature`]: every scheme behind one type; account ids.
+//! - [`Purpose`]: domain separation — a signature made for one purpose never verifies for
+//!   another (FIPS 204 context strings).
+//! - [`backend`]: [`backend::RustCrypto`] (`ml-dsa`), [`backend::Libcrux`] (`libcrux-ml-dsa`)
+//!   and [`backend::Dalek`] (`ed25519-dalek`, the Ed25519 rule), chosen as a type parameter.
+//! - [`cache::KeyCache`]: decoded keys kept within count and byte limits.
+//! - [`TransactionSignature`]: a signature with its key, usable as a runtime's extrinsic
+//!   `Signature` type through `sp_runtime::traits::Verify`.
+//! - [`aggregate`]: the wire form of aggregate ML-DSA-87 and its one-verification check.
+//! - `signing` (std): key generation from seeds and dev URIs, deterministic and hedged signing.
+//!
+//! ## Terminology
+//!
+//! - **Decode**: turning an encoded public key into what verification needs. For ML-DSA this
+//!   is `pkDecode` plus ExpandA, `NTT(t1·2^d)` and `tr`, and can cost more than verifying.
+//! - **Pure mode**: FIPS 204 `ML-DSA.Sign`/`Verify` (Algorithms 2 and 3) with a context
+//!   string, as opposed to `*_internal` (Algorithms 7 and 8) or HashML-DSA.
+//!
+//! ## Usage
+//!
+//! ```
+//! use pq_crypto::{backend::Libcrux, signing::Keypair, Purpose, Scheme};
+//!
+//! let alice = Keypair::from_suri(Scheme::MlDsa44, "//Alice").unwrap();
+//! let signature = alice.sign(b"transfer 10 to Bob", Purpose::Transaction);
+//! assert!(signature
+//! 	.verify::<Libcrux>(&alice.public(), b"transfer 10 to Bob", Purpose::Transaction)
+//! 	.is_ok());
+//! // The same signature is not valid for another purpose.
+//! assert!(signature
+//! 	.verify::<Libcrux>(&alice.public(), b"transfer 10 to Bob", Purpose::ProofOfPossession)
+//! 	.is_err());
+//! ```
+//!
+//! ## Assumptions
+//!
+//! - Verification touches only public data; backends need not be constant-time for it.
+//! - Backends agree on every input (tested against NIST ACVP and Wycheproof vectors and on
+//!   random inputs), so the choice of backend never splits consensus.
+
+#![cfg_attr(not(feature = "std"), no_std)]
+
+extern crate alloc;
+
+pub mod aggregate;
+pub mod backend;
+mod bytes;
+pub mod cache;
+pub mod keys;
+mod multi;
+pub mod params;
+mod purpose;
+#[cfg(feature = "std")]
+pub mod signing;
+mod transaction;
+
+pub use aggregate::AggregateSignature;
+pub use multi::{verify_ed25519, verify_ml_dsa, MultiSignature, MultiSigner};
+pub use purpose::Purpose;
+pub use transaction::{SignatureWithKey, TransactionSignature};
+
+use codec::{Decode, DecodeWithMemTracking, Encode, MaxEncodedLen};
+use scale_info::TypeInfo;
+
+/// The signature schemes, in the order of the [`MultiSigner`] and [`MultiSignature`] variants.
+#[derive(
+	Clone, Copy, Debug, PartialEq, Eq, Hash, Encode, Decode, DecodeWithMemTracking, MaxEncodedLen, TypeInfo,
+)]
+pub enum Scheme {
+	/// Ed25519 (RFC 8032), under the strict rule of [`backend::Dalek`].
+	Ed25519,
+	/// ML-DSA-44 (FIPS 204, security category 2).
+	MlDsa44,
+	/// ML-DSA-65 (FIPS 204, security category 3).
+	MlDsa65,
+	/// ML-DSA-87 (FIPS 204, security category 5).
+	MlDsa87,
+	/// One ML-DSA-87 signature by a committee, under a key aggregated from its members' shares.
+	AggregateMlDsa87,
+}
+
+impl Scheme {
+	/// Every scheme.
+	pub const ALL: [Scheme; 5] =
+		[Scheme::Ed25519, Scheme::MlDsa44, Scheme::MlDsa65, Scheme::MlDsa87, Scheme::AggregateMlDsa87];
+
+	/// The scheme's name as written in docs and command lines (`ml-dsa-44`, …).
+	pub const fn name(self) -> &'static str {
+		match self {
+			Scheme::Ed25519 => "ed25519",
+			Scheme::MlDsa44 => "ml-dsa-44",
+			Scheme::MlDsa65 => "ml-dsa-65",
+			Scheme::MlDsa87 => "ml-dsa-87",
+			Scheme::AggregateMlDsa87 => "aggregate-ml-dsa-87",
+		}
+	}
+}
+
+/// Why a signature was refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Encode, Decode, TypeInfo)]
+pub enum VerifyError {
+	/// The signature is of a different scheme than the key.
+	SchemeMismatch,
+	/// The key does not control the claimed account.
+	AccountMismatch,
+	/// The key cannot be used (an Ed25519 key that is not a curve point or of small order).
+	InvalidKey,
+	/// The signature does not verify (including malformed encodings inside a signature).
+	BadSignature,
+	/// An aggregate signature needs the aggregate key of its signer set to be verified.
+	AggregateKeyRequired,
+}

@@ -1,0 +1,165 @@
+//! [`MultiSigner`] and [`MultiSignature`]: every scheme behind one pair of types.
+
+use crate::{
+	aggregate::{AggregateSignature, CommitteeId},
+	backend::{Backend, Ed25519Verifier, MlDsaVerifier},
+	keys::*,
+	params::{self, MlDsa44, MlDsa65, MlDsa87, MlDsaParams},
+	Purpose, Scheme, VerifyError,
+};
+use codec::{Decode, DecodeWithMemTracking, Encode, MaxEncodedLen};
+use polkadot_sdk::{sp_crypto_hashing::blake2_256, sp_runtime::traits::IdentifyAccount};
+use polkadot_sdk::sp_runtime::AccountId32;
+use scale_info::TypeInfo;
+
+/// A public key of any scheme, or for aggregates the committee it stands for.
+#[derive(
+	Clone, Debug, PartialEq, Eq, Encode, Decode, DecodeWithMemTracking, MaxEncodedLen, TypeInfo,
+)]
+pub enum MultiSigner {
+	/// An Ed25519 key.
+	Ed25519(Ed25519Public),
+	/// An ML-DSA-44 key.
+	MlDsa44(MlDsa44Public),
+	/// An ML-DSA-65 key.
+	MlDsa65(MlDsa65Public),
+	/// An ML-DSA-87 key.
+	MlDsa87(MlDsa87Public),
+	/// A committee whose members sign together with aggregate ML-DSA-87.
+	AggregateMlDsa87(CommitteeId),
+}
+
+/// A signature of any scheme.
+#[derive(
+	Clone, Debug, PartialEq, Eq, Encode, Decode, DecodeWithMemTracking, MaxEncodedLen, TypeInfo,
+)]
+pub enum MultiSignature {
+	/// An Ed25519 signature.
+	Ed25519(Ed25519Signature),
+	/// An ML-DSA-44 signature.
+	MlDsa44(MlDsa44Signature),
+	/// An ML-DSA-65 signature.
+	MlDsa65(MlDsa65Signature),
+	/// An ML-DSA-87 signature.
+	MlDsa87(MlDsa87Signature),
+	/// An aggregate ML-DSA-87 signature of a committee.
+	AggregateMlDsa87(AggregateSignature),
+}
+
+/// Domain tag of a committee's account-id hash; ML-DSA tags are [`MlDsaParams::ACCOUNT_TAG`].
+const ACCOUNT_TAG_COMMITTEE: &[u8] = b"pq-verifier/account/committee";
+
+pub(crate) fn tagged_hash(tag: &[u8], key: &[u8]) -> [u8; 32] {
+	let mut preimage = alloc::vec::Vec::with_capacity(tag.len() + key.len());
+	preimage.extend_from_slice(tag);
+	preimage.extend_from_slice(key);
+	blake2_256(&preimage)
+}
+
+impl MultiSigner {
+	/// The scheme of this key.
+	pub fn scheme(&self) -> Scheme {
+		match self {
+			MultiSigner::Ed25519(_) => Scheme::Ed25519,
+			MultiSigner::MlDsa44(_) => Scheme::MlDsa44,
+			MultiSigner::MlDsa65(_) => Scheme::MlDsa65,
+			MultiSigner::MlDsa87(_) => Scheme::MlDsa87,
+			MultiSigner::AggregateMlDsa87(_) => Scheme::AggregateMlDsa87,
+		}
+	}
+
+	/// The 32-byte account id this key controls.
+	///
+	/// - **Ed25519**: the key itself, exactly as `sp_runtime::MultiSigner::Ed25519`, so existing
+	///   Ed25519 accounts, wallets and dev accounts keep their addresses.
+	/// - **ML-DSA**: `blake2_256(tag ‖ key)`. Keys of 1.3–2.6 KB cannot be account ids, so they
+	///   are hashed like Substrate hashes ECDSA keys; the per-scheme tag makes the same bytes
+	///   under two schemes two different accounts, and a hash output can never be chosen to
+	///   equal an existing Ed25519 account (that would need a preimage).
+	/// - **Committee**: `blake2_256(tag ‖ committee id)`, disjoint from all the above.
+	///
+	/// The id is also a collision-resistant digest of the key, which is why the decoded-key
+	/// cache uses it as its index.
+	pub fn account_id(&self) -> AccountId32 {
+		match self {
+			MultiSigner::Ed25519(key) => AccountId32::new(key.0),
+			MultiSigner::MlDsa44(key) => params::account_id::<MlDsa44>(key),
+			MultiSigner::MlDsa65(key) => params::account_id::<MlDsa65>(key),
+			MultiSigner::MlDsa87(key) => params::account_id::<MlDsa87>(key),
+			MultiSigner::AggregateMlDsa87(committee) =>
+				AccountId32::new(tagged_hash(ACCOUNT_TAG_COMMITTEE, &committee.0)),
+		}
+	}
+}
+
+impl IdentifyAccount for MultiSigner {
+	type AccountId = AccountId32;
+
+	fn into_account(self) -> AccountId32 {
+		self.account_id()
+	}
+}
+
+impl MultiSignature {
+	/// The scheme of this signature.
+	pub fn scheme(&self) -> Scheme {
+		match self {
+			MultiSignature::Ed25519(_) => Scheme::Ed25519,
+			MultiSignature::MlDsa44(_) => Scheme::MlDsa44,
+			MultiSignature::MlDsa65(_) => Scheme::MlDsa65,
+			MultiSignature::MlDsa87(_) => Scheme::MlDsa87,
+			MultiSignature::AggregateMlDsa87(_) => Scheme::AggregateMlDsa87,
+		}
+	}
+
+	/// Decodes `signer` and verifies this signature over `message` for `purpose`.
+	///
+	/// Aggregate signatures need the aggregate key derived from the committee's shares; use
+	/// [`AggregateSignature::verify`] for them (this returns
+	/// [`VerifyError::AggregateKeyRequired`]).
+	pub fn verify<B: Backend>(
+		&self,
+		signer: &MultiSigner,
+		message: &[u8],
+		purpose: Purpose,
+	) -> Result<(), VerifyError> {
+		match (signer, self) {
+			(MultiSigner::Ed25519(key), MultiSignature::Ed25519(signature)) =>
+				verify_ed25519::<B>(key, message, purpose, signature),
+			(MultiSigner::MlDsa44(key), MultiSignature::MlDsa44(signature)) =>
+				verify_ml_dsa::<MlDsa44, B>(key, message, purpose, signature),
+			(MultiSigner::MlDsa65(key), MultiSignature::MlDsa65(signature)) =>
+				verify_ml_dsa::<MlDsa65, B>(key, message, purpose, signature),
+			(MultiSigner::MlDsa87(key), MultiSignature::MlDsa87(signature)) =>
+				verify_ml_dsa::<MlDsa87, B>(key, message, purpose, signature),
+			(MultiSigner::AggregateMlDsa87(_), MultiSignature::AggregateMlDsa87(_)) =>
+				Err(VerifyError::AggregateKeyRequired),
+			_ => Err(VerifyError::SchemeMismatch),
+		}
+	}
+}
+
+/// Decodes an Ed25519 key and verifies `signature` over `message` for `purpose`.
+pub fn verify_ed25519<B: Ed25519Verifier>(
+	key: &Ed25519Public,
+	message: &[u8],
+	purpose: Purpose,
+	signature: &Ed25519Signature,
+) -> Result<(), VerifyError> {
+	let key = B::decode_key(key).ok_or(VerifyError::InvalidKey)?;
+	B::verify_decoded(&key, purpose.ed25519_prefix(), message, signature)
+		.then_some(())
+		.ok_or(VerifyError::BadSignature)
+}
+
+/// Decodes an ML-DSA key and verifies `signature` over `message` for `purpose`.
+pub fn verify_ml_dsa<P: MlDsaParams, B: MlDsaVerifier<P>>(
+	key: &P::Public,
+	message: &[u8],
+	purpose: Purpose,
+	signature: &P::Signature,
+) -> Result<(), VerifyError> {
+	B::verify(key, message, purpose.context(), signature)
+		.then_some(())
+		.ok_or(VerifyError::BadSignature)
+}

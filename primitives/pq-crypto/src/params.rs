@@ -1,0 +1,79 @@
+//! The three ML-DSA parameter sets of FIPS 204 (Table 1), as types.
+//!
+//! Backends and the cache are generic over [`MlDsaParams`], so code written once serves all
+//! three levels and a level can never be paired with another level's key or signature.
+
+use crate::{
+	keys::{
+		MlDsa44Public, MlDsa44Signature, MlDsa65Public, MlDsa65Signature, MlDsa87Public,
+		MlDsa87Signature,
+	},
+	Scheme,
+};
+use polkadot_sdk::sp_runtime::AccountId32;
+
+/// An ML-DSA parameter set: its key and signature types and its place among the [`Scheme`]s.
+pub trait MlDsaParams: 'static {
+	/// The encoded public key (`pkEncode`, FIPS 204 Algorithm 22).
+	type Public: AsRef<[u8]> + Clone;
+	/// The encoded signature (`sigEncode`, FIPS 204 Algorithm 26).
+	type Signature: AsRef<[u8]> + Clone;
+	/// The scheme this parameter set is.
+	const SCHEME: Scheme;
+	/// Human-readable name, as NIST spells it.
+	const NAME: &'static str;
+	/// Domain tag of the account-id hash (see [`crate::MultiSigner::account_id`]).
+	const ACCOUNT_TAG: &'static [u8];
+	/// Rows of the matrix `A` (FIPS 204 Table 1).
+	const K: usize;
+	/// Columns of the matrix `A` (FIPS 204 Table 1).
+	const L: usize;
+	/// Bytes of the expensive derived data of a verifying key: `Â` (k·l polynomials), `t1` and
+	/// `NTT(t1·2^d)` (k polynomials each, 256 coefficients of 4 bytes) and `tr` (64 bytes).
+	const EXPANDED_KEY_BYTES: usize = (Self::K * Self::L + 2 * Self::K) * 256 * 4 + 64;
+}
+
+/// The account id an ML-DSA key of parameter set `P` controls: `blake2_256(tag ‖ key)`.
+pub fn account_id<P: MlDsaParams>(public: &P::Public) -> AccountId32 {
+	AccountId32::new(crate::multi::tagged_hash(P::ACCOUNT_TAG, public.as_ref()))
+}
+
+/// ML-DSA-44: NIST security category 2.
+#[derive(Clone, Copy, Debug)]
+pub struct MlDsa44;
+/// ML-DSA-65: NIST security category 3.
+#[derive(Clone, Copy, Debug)]
+pub struct MlDsa65;
+/// ML-DSA-87: NIST security category 5; also the aggregate scheme's parameter set.
+#[derive(Clone, Copy, Debug)]
+pub struct MlDsa87;
+
+impl MlDsaParams for MlDsa44 {
+	type Public = MlDsa44Public;
+	type Signature = MlDsa44Signature;
+	const SCHEME: Scheme = Scheme::MlDsa44;
+	const NAME: &'static str = "ML-DSA-44";
+	const ACCOUNT_TAG: &'static [u8] = b"pq-verifier/account/ml-dsa-44";
+	const K: usize = 4;
+	const L: usize = 4;
+}
+
+impl MlDsaParams for MlDsa65 {
+	type Public = MlDsa65Public;
+	type Signature = MlDsa65Signature;
+	const SCHEME: Scheme = Scheme::MlDsa65;
+	const NAME: &'static str = "ML-DSA-65";
+	const ACCOUNT_TAG: &'static [u8] = b"pq-verifier/account/ml-dsa-65";
+	const K: usize = 6;
+	const L: usize = 5;
+}
+
+impl MlDsaParams for MlDsa87 {
+	type Public = MlDsa87Public;
+	type Signature = MlDsa87Signature;
+	const SCHEME: Scheme = Scheme::MlDsa87;
+	const NAME: &'static str = "ML-DSA-87";
+	const ACCOUNT_TAG: &'static [u8] = b"pq-verifier/account/ml-dsa-87";
+	const K: usize = 8;
+	const L: usize = 7;
+}

@@ -1,0 +1,62 @@
+//! Domain separation: what a signature is *for*.
+//!
+//! A signature made for one purpose must never verify for another, otherwise an attacker could,
+//! for example, present a user's proof of possession as a transaction. ML-DSA has this built in:
+//! FIPS 204 pure mode (Algorithm 2 `ML-DSA.Sign` / Algorithm 3 `ML-DSA.Verify`) hashes a
+//! context string of up to 255 bytes into μ, so we give every purpose its own context string.
+//!
+//! Ed25519 (RFC 8032 "pure" Ed25519) has no context input. For [`Purpose::Transaction`] it
+//! signs the payload as-is, exactly like `sp_runtime::MultiSignature::Ed25519`, so existing
+//! Substrate wallets keep working; for every other purpose the context string is prepended to
+//! the message, which separates the purposes because no transaction payload starts with
+//! `pq-verifier/`.
+
+use codec::{Decode, DecodeWithMemTracking, Encode, MaxEncodedLen};
+use scale_info::TypeInfo;
+
+/// The purpose a signature is made for; each has its own domain-separation context.
+#[derive(
+	Clone, Copy, Debug, PartialEq, Eq, Encode, Decode, DecodeWithMemTracking, MaxEncodedLen, TypeInfo,
+)]
+pub enum Purpose {
+	/// The signature of an ordinary signed extrinsic (the runtime's `Signature` type).
+	Transaction,
+	/// A transaction-extension signature whose public key travels inline with it.
+	ExtensionKeyInline,
+	/// A transaction-extension signature whose public key is looked up in the on-chain registry.
+	ExtensionKeyRegistered,
+	/// Proof that the holder of a key controls it, when registering it for an account.
+	ProofOfPossession,
+	/// A committee member's proof of possession of its aggregate-signature share.
+	CommitteeShare,
+}
+
+impl Purpose {
+	/// Every purpose, for tests and tools that must cover them all.
+	pub const ALL: [Purpose; 5] = [
+		Purpose::Transaction,
+		Purpose::ExtensionKeyInline,
+		Purpose::ExtensionKeyRegistered,
+		Purpose::ProofOfPossession,
+		Purpose::CommitteeShare,
+	];
+
+	/// The FIPS 204 context string (at most 255 bytes) for this purpose.
+	pub const fn context(self) -> &'static [u8] {
+		match self {
+			Purpose::Transaction => b"pq-verifier/transaction/v1",
+			Purpose::ExtensionKeyInline => b"pq-verifier/extension-key-inline/v1",
+			Purpose::ExtensionKeyRegistered => b"pq-verifier/extension-key-registered/v1",
+			Purpose::ProofOfPossession => b"pq-verifier/proof-of-possession/v1",
+			Purpose::CommitteeShare => b"pq-verifier/committee-share/v1",
+		}
+	}
+
+	/// The prefix Ed25519 puts before the message (empty for transactions; see module docs).
+	pub const fn ed25519_prefix(self) -> &'static [u8] {
+		match self {
+			Purpose::Transaction => b"",
+			other => other.context(),
+		}
+	}
+}

@@ -1,0 +1,163 @@
+//! The signing side (std only): key generation, dev keys and signing for every scheme.
+//!
+//! Chains verify; wallets, tools, tests and benchmarks sign. Signing uses RustCrypto `ml-dsa`
+//! (FIPS 204 Algorithm 6 `KeyGen_internal` from a 32-byte seed `ξ`, Algorithm 7
+//! `Sign_internal`) and `ed25519-dalek`.
+
+use crate::{
+	keys::*,
+	multi::{MultiSignature, MultiSigner},
+	transaction::SignatureWithKey,
+	Purpose, Scheme,
+};
+use codec::Encode;
+use ml_dsa::SigningKey;
+use polkadot_sdk::{
+	sp_core::{
+		crypto::{DeriveJunction, ExposeSecret, Pair as _, SecretUri},
+		ed25519,
+	},
+	sp_crypto_hashing::blake2_256,
+};
+use polkadot_sdk::sp_runtime::AccountId32;
+use std::str::FromStr;
+
+/// Why a secret URI could not be turned into a key.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SecretError {
+	/// Not of the form `[phrase or 0x seed][//hard...][///password]`.
+	InvalidUri,
+	/// The phrase is neither a BIP-39 mnemonic nor a 32-byte hex seed.
+	InvalidPhrase,
+	/// Soft derivation (`/name`) is undefined for these schemes; use `//name`.
+	SoftJunction,
+	/// Aggregate keys are made by a committee, not derived from a secret.
+	AggregateScheme,
+}
+
+/// A signing key of one scheme.
+pub enum Keypair {
+	/// Ed25519.
+	Ed25519(ed25519_dalek::SigningKey),
+	/// ML-DSA-44.
+	MlDsa44(Box<SigningKey<ml_dsa::MlDsa44>>),
+	/// ML-DSA-65.
+	MlDsa65(Box<SigningKey<ml_dsa::MlDsa65>>),
+	/// ML-DSA-87.
+	MlDsa87(Box<SigningKey<ml_dsa::MlDsa87>>),
+}
+
+/// Per-scheme tag of ML-DSA hard derivation, in the manner of sp-core's `"Ed25519HDKD"`.
+const ML_DSA_HDKD: &str = "MlDsaHDKD";
+
+/// The FIPS 204 pure-mode message prefix `0 ‖ |ctx| ‖ ctx` (Algorithm 2, line 10).
+fn pure_prefix(context: &[u8]) -> Vec<u8> {
+	let mut prefix = vec![0u8, context.len() as u8];
+	prefix.extend_from_slice(context);
+	prefix
+}
+
+impl Keypair {
+	/// The key generated from a 32-byte seed: FIPS 204 `KeyGen_internal(ξ)` for ML-DSA, the
+	/// RFC 8032 secret key for Ed25519. Aggregate keys are not generated from seeds.
+	pub fn from_seed(scheme: Scheme, seed: &[u8; 32]) -> Result<Self, SecretError> {
+		Ok(match scheme {
+			Scheme::Ed25519 => Self::Ed25519(ed25519_dalek::SigningKey::from_bytes(seed)),
+			Scheme::MlDsa44 => Self::MlDsa44(Box::new(SigningKey::from_seed(&(*seed).into()))),
+			Scheme::MlDsa65 => Self::MlDsa65(Box::new(SigningKey::from_seed(&(*seed).into()))),
+			Scheme::MlDsa87 => Self::MlDsa87(Box::new(SigningKey::from_seed(&(*seed).into()))),
+			Scheme::AggregateMlDsa87 => return Err(SecretError::AggregateScheme),
+		})
+	}
+
+	/// The key of a Substrate secret URI: `//Alice`, `<mnemonic>//hard//path///password` or a
+	/// `0x` seed. Ed25519 keys are exactly sp-core's, so `//Alice` is the well-known dev
+	/// account; ML-DSA seeds follow the same hard derivation under the tag `"MlDsaHDKD"`.
+	pub fn from_suri(scheme: Scheme, suri: &str) -> Result<Self, SecretError> {
+		let uri = SecretUri::from_str(suri).map_err(|_| SecretError::InvalidUri)?;
+		let password = uri.password.as_ref().map(|password| password.expose_secret().as_str());
+		let (_, root_seed) = ed25519::Pair::from_phrase(uri.phrase.expose_secret(), password)
+			.or_else(|_| {
+				ed25519::Pair::from_string_with_seed(uri.phrase.expose_secret(), password)
+					.map(|(pair, seed)| (pair, seed.unwrap_or_default()))
+			})
+			.map_err(|_| SecretError::InvalidPhrase)?;
+		let mut seed: [u8; 32] = root_seed;
+		let tag = if scheme == Scheme::Ed25519 { "Ed25519HDKD" } else { ML_DSA_HDKD };
+		for junction in &uri.junctions {
+			match junction {
+				DeriveJunction::Hard(chain_code) => seed = blake2_256(&(tag, seed, chain_code).encode()),
+				DeriveJunction::Soft(_) => return Err(SecretError::SoftJunction),
+			}
+		}
+		Self::from_seed(scheme, &seed)
+	}
+
+	/// The scheme of this key.
+	pub fn scheme(&self) -> Scheme {
+		match self {
+			Self::Ed25519(_) => Scheme::Ed25519,
+			Self::MlDsa44(_) => Scheme::MlDsa44,
+			Self::MlDsa65(_) => Scheme::MlDsa65,
+			Self::MlDsa87(_) => Scheme::MlDsa87,
+		}
+	}
+
+	/// The public key.
+	pub fn public(&self) -> MultiSigner {
+		match self {
+			Self::Ed25519(key) => MultiSigner::Ed25519(Ed25519Public(key.verifying_key().to_bytes())),
+			Self::MlDsa44(key) => MultiSigner::MlDsa44(MlDsa44Public(key.expanded_key().verifying_key().encode().into())),
+			Self::MlDsa65(key) => MultiSigner::MlDsa65(MlDsa65Public(key.expanded_key().verifying_key().encode().into())),
+			Self::MlDsa87(key) => MultiSigner::MlDsa87(MlDsa87Public(key.expanded_key().verifying_key().encode().into())),
+		}
+	}
+
+	/// The account this key controls.
+	pub fn account_id(&self) -> AccountId32 {
+		self.public().account_id()
+	}
+
+	/// Hedged signing (FIPS 204 default): fresh randomness `rnd` from the operating system.
+	pub fn sign(&self, message: &[u8], purpose: Purpose) -> MultiSignature {
+		let mut rnd = [0u8; 32];
+		getrandom::fill(&mut rnd).expect("the operating system provides randomness");
+		self.sign_with_randomness(message, purpose, rnd)
+	}
+
+	/// Deterministic signing (FIPS 204 `rnd = 0³²`): the same signature for the same input.
+	pub fn sign_deterministic(&self, message: &[u8], purpose: Purpose) -> MultiSignature {
+		self.sign_with_randomness(message, purpose, [0u8; 32])
+	}
+
+	/// Signs with caller-chosen `rnd` (FIPS 204 Algorithm 2 with `rnd` given). Ed25519 is
+	/// deterministic by construction and ignores `rnd`.
+	pub fn sign_with_randomness(&self, message: &[u8], purpose: Purpose, rnd: [u8; 32]) -> MultiSignature {
+		let prefix = pure_prefix(purpose.context());
+		let parts: &[&[u8]] = &[&prefix, message];
+		let rnd = rnd.into();
+		match self {
+			Self::Ed25519(key) => {
+				use ed25519_dalek::Signer;
+				let prefixed = [purpose.ed25519_prefix(), message].concat();
+				MultiSignature::Ed25519(Ed25519Signature(key.sign(&prefixed).to_bytes()))
+			},
+			Self::MlDsa44(key) => MultiSignature::MlDsa44(MlDsa44Signature(
+				key.expanded_key().sign_internal(parts, &rnd).encode().into(),
+			)),
+			Self::MlDsa65(key) => MultiSignature::MlDsa65(MlDsa65Signature(
+				key.expanded_key().sign_internal(parts, &rnd).encode().into(),
+			)),
+			Self::MlDsa87(key) => MultiSignature::MlDsa87(MlDsa87Signature(
+				key.expanded_key().sign_internal(parts, &rnd).encode().into(),
+			)),
+		}
+	}
+
+	/// Signs a transaction payload and pairs the signature with its key, ready to be a
+	/// runtime's extrinsic signature.
+	pub fn sign_transaction(&self, payload: &[u8]) -> SignatureWithKey {
+		SignatureWithKey::new(self.public(), self.sign(payload, Purpose::Transaction))
+			.expect("a keypair's public key and signature are of the same scheme")
+	}
+}

@@ -1,0 +1,150 @@
+//! The self-contained signed form: a runtime's extrinsic `Signature` type.
+//!
+//! A runtime's `UncheckedExtrinsic` checks `signature.verify(payload, &account)`. For Ed25519
+//! the account *is* the key; for ML-DSA the account is a hash of the key, so the key has to
+//! travel with the signature. [`TransactionSignature`] carries both, checks that the key hashes
+//! to the account, and verifies over the payload with the [`Purpose::Transaction`] context.
+
+use crate::{
+	backend::Backend,
+	keys::*,
+	multi::{verify_ed25519, verify_ml_dsa, MultiSignature, MultiSigner},
+	params::{self, MlDsa44, MlDsa65, MlDsa87},
+	Purpose, VerifyError,
+};
+use codec::{Decode, DecodeWithMemTracking, Encode, MaxEncodedLen};
+use core::marker::PhantomData;
+use polkadot_sdk::sp_runtime::{
+	traits::{Lazy, Verify},
+	AccountId32,
+};
+use scale_info::TypeInfo;
+
+/// A signature together with the key it verifies under (Ed25519 keys are the account itself).
+#[derive(
+	Clone, Debug, PartialEq, Eq, Encode, Decode, DecodeWithMemTracking, MaxEncodedLen, TypeInfo,
+)]
+pub enum SignatureWithKey {
+	/// Ed25519: the signer's account id is its public key.
+	Ed25519(Ed25519Signature),
+	/// ML-DSA-44 key and signature.
+	MlDsa44(MlDsa44Public, MlDsa44Signature),
+	/// ML-DSA-65 key and signature.
+	MlDsa65(MlDsa65Public, MlDsa65Signature),
+	/// ML-DSA-87 key and signature.
+	MlDsa87(MlDsa87Public, MlDsa87Signature),
+}
+
+impl SignatureWithKey {
+	/// Pairs a key with a signature of the same scheme; `None` for mismatched schemes and for
+	/// aggregates, which need the committee's shares and cannot be self-contained.
+	pub fn new(signer: MultiSigner, signature: MultiSignature) -> Option<Self> {
+		Some(match (signer, signature) {
+			(MultiSigner::Ed25519(_), MultiSignature::Ed25519(signature)) => Self::Ed25519(signature),
+			(MultiSigner::MlDsa44(key), MultiSignature::MlDsa44(signature)) => Self::MlDsa44(key, signature),
+			(MultiSigner::MlDsa65(key), MultiSignature::MlDsa65(signature)) => Self::MlDsa65(key, signature),
+			(MultiSigner::MlDsa87(key), MultiSignature::MlDsa87(signature)) => Self::MlDsa87(key, signature),
+			_ => return None,
+		})
+	}
+
+	/// Splits into the signer (given the claimed account, which is the key for Ed25519) and
+	/// the signature.
+	pub fn into_parts(self, account: &AccountId32) -> (MultiSigner, MultiSignature) {
+		match self {
+			Self::Ed25519(signature) => (
+				MultiSigner::Ed25519(Ed25519Public(*<AccountId32 as AsRef<[u8; 32]>>::as_ref(account))),
+				MultiSignature::Ed25519(signature),
+			),
+			Self::MlDsa44(key, signature) => (MultiSigner::MlDsa44(key), MultiSignature::MlDsa44(signature)),
+			Self::MlDsa65(key, signature) => (MultiSigner::MlDsa65(key), MultiSignature::MlDsa65(signature)),
+			Self::MlDsa87(key, signature) => (MultiSigner::MlDsa87(key), MultiSignature::MlDsa87(signature)),
+		}
+	}
+
+	/// Verifies that the key controls `account` and the signature covers `message` for
+	/// `purpose`, with backend `B`.
+	pub fn verify<B: Backend>(
+		&self,
+		message: &[u8],
+		account: &AccountId32,
+		purpose: Purpose,
+	) -> Result<(), VerifyError> {
+		let controls = |owner: AccountId32| {
+			(owner == *account).then_some(()).ok_or(VerifyError::AccountMismatch)
+		};
+		match self {
+			Self::Ed25519(signature) => {
+				let key = Ed25519Public(*<AccountId32 as AsRef<[u8; 32]>>::as_ref(account));
+				verify_ed25519::<B>(&key, message, purpose, signature)
+			},
+			Self::MlDsa44(key, signature) => {
+				controls(params::account_id::<MlDsa44>(key))?;
+				verify_ml_dsa::<MlDsa44, B>(key, message, purpose, signature)
+			},
+			Self::MlDsa65(key, signature) => {
+				controls(params::account_id::<MlDsa65>(key))?;
+				verify_ml_dsa::<MlDsa65, B>(key, message, purpose, signature)
+			},
+			Self::MlDsa87(key, signature) => {
+				controls(params::account_id::<MlDsa87>(key))?;
+				verify_ml_dsa::<MlDsa87, B>(key, message, purpose, signature)
+			},
+		}
+	}
+}
+
+/// [`SignatureWithKey`] verified with backend `B`, for use as a runtime's `Signature` type.
+///
+/// The backend is a type parameter, so it costs nothing on the wire: the encoding is that of
+/// [`SignatureWithKey`].
+#[derive(Encode, Decode, DecodeWithMemTracking, MaxEncodedLen, TypeInfo)]
+#[scale_info(skip_type_params(B))]
+pub struct TransactionSignature<B> {
+	/// The signature and its key.
+	pub signed: SignatureWithKey,
+	#[codec(skip)]
+	backend: PhantomData<B>,
+}
+
+impl<B> TransactionSignature<B> {
+	/// Wraps a signature with its key.
+	pub fn new(signed: SignatureWithKey) -> Self {
+		Self { signed, backend: PhantomData }
+	}
+}
+
+// Written out rather than derived: derives would demand the same traits of `B`.
+impl<B> Clone for TransactionSignature<B> {
+	fn clone(&self) -> Self {
+		Self::new(self.signed.clone())
+	}
+}
+
+impl<B> PartialEq for TransactionSignature<B> {
+	fn eq(&self, other: &Self) -> bool {
+		self.signed == other.signed
+	}
+}
+
+impl<B> Eq for TransactionSignature<B> {}
+
+impl<B> core::fmt::Debug for TransactionSignature<B> {
+	fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+		self.signed.fmt(f)
+	}
+}
+
+impl<B> From<SignatureWithKey> for TransactionSignature<B> {
+	fn from(signed: SignatureWithKey) -> Self {
+		Self::new(signed)
+	}
+}
+
+impl<B: Backend> Verify for TransactionSignature<B> {
+	type Signer = MultiSigner;
+
+	fn verify<L: Lazy<[u8]>>(&self, mut message: L, account: &AccountId32) -> bool {
+		self.signed.verify::<B>(message.get(), account, Purpose::Transaction).is_ok()
+	}
+}

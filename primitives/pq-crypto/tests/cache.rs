@@ -1,0 +1,114 @@
+//! The decoded-key cache: bounded by count and bytes, counted, and never changing a result.
+
+use pq_crypto::{
+	backend::{Backend, Libcrux, MlDsaVerifier, RustCrypto},
+	cache::{CacheLimits, CacheStats, KeyCache, KeyDigest},
+	params::{MlDsa44, MlDsa87},
+	signing::Keypair,
+	MultiSignature, MultiSigner, Purpose, Scheme, VerifyError,
+};
+
+fn signed(scheme: Scheme, seed: u8) -> (MultiSigner, MultiSignature) {
+	let keypair = Keypair::from_seed(scheme, &[seed; 32]).unwrap();
+	(keypair.public(), keypair.sign(b"payload", Purpose::Transaction))
+}
+
+fn unbounded<B: Backend>() -> KeyCache<B> {
+	KeyCache::new(CacheLimits { max_entries: 1000, max_bytes: usize::MAX })
+}
+
+#[test]
+fn repeat_signer_hits() {
+	let mut cache = unbounded::<RustCrypto>();
+	let (signer, signature) = signed(Scheme::MlDsa44, 1);
+	for _ in 0..3 {
+		assert_eq!(cache.verify(&signer, &signature, b"payload", Purpose::Transaction), Ok(()));
+	}
+	assert_eq!(cache.stats(), CacheStats { hits: 2, misses: 1, evictions: 0 });
+}
+
+#[test]
+fn hit_gives_the_same_result_as_a_miss() {
+	let mut cache = unbounded::<Libcrux>();
+	for scheme in [Scheme::Ed25519, Scheme::MlDsa44, Scheme::MlDsa65, Scheme::MlDsa87] {
+		let (signer, signature) = signed(scheme, 2);
+		for message in [&b"payload"[..], b"tampered", b"payload"] {
+			let uncached = signature.verify::<Libcrux>(&signer, message, Purpose::Transaction);
+			assert_eq!(cache.verify(&signer, &signature, message, Purpose::Transaction), uncached);
+		}
+	}
+	assert_eq!(cache.stats().misses, 4);
+	assert_eq!(cache.stats().hits, 8);
+}
+
+#[test]
+fn entry_count_is_bounded() {
+	let mut cache = KeyCache::<RustCrypto>::new(CacheLimits { max_entries: 2, max_bytes: usize::MAX });
+	for seed in 0..5 {
+		let (signer, signature) = signed(Scheme::MlDsa44, seed);
+		cache.verify(&signer, &signature, b"payload", Purpose::Transaction).unwrap();
+		assert!(cache.len() <= 2);
+	}
+	assert_eq!(cache.stats().evictions, 3);
+}
+
+#[test]
+fn bytes_are_bounded() {
+	let per_key = <RustCrypto as MlDsaVerifier<MlDsa87>>::DECODED_KEY_BYTES;
+	assert!(per_key > 70 * 1024, "a decoded ML-DSA-87 key holds Â, t1, NTT(t1·2^d) and tr");
+	let mut cache = KeyCache::<RustCrypto>::new(CacheLimits { max_entries: 100, max_bytes: 3 * per_key });
+	for seed in 0..6 {
+		let (signer, signature) = signed(Scheme::MlDsa87, seed);
+		cache.verify(&signer, &signature, b"payload", Purpose::Transaction).unwrap();
+		assert!(cache.bytes() <= 3 * per_key);
+	}
+	assert_eq!(cache.len(), 3);
+}
+
+#[test]
+fn least_recently_used_is_evicted_first() {
+	let mut cache = KeyCache::<RustCrypto>::new(CacheLimits { max_entries: 2, max_bytes: usize::MAX });
+	let first = signed(Scheme::MlDsa44, 1);
+	let second = signed(Scheme::MlDsa44, 2);
+	let third = signed(Scheme::MlDsa44, 3);
+	for (signer, signature) in [&first, &second, &first, &third, &first] {
+		cache.verify(signer, signature, b"payload", Purpose::Transaction).unwrap();
+	}
+	// `second` was the least recently used when `third` came, so `first` is still cached.
+	assert_eq!(cache.stats(), CacheStats { hits: 2, misses: 3, evictions: 1 });
+}
+
+#[test]
+fn key_larger_than_the_budget_is_not_cached() {
+	let per_key = <RustCrypto as MlDsaVerifier<MlDsa44>>::DECODED_KEY_BYTES;
+	let mut cache = KeyCache::<RustCrypto>::new(CacheLimits { max_entries: 10, max_bytes: per_key - 1 });
+	let (signer, signature) = signed(Scheme::MlDsa44, 1);
+	assert_eq!(cache.verify(&signer, &signature, b"payload", Purpose::Transaction), Ok(()));
+	assert!(cache.is_empty());
+	assert_eq!(cache.bytes(), 0);
+}
+
+#[test]
+fn scheme_mismatch_is_refused_before_lookup() {
+	let mut cache = unbounded::<Libcrux>();
+	let (signer, _) = signed(Scheme::MlDsa44, 1);
+	let (_, signature) = signed(Scheme::MlDsa65, 1);
+	assert_eq!(cache.verify(&signer, &signature, b"payload", Purpose::Transaction), Err(VerifyError::SchemeMismatch));
+	assert_eq!(cache.stats(), CacheStats::default());
+}
+
+#[test]
+fn invalid_ed25519_key_is_refused_and_not_cached() {
+	let mut cache = unbounded::<Libcrux>();
+	let identity = pq_crypto::keys::Ed25519Public([1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+	let (_, signature) = signed(Scheme::Ed25519, 1);
+	let result = cache.verify(&MultiSigner::Ed25519(identity), &signature, b"payload", Purpose::Transaction);
+	assert_eq!(result, Err(VerifyError::InvalidKey));
+	assert!(cache.is_empty());
+}
+
+#[test]
+fn digest_is_the_account_id() {
+	let (signer, _) = signed(Scheme::MlDsa87, 1);
+	assert_eq!(KeyDigest::of(&signer).account_id(), signer.account_id());
+}

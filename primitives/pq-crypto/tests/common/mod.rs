@@ -1,0 +1,48 @@
+//! Shared helpers of the integration tests: where the NIST vectors live and how to read them.
+
+#![allow(dead_code)] // Each test binary uses a different part.
+
+use serde_json::Value;
+use std::path::PathBuf;
+
+/// Environment variable that overrides where the vectors are read from.
+pub const VECTORS_ENV: &str = "PQ_VECTORS_DIR";
+
+/// `../shared/vectors` beside the repository, or `$PQ_VECTORS_DIR`.
+pub fn vectors_dir() -> PathBuf {
+	std::env::var_os(VECTORS_ENV).map(PathBuf::from).unwrap_or_else(|| {
+		PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/vectors")
+	})
+}
+
+/// Loads one ACVP ML-DSA file (`key-gen.json`, `sig-gen.json`, `sig-ver.json`). A missing file
+/// fails the test: a vector test that finds no vectors has proven nothing.
+pub fn acvp(file: &str) -> Value {
+	let path = vectors_dir().join("acvp-ml-dsa").join(file);
+	let text = std::fs::read_to_string(&path).unwrap_or_else(|error| {
+		panic!(
+			"NIST ACVP vectors not found at {} ({error}); they live in ../shared/vectors beside \
+			 the repository, or set {VECTORS_ENV}",
+			path.display()
+		)
+	});
+	serde_json::from_str(&text).expect("ACVP file is JSON")
+}
+
+/// The test groups of an ACVP file for one parameter set (`"ML-DSA-44"`, …).
+pub fn acvp_groups<'a>(file: &'a Value, parameter_set: &str) -> Vec<&'a Value> {
+	let groups: Vec<_> = file["testGroups"]
+		.as_array()
+		.expect("ACVP file has testGroups")
+		.iter()
+		.filter(|group| group["parameterSet"] == parameter_set)
+		.collect();
+	assert!(!groups.is_empty(), "no ACVP test group for {parameter_set}");
+	groups
+}
+
+/// A hex field of an ACVP test or group.
+pub fn hex_field(value: &Value, field: &str) -> Vec<u8> {
+	hex::decode(value[field].as_str().unwrap_or_else(|| panic!("field {field} missing")))
+		.unwrap_or_else(|_| panic!("field {field} is not hex"))
+}
