@@ -8,7 +8,7 @@
 
 mod common;
 
-use common::{acvp, acvp_groups, hex_field};
+use common::{acvp, acvp_tests, hex_field};
 use pq_crypto::{
 	backend::{Libcrux, MlDsaVerifier, RustCrypto},
 	params::{MlDsa44, MlDsa65, MlDsa87, MlDsaParams},
@@ -39,37 +39,31 @@ macro_rules! acvp_suite {
 			/// sigVer: `Verify_internal(pk, M′, σ)` must equal `testPassed`.
 			fn sig_ver<B: MlDsaVerifier<$params>>() {
 				let file = acvp("sig-ver.json");
-				let mut checked = 0;
-				for group in acvp_groups(&file, <$params>::NAME) {
+				let tests = acvp_tests(&file, <$params>::NAME);
+				assert_eq!(tests.len(), 15);
+				for (group, test) in tests {
 					let key = B::decode_key(&public(&hex_field(group, "pk")));
-					for test in group["tests"].as_array().unwrap() {
-						let expected = test["testPassed"].as_bool().unwrap();
-						let sig = signature(&hex_field(test, "signature"));
-						let verified = B::verify_internal(&key, &hex_field(test, "message"), &sig);
-						assert_eq!(verified, expected, "tcId {} ({})", test["tcId"], test["reason"]);
-						checked += 1;
-					}
+					let expected = test["testPassed"].as_bool().unwrap();
+					let sig = signature(&hex_field(test, "signature"));
+					let verified = B::verify_internal(&key, &hex_field(test, "message"), &sig);
+					assert_eq!(verified, expected, "tcId {} ({})", test["tcId"], test["reason"]);
 				}
-				assert_eq!(checked, 15);
 			}
 
 			/// sigGen: the expected signature verifies under the key of the expanded `sk`, and
 			/// a tampered message does not.
 			fn sig_gen_verifies<B: MlDsaVerifier<$params>>() {
 				let file = acvp("sig-gen.json");
-				let mut checked = 0;
-				for group in acvp_groups(&file, <$params>::NAME) {
-					for test in group["tests"].as_array().unwrap() {
-						let key = B::decode_key(&public(&public_of_expanded::<$theirs>(&hex_field(test, "sk"))));
-						let sig = signature(&hex_field(test, "signature"));
-						let mut message = hex_field(test, "message");
-						assert!(B::verify_internal(&key, &message, &sig), "tcId {}", test["tcId"]);
-						message.push(0);
-						assert!(!B::verify_internal(&key, &message, &sig), "tcId {} tampered", test["tcId"]);
-						checked += 1;
-					}
+				let tests = acvp_tests(&file, <$params>::NAME);
+				assert_eq!(tests.len(), 20);
+				for (_, test) in tests {
+					let key = B::decode_key(&public(&public_of_expanded::<$theirs>(&hex_field(test, "sk"))));
+					let sig = signature(&hex_field(test, "signature"));
+					let mut message = hex_field(test, "message");
+					assert!(B::verify_internal(&key, &message, &sig), "tcId {}", test["tcId"]);
+					message.push(0);
+					assert!(!B::verify_internal(&key, &message, &sig), "tcId {} tampered", test["tcId"]);
 				}
-				assert_eq!(checked, 20);
 			}
 
 			/// `rnd` of a sigGen test: given for hedged groups, zero for deterministic ones.
@@ -93,16 +87,14 @@ macro_rules! acvp_suite {
 				fn acvp_sig_gen() {
 					sig_gen_verifies::<RustCrypto>();
 					let file = acvp("sig-gen.json");
-					for group in acvp_groups(&file, <$params>::NAME) {
-						for test in group["tests"].as_array().unwrap() {
-							#[allow(deprecated)]
-							let key = ml_dsa::ExpandedSigningKey::<$theirs>::from_expanded(
-								hex_field(test, "sk").as_slice().try_into().unwrap(),
-							);
-							let message = hex_field(test, "message");
-							let produced = key.sign_internal(&[&message], &rnd(group, test).into());
-							assert_eq!(produced.encode().to_vec(), hex_field(test, "signature"), "tcId {}", test["tcId"]);
-						}
+					for (group, test) in acvp_tests(&file, <$params>::NAME) {
+						#[allow(deprecated)]
+						let key = ml_dsa::ExpandedSigningKey::<$theirs>::from_expanded(
+							hex_field(test, "sk").as_slice().try_into().unwrap(),
+						);
+						let message = hex_field(test, "message");
+						let produced = key.sign_internal(&[&message], &rnd(group, test).into());
+						assert_eq!(produced.encode().to_vec(), hex_field(test, "signature"), "tcId {}", test["tcId"]);
 					}
 				}
 
@@ -111,19 +103,16 @@ macro_rules! acvp_suite {
 				#[test]
 				fn acvp_key_gen() {
 					let file = acvp("key-gen.json");
-					let mut checked = 0;
-					for group in acvp_groups(&file, <$params>::NAME) {
-						for test in group["tests"].as_array().unwrap() {
-							let seed: [u8; 32] = hex_field(test, "seed").try_into().unwrap();
-							let keypair = Keypair::from_seed(<$params>::SCHEME, &seed).unwrap();
-							let MultiSigner::$variant(key) = keypair.public() else { unreachable!() };
-							assert_eq!(key.0.to_vec(), hex_field(test, "pk"), "tcId {}", test["tcId"]);
-							let signed = keypair.sign(b"key-gen check", pq_crypto::Purpose::Transaction);
-							assert!(signed.verify::<RustCrypto>(&keypair.public(), b"key-gen check", pq_crypto::Purpose::Transaction).is_ok());
-							checked += 1;
-						}
+					let tests = acvp_tests(&file, <$params>::NAME);
+					assert_eq!(tests.len(), 25);
+					for (_, test) in tests {
+						let seed: [u8; 32] = hex_field(test, "seed").try_into().unwrap();
+						let keypair = Keypair::from_seed(<$params>::SCHEME, &seed).unwrap();
+						let MultiSigner::$variant(key) = keypair.public() else { unreachable!() };
+						assert_eq!(key.0.to_vec(), hex_field(test, "pk"), "tcId {}", test["tcId"]);
+						let signed = keypair.sign(b"key-gen check", pq_crypto::Purpose::Transaction);
+						assert!(signed.verify::<RustCrypto>(&keypair.public(), b"key-gen check", pq_crypto::Purpose::Transaction).is_ok());
 					}
-					assert_eq!(checked, 25);
 				}
 			}
 
@@ -140,13 +129,10 @@ macro_rules! acvp_suite {
 				fn acvp_sig_gen() {
 					sig_gen_verifies::<Libcrux>();
 					let file = acvp("sig-gen.json");
-					for group in acvp_groups(&file, <$params>::NAME) {
-						for test in group["tests"].as_array().unwrap() {
-							let key = lib::$signing_key::new(hex_field(test, "sk").try_into().unwrap());
-							let produced =
-								lib::sign_internal(&key, &hex_field(test, "message"), rnd(group, test)).unwrap();
-							assert_eq!(produced.as_ref().to_vec(), hex_field(test, "signature"), "tcId {}", test["tcId"]);
-						}
+					for (group, test) in acvp_tests(&file, <$params>::NAME) {
+						let key = lib::$signing_key::new(hex_field(test, "sk").try_into().unwrap());
+						let produced = lib::sign_internal(&key, &hex_field(test, "message"), rnd(group, test)).unwrap();
+						assert_eq!(produced.as_ref().to_vec(), hex_field(test, "signature"), "tcId {}", test["tcId"]);
 					}
 				}
 
@@ -154,17 +140,14 @@ macro_rules! acvp_suite {
 				#[test]
 				fn acvp_key_gen() {
 					let file = acvp("key-gen.json");
-					let mut checked = 0;
-					for group in acvp_groups(&file, <$params>::NAME) {
-						for test in group["tests"].as_array().unwrap() {
-							let seed: [u8; 32] = hex_field(test, "seed").try_into().unwrap();
-							let pair = lib::generate_key_pair(seed);
-							assert_eq!(pair.verification_key.as_ref().to_vec(), hex_field(test, "pk"));
-							assert_eq!(pair.signing_key.as_ref().to_vec(), hex_field(test, "sk"));
-							checked += 1;
-						}
+					let tests = acvp_tests(&file, <$params>::NAME);
+					assert_eq!(tests.len(), 25);
+					for (_, test) in tests {
+						let seed: [u8; 32] = hex_field(test, "seed").try_into().unwrap();
+						let pair = lib::generate_key_pair(seed);
+						assert_eq!(pair.verification_key.as_ref().to_vec(), hex_field(test, "pk"), "tcId {}", test["tcId"]);
+						assert_eq!(pair.signing_key.as_ref().to_vec(), hex_field(test, "sk"), "tcId {}", test["tcId"]);
 					}
-					assert_eq!(checked, 25);
 				}
 			}
 		}

@@ -10,7 +10,7 @@ use pq_crypto::{
 };
 
 fn config() -> ProptestConfig {
-	ProptestConfig { cases: 16, ..ProptestConfig::default() }
+	ProptestConfig { cases: 64, ..ProptestConfig::default() }
 }
 
 macro_rules! agreement {

@@ -11,12 +11,19 @@
 use super::{ed25519_via_dalek, Backend, MlDsaVerifier};
 use crate::params::{MlDsa44, MlDsa65, MlDsa87, MlDsaParams};
 
+// Fails to compile if an x86-64 build lacks libcrux's AVX2 code (the `simd256` feature): the
+// module exists only then. Named, never called — the top-level functions dispatch to it.
+#[cfg(target_arch = "x86_64")]
+#[allow(unused_imports)]
+use libcrux_ml_dsa::{ml_dsa_44::avx2 as _, ml_dsa_65::avx2 as _, ml_dsa_87::avx2 as _};
+
 /// The `libcrux-ml-dsa` backend.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, scale_info::TypeInfo)]
 pub struct Libcrux;
 
 impl Libcrux {
-	/// Whether verification runs the AVX2 code: compiled in, and supported by this CPU.
+	/// Whether verification runs the AVX2 code: compiled in (always on x86-64, checked at
+	/// compile time above), and supported by this CPU.
 	pub fn simd_engaged() -> bool {
 		cfg!(target_arch = "x86_64") && libcrux_platform::simd256_support()
 	}

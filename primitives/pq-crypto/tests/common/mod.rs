@@ -1,6 +1,6 @@
 //! Shared helpers of the integration tests: where the NIST vectors live and how to read them.
 
-#![allow(dead_code)] // Each test binary uses a different part.
+#![allow(dead_code)] // Each test binary uses a different part of this module.
 
 use serde_json::Value;
 use std::path::PathBuf;
@@ -30,7 +30,7 @@ pub fn acvp(file: &str) -> Value {
 }
 
 /// The test groups of an ACVP file for one parameter set (`"ML-DSA-44"`, …).
-pub fn acvp_groups<'a>(file: &'a Value, parameter_set: &str) -> Vec<&'a Value> {
+fn acvp_groups<'a>(file: &'a Value, parameter_set: &str) -> Vec<&'a Value> {
 	let groups: Vec<_> = file["testGroups"]
 		.as_array()
 		.expect("ACVP file has testGroups")
@@ -39,6 +39,14 @@ pub fn acvp_groups<'a>(file: &'a Value, parameter_set: &str) -> Vec<&'a Value> {
 		.collect();
 	assert!(!groups.is_empty(), "no ACVP test group for {parameter_set}");
 	groups
+}
+
+/// Every `(group, test)` of an ACVP file for one parameter set.
+pub fn acvp_tests<'a>(file: &'a Value, parameter_set: &str) -> Vec<(&'a Value, &'a Value)> {
+	acvp_groups(file, parameter_set)
+		.into_iter()
+		.flat_map(|group| group["tests"].as_array().expect("group has tests").iter().map(move |test| (group, test)))
+		.collect()
 }
 
 /// A hex field of an ACVP test or group.

@@ -1,0 +1,101 @@
+//! Every scheme and backend, step by step: decode, verify with a decoded key, decode+verify,
+//! and verify through the decoded-key cache; Ed25519 (`ed25519-dalek`) measured alongside as
+//! the baseline. `bench-report` turns the results into the table of `docs/benchmarks.md`.
+
+use criterion::{criterion_group, criterion_main, Criterion};
+use pq_crypto::{
+	backend::{Backend, Dalek, Ed25519Verifier, Libcrux, MlDsaVerifier, RustCrypto},
+	cache::{CacheLimits, KeyCache},
+	params::{MlDsa44, MlDsa65, MlDsa87, MlDsaParams},
+	signing::Keypair,
+	MultiSignature, MultiSigner, Purpose, Scheme,
+};
+use std::{hint::black_box, time::Duration};
+
+/// A transfer-sized payload.
+const MESSAGE: &[u8] = &[0x5a; 128];
+const PURPOSE: Purpose = Purpose::Transaction;
+
+fn signed(scheme: Scheme) -> (MultiSigner, MultiSignature) {
+	let keypair = Keypair::from_suri(scheme, "//Bench").expect("dev URI");
+	(keypair.public(), keypair.sign(MESSAGE, PURPOSE))
+}
+
+fn cache_hit<B: Backend>(c: &mut Criterion, scheme: Scheme) {
+	let (signer, signature) = signed(scheme);
+	let mut cache = KeyCache::<B>::new(CacheLimits::default());
+	cache.verify(&signer, &signature, MESSAGE, PURPOSE).expect("valid signature");
+	c.bench_function(&format!("{}/{}/cache-hit", scheme.name(), B::NAME), |b| {
+		b.iter(|| cache.verify(black_box(&signer), black_box(&signature), black_box(MESSAGE), PURPOSE))
+	});
+}
+
+fn ml_dsa<P: MlDsaParams, B: Backend + MlDsaVerifier<P>>(
+	c: &mut Criterion,
+	extract: fn(MultiSigner, MultiSignature) -> (P::Public, P::Signature),
+) {
+	let (key, signature) = {
+		let (signer, signature) = signed(P::SCHEME);
+		extract(signer, signature)
+	};
+	let context = PURPOSE.context();
+	let name = |step: &str| format!("{}/{}/{step}", P::SCHEME.name(), B::NAME);
+	c.bench_function(&name("decode"), |b| b.iter(|| <B as MlDsaVerifier<P>>::decode_key(black_box(&key))));
+	let decoded = <B as MlDsaVerifier<P>>::decode_key(&key);
+	c.bench_function(&name("verify-decoded"), |b| {
+		b.iter(|| <B as MlDsaVerifier<P>>::verify_decoded(black_box(&decoded), black_box(MESSAGE), context, black_box(&signature)))
+	});
+	c.bench_function(&name("decode+verify"), |b| {
+		b.iter(|| <B as MlDsaVerifier<P>>::verify(black_box(&key), black_box(MESSAGE), context, black_box(&signature)))
+	});
+	cache_hit::<B>(c, P::SCHEME);
+}
+
+macro_rules! extractor {
+	($variant:ident) => {
+		|signer, signature| match (signer, signature) {
+			(MultiSigner::$variant(key), MultiSignature::$variant(signature)) => (key, signature),
+			_ => unreachable!("signed() returns matching schemes"),
+		}
+	};
+}
+
+fn ml_dsa_backend<B: Backend>(c: &mut Criterion) {
+	ml_dsa::<MlDsa44, B>(c, extractor!(MlDsa44));
+	ml_dsa::<MlDsa65, B>(c, extractor!(MlDsa65));
+	ml_dsa::<MlDsa87, B>(c, extractor!(MlDsa87));
+}
+
+fn ed25519(c: &mut Criterion) {
+	let (MultiSigner::Ed25519(key), MultiSignature::Ed25519(signature)) = signed(Scheme::Ed25519) else {
+		unreachable!("signed() returns matching schemes")
+	};
+	let name = |step: &str| format!("ed25519/dalek/{step}");
+	c.bench_function(&name("decode"), |b| b.iter(|| Dalek::decode_key(black_box(&key))));
+	let decoded = Dalek::decode_key(&key).expect("valid key");
+	c.bench_function(&name("verify-decoded"), |b| {
+		b.iter(|| Dalek::verify_decoded(black_box(&decoded), b"", black_box(MESSAGE), black_box(&signature)))
+	});
+	c.bench_function(&name("decode+verify"), |b| {
+		b.iter(|| Dalek::verify(black_box(&key), b"", black_box(MESSAGE), black_box(&signature)))
+	});
+	// Every backend runs Ed25519 through `Dalek`; the cache is measured through one of them.
+	cache_hit::<Libcrux>(c, Scheme::Ed25519);
+}
+
+fn all(c: &mut Criterion) {
+	eprintln!("libcrux AVX2 engaged: {}", Libcrux::simd_engaged());
+	ed25519(c);
+	ml_dsa_backend::<Libcrux>(c);
+	ml_dsa_backend::<RustCrypto>(c);
+}
+
+criterion_group! {
+	name = benches;
+	config = Criterion::default()
+		.warm_up_time(Duration::from_secs(1))
+		.measurement_time(Duration::from_secs(3))
+		.sample_size(50);
+	targets = all
+}
+criterion_main!(benches);
