@@ -7,8 +7,8 @@
 //! verification on the same decoded key a miss would have produced.
 //!
 //! Entries are indexed by [`KeyDigest`], a collision-resistant hash of the scheme-tagged key
-//! (the same hash that makes an ML-DSA key's account id), so the index needs no extra hashing
-//! on paths that derive the account anyway, and two keys never share an entry.
+//! (the same hash that makes an ML-DSA key's account id), so two keys never share an entry:
+//! a cached key is only ever used for signatures under exactly that key.
 
 use crate::{
 	backend::{Backend, Ed25519Verifier, MlDsaVerifier},
@@ -145,34 +145,22 @@ impl<B: Backend> KeyCache<B> {
 		message: &[u8],
 		purpose: Purpose,
 	) -> Result<(), VerifyError> {
-		self.verify_with_digest(&KeyDigest::of(signer), signer, signature, message, purpose)
-	}
-
-	/// As [`Self::verify`], for a caller that already holds `digest == KeyDigest::of(signer)`
-	/// (for example because it derived the account id).
-	pub fn verify_with_digest(
-		&mut self,
-		digest: &KeyDigest,
-		signer: &MultiSigner,
-		signature: &MultiSignature,
-		message: &[u8],
-		purpose: Purpose,
-	) -> Result<(), VerifyError> {
 		if signer.scheme() != signature.scheme() {
 			return Err(VerifyError::SchemeMismatch);
 		}
+		let digest = KeyDigest::of(signer);
 		self.clock += 1;
-		if let Some(entry) = self.entries.get_mut(digest) {
+		if let Some(entry) = self.entries.get_mut(&digest) {
 			self.stats.hits += 1;
 			self.recency.remove(&entry.last_used);
-			self.recency.insert(self.clock, *digest);
+			self.recency.insert(self.clock, digest);
 			entry.last_used = self.clock;
 			return entry.key.verify(signature, message, purpose);
 		}
 		self.stats.misses += 1;
 		let key = DecodedKey::<B>::decode(signer)?;
 		let result = key.verify(signature, message, purpose);
-		self.insert(*digest, key);
+		self.insert(digest, key);
 		result
 	}
 

@@ -33,12 +33,12 @@
 //! let alice = Keypair::from_suri(Scheme::MlDsa44, "//Alice").unwrap();
 //! let signature = alice.sign(b"transfer 10 to Bob", Purpose::Transaction);
 //! assert!(signature
-//! 	.verify::<Libcrux>(&alice.public(), b"transfer 10 to Bob", Purpose::Transaction)
-//! 	.is_ok());
+//!     .verify::<Libcrux>(&alice.public(), b"transfer 10 to Bob", Purpose::Transaction)
+//!     .is_ok());
 //! // The same signature is not valid for another purpose.
 //! assert!(signature
-//! 	.verify::<Libcrux>(&alice.public(), b"transfer 10 to Bob", Purpose::ProofOfPossession)
-//! 	.is_err());
+//!     .verify::<Libcrux>(&alice.public(), b"transfer 10 to Bob", Purpose::ProofOfPossession)
+//!     .is_err());
 //! ```
 //!
 //! ## Assumptions

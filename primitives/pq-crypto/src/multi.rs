@@ -13,6 +13,7 @@ use polkadot_sdk::sp_runtime::AccountId32;
 use scale_info::TypeInfo;
 
 /// A public key of any scheme, or for aggregates the committee it stands for.
+#[allow(clippy::large_enum_variant)] // A fixed-size wire type: inline bytes, no allocation per decode.
 #[derive(
 	Clone, Debug, PartialEq, Eq, Encode, Decode, DecodeWithMemTracking, MaxEncodedLen, TypeInfo,
 )]
@@ -30,6 +31,7 @@ pub enum MultiSigner {
 }
 
 /// A signature of any scheme.
+#[allow(clippy::large_enum_variant)] // A fixed-size wire type: inline bytes, no allocation per decode.
 #[derive(
 	Clone, Debug, PartialEq, Eq, Encode, Decode, DecodeWithMemTracking, MaxEncodedLen, TypeInfo,
 )]

@@ -38,7 +38,7 @@ pub enum SecretError {
 /// A signing key of one scheme.
 pub enum Keypair {
 	/// Ed25519.
-	Ed25519(ed25519_dalek::SigningKey),
+	Ed25519(Box<ed25519_dalek::SigningKey>),
 	/// ML-DSA-44.
 	MlDsa44(Box<SigningKey<ml_dsa::MlDsa44>>),
 	/// ML-DSA-65.
@@ -62,7 +62,7 @@ impl Keypair {
 	/// RFC 8032 secret key for Ed25519. Aggregate keys are not generated from seeds.
 	pub fn from_seed(scheme: Scheme, seed: &[u8; 32]) -> Result<Self, SecretError> {
 		Ok(match scheme {
-			Scheme::Ed25519 => Self::Ed25519(ed25519_dalek::SigningKey::from_bytes(seed)),
+			Scheme::Ed25519 => Self::Ed25519(Box::new(ed25519_dalek::SigningKey::from_bytes(seed))),
 			Scheme::MlDsa44 => Self::MlDsa44(Box::new(SigningKey::from_seed(&(*seed).into()))),
 			Scheme::MlDsa65 => Self::MlDsa65(Box::new(SigningKey::from_seed(&(*seed).into()))),
 			Scheme::MlDsa87 => Self::MlDsa87(Box::new(SigningKey::from_seed(&(*seed).into()))),

@@ -21,6 +21,7 @@ use polkadot_sdk::sp_runtime::{
 use scale_info::TypeInfo;
 
 /// A signature together with the key it verifies under (Ed25519 keys are the account itself).
+#[allow(clippy::large_enum_variant)] // A fixed-size wire type: inline bytes, no allocation per decode.
 #[derive(
 	Clone, Debug, PartialEq, Eq, Encode, Decode, DecodeWithMemTracking, MaxEncodedLen, TypeInfo,
 )]
