@@ -269,3 +269,25 @@ fn keys_render_briefly_in_debug() {
 	let rendered = format!("{:?}", MlDsa87Public([0xab; 2592]));
 	assert_eq!(rendered, "MlDsa87Public(abababababababab…; 2592 bytes)");
 }
+
+/// What `frame_system` and `UncheckedExtrinsic` demand of a runtime's `Signature` type.
+#[test]
+fn transaction_signature_meets_runtime_bounds() {
+	fn runtime_signature<T>()
+	where
+		T: Verify<Signer = MultiSigner>
+			+ codec::Codec
+			+ codec::DecodeWithMemTracking
+			+ codec::EncodeLike
+			+ Clone
+			+ Eq
+			+ core::fmt::Debug
+			+ scale_info::TypeInfo
+			+ Send
+			+ Sync
+			+ 'static,
+	{
+	}
+	runtime_signature::<TransactionSignature<Libcrux>>();
+	runtime_signature::<TransactionSignature<RustCrypto>>();
+}
