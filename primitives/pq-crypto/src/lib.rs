@@ -16,7 +16,8 @@
 //! - [`TransactionSignature`]: a signature with its key, usable as a runtime's extrinsic
 //!   `Signature` type through `sp_runtime::traits::Verify`.
 //! - [`aggregate`]: the wire form of aggregate ML-DSA-87 and its one-verification check.
-//! - `signing` (std): key generation from seeds and dev URIs, deterministic and hedged signing.
+//! - [`signing`]: key generation from seeds (and, with `std`, dev URIs); deterministic and
+//!   (with `std`) hedged signing.
 //!
 //! ## Terminology
 //!
@@ -59,7 +60,6 @@ pub mod keys;
 mod multi;
 pub mod params;
 mod purpose;
-#[cfg(feature = "std")]
 pub mod signing;
 mod transaction;
 

@@ -1,8 +1,9 @@
-//! The signing side (std only): key generation, dev keys and signing for every scheme.
+//! The signing side: key generation, dev keys and signing for every scheme.
 //!
 //! Chains verify; wallets, tools, tests and benchmarks sign. Signing uses RustCrypto `ml-dsa`
 //! (FIPS 204 Algorithm 6 `KeyGen_internal` from a 32-byte seed `ξ`, Algorithm 7
-//! `Sign_internal`) and `ed25519-dalek`.
+//! `Sign_internal`) and `ed25519-dalek`. Seeds and deterministic signing work without `std`
+//! (runtime benchmarks sign in Wasm); secret URIs and hedged signing need `std`.
 
 use crate::{
 	keys::*,
@@ -10,17 +11,9 @@ use crate::{
 	transaction::SignatureWithKey,
 	Purpose, Scheme,
 };
-use codec::Encode;
+use alloc::{boxed::Box, vec, vec::Vec};
 use ml_dsa::SigningKey;
-use polkadot_sdk::{
-	sp_core::{
-		crypto::{DeriveJunction, ExposeSecret, Pair as _, SecretUri},
-		ed25519,
-	},
-	sp_crypto_hashing::blake2_256,
-};
 use polkadot_sdk::sp_runtime::AccountId32;
-use std::str::FromStr;
 
 /// Why a secret URI could not be turned into a key.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -47,7 +40,8 @@ pub enum Keypair {
 	MlDsa87(Box<SigningKey<ml_dsa::MlDsa87>>),
 }
 
-/// Per-scheme tag of ML-DSA hard derivation, in the manner of sp-core's `"Ed25519HDKD"`.
+/// Tag of ML-DSA hard derivation, in the manner of sp-core's `"Ed25519HDKD"`.
+#[cfg(feature = "std")]
 const ML_DSA_HDKD: &str = "MlDsaHDKD";
 
 /// The FIPS 204 pure-mode message prefix `0 ‖ |ctx| ‖ ctx` (Algorithm 2, line 10).
@@ -73,7 +67,17 @@ impl Keypair {
 	/// The key of a Substrate secret URI: `//Alice`, `<mnemonic>//hard//path///password` or a
 	/// `0x` seed. Ed25519 keys are exactly sp-core's, so `//Alice` is the well-known dev
 	/// account; ML-DSA seeds follow the same hard derivation under the tag `"MlDsaHDKD"`.
+	#[cfg(feature = "std")]
 	pub fn from_suri(scheme: Scheme, suri: &str) -> Result<Self, SecretError> {
+		use codec::Encode;
+		use core::str::FromStr;
+		use polkadot_sdk::{
+			sp_core::{
+				crypto::{DeriveJunction, ExposeSecret, Pair as _, SecretUri},
+				ed25519,
+			},
+			sp_crypto_hashing::blake2_256,
+		};
 		let uri = SecretUri::from_str(suri).map_err(|_| SecretError::InvalidUri)?;
 		let password = uri.password.as_ref().map(|password| password.expose_secret().as_str());
 		let (_, root_seed) = ed25519::Pair::from_phrase(uri.phrase.expose_secret(), password)
@@ -119,6 +123,7 @@ impl Keypair {
 	}
 
 	/// Hedged signing (FIPS 204 default): fresh randomness `rnd` from the operating system.
+	#[cfg(feature = "std")]
 	pub fn sign(&self, message: &[u8], purpose: Purpose) -> MultiSignature {
 		let mut rnd = [0u8; 32];
 		getrandom::fill(&mut rnd).expect("the operating system provides randomness");
@@ -139,7 +144,7 @@ impl Keypair {
 		match self {
 			Self::Ed25519(key) => {
 				use ed25519_dalek::Signer;
-				let prefixed = [purpose.ed25519_prefix(), message].concat();
+				let prefixed: Vec<u8> = [purpose.ed25519_prefix(), message].concat();
 				MultiSignature::Ed25519(Ed25519Signature(key.sign(&prefixed).to_bytes()))
 			},
 			Self::MlDsa44(key) => MultiSignature::MlDsa44(MlDsa44Signature(
@@ -156,6 +161,7 @@ impl Keypair {
 
 	/// Signs a transaction payload and pairs the signature with its key, ready to be a
 	/// runtime's extrinsic signature.
+	#[cfg(feature = "std")]
 	pub fn sign_transaction(&self, payload: &[u8]) -> SignatureWithKey {
 		SignatureWithKey::new(self.public(), self.sign(payload, Purpose::Transaction))
 			.expect("a keypair's public key and signature are of the same scheme")

@@ -1,0 +1,241 @@
+//! Benchmarks (frame-benchmarking v2): the transaction extension per scheme and form, and
+//! every call, each in its worst case.
+//!
+//! The extension benchmarks measure `validate` of [`AuthorizePq`] as a transaction pool or
+//! block author runs it: hashing the implication, the registry read (registered form, or the
+//! classical-refusal check of Ed25519), decoding the key and verifying. Nothing is cached
+//! between repetitions, so the weights charge a full decode every time; a decoded-key cache
+//! can only make the real cost lower than the charge.
+
+use super::*;
+use crate::{extension::Authorization, AuthorizePq, Pallet as PqVerifier};
+use alloc::vec;
+use codec::Encode;
+use polkadot_sdk::{
+	frame_benchmarking::v2::*,
+	frame_support::{
+		dispatch::{DispatchInfo, GetDispatchInfo},
+		pallet_prelude::TransactionSource,
+	},
+	frame_system::{Call as SystemCall, RawOrigin},
+	sp_io::hashing::blake2_256,
+	sp_runtime::{
+		generic::ExtensionVersion,
+		traits::{AsSystemOriginSigner, AsTransactionAuthorizedOrigin, DispatchTransaction, Dispatchable},
+		AccountId32,
+	},
+};
+use pq_crypto::{signing::Keypair, Purpose, Scheme, SignatureWithKey};
+
+const EXTENSION_VERSION: ExtensionVersion = 0;
+
+fn keypair(scheme: Scheme) -> Keypair {
+	Keypair::from_seed(scheme, &[scheme as u8 + 0x40; 32]).expect("single-key scheme")
+}
+
+/// A remark call and the message an [`AuthorizePq`] at the end of the pipeline signs for it.
+fn call_and_message<T: Config>() -> (T::RuntimeCall, DispatchInfo, [u8; 32])
+where
+	T::RuntimeCall: GetDispatchInfo,
+{
+	let call: T::RuntimeCall = SystemCall::remark { remark: vec![] }.into();
+	let info = call.get_dispatch_info();
+	let message = (EXTENSION_VERSION, &call).using_encoded(blake2_256);
+	(call, info, message)
+}
+
+/// Validates `extension` for `call` as the transaction pool does.
+fn validate<T: Config + Send + Sync>(
+	extension: &AuthorizePq<T>,
+	call: &T::RuntimeCall,
+	info: &DispatchInfo,
+	origin: RawOrigin<AccountId32>,
+) -> Result<(), BenchmarkError>
+where
+	T::RuntimeCall: Dispatchable<Info = DispatchInfo>,
+	<T::RuntimeCall as Dispatchable>::RuntimeOrigin:
+		AsTransactionAuthorizedOrigin + AsSystemOriginSigner<AccountId32> + Clone,
+{
+	extension
+		.validate_only(origin.into(), call, info, 0, TransactionSource::External, EXTENSION_VERSION)
+		.map(|_| ())
+		.map_err(|_| BenchmarkError::Stop("a valid authorization was refused"))
+}
+
+/// A key-inline authorization of `call` by a fresh key of `scheme`.
+fn inline<T: Config>(scheme: Scheme, message: &[u8; 32]) -> Result<AuthorizePq<T>, BenchmarkError> {
+	let signer = keypair(scheme);
+	let signature = signer.sign_deterministic(message, Purpose::ExtensionKeyInline);
+	let signed = SignatureWithKey::new(signer.public(), signature).ok_or(BenchmarkError::Stop("single-key scheme"))?;
+	Ok(AuthorizePq::new(Authorization::KeyInline { account: signer.account_id(), signed }))
+}
+
+/// Registers a key of `scheme` for a migrated account and returns the account and its keypair.
+fn migrated<T: Config>(scheme: Scheme) -> Result<(AccountId32, Keypair), BenchmarkError> {
+	let who: AccountId32 = account("migrating", 0, 0);
+	T::BenchmarkHelper::endow(&who);
+	let key = keypair(scheme);
+	let proof = key.sign_deterministic(&PqVerifier::<T>::possession_statement(&who), Purpose::ProofOfPossession);
+	PqVerifier::<T>::register_key(RawOrigin::Signed(who.clone()).into(), key.public(), Some(proof))
+		.map_err(|_| BenchmarkError::Stop("registering the benchmark key failed"))?;
+	Ok((who, key))
+}
+
+/// A registered-key authorization of `call` by a migrated account's key of `scheme`.
+fn registered<T: Config>(scheme: Scheme, message: &[u8; 32]) -> Result<AuthorizePq<T>, BenchmarkError> {
+	let (who, key) = migrated::<T>(scheme)?;
+	let signature = key.sign_deterministic(message, Purpose::ExtensionKeyRegistered);
+	Ok(AuthorizePq::new(Authorization::KeyRegistered { account: who, signature }))
+}
+
+#[benchmarks(where
+	T: Send + Sync,
+	T::RuntimeCall: Dispatchable<Info = DispatchInfo> + GetDispatchInfo,
+	<T::RuntimeCall as Dispatchable>::RuntimeOrigin:
+		AsTransactionAuthorizedOrigin + AsSystemOriginSigner<AccountId32> + Clone,
+)]
+mod benchmarks {
+	use super::*;
+
+	/// An ordinary signed extrinsic passing through: the classical-refusal check.
+	#[benchmark]
+	fn authorize_none() -> Result<(), BenchmarkError> {
+		let (who, _) = migrated::<T>(Scheme::MlDsa87)?;
+		let (call, info, _) = call_and_message::<T>();
+		let extension = AuthorizePq::<T>::new(Authorization::None);
+		let result;
+		#[block]
+		{
+			result = validate(&extension, &call, &info, RawOrigin::Signed(who));
+		}
+		result
+	}
+
+	/// Ed25519 with the key inline; includes the classical-refusal read.
+	#[benchmark]
+	fn authorize_inline_ed25519() -> Result<(), BenchmarkError> {
+		let (call, info, message) = call_and_message::<T>();
+		let extension = inline::<T>(Scheme::Ed25519, &message)?;
+		let result;
+		#[block]
+		{
+			result = validate(&extension, &call, &info, RawOrigin::None);
+		}
+		result
+	}
+
+	#[benchmark]
+	fn authorize_inline_ml_dsa_44() -> Result<(), BenchmarkError> {
+		let (call, info, message) = call_and_message::<T>();
+		let extension = inline::<T>(Scheme::MlDsa44, &message)?;
+		let result;
+		#[block]
+		{
+			result = validate(&extension, &call, &info, RawOrigin::None);
+		}
+		result
+	}
+
+	#[benchmark]
+	fn authorize_inline_ml_dsa_65() -> Result<(), BenchmarkError> {
+		let (call, info, message) = call_and_message::<T>();
+		let extension = inline::<T>(Scheme::MlDsa65, &message)?;
+		let result;
+		#[block]
+		{
+			result = validate(&extension, &call, &info, RawOrigin::None);
+		}
+		result
+	}
+
+	#[benchmark]
+	fn authorize_inline_ml_dsa_87() -> Result<(), BenchmarkError> {
+		let (call, info, message) = call_and_message::<T>();
+		let extension = inline::<T>(Scheme::MlDsa87, &message)?;
+		let result;
+		#[block]
+		{
+			result = validate(&extension, &call, &info, RawOrigin::None);
+		}
+		result
+	}
+
+	#[benchmark]
+	fn authorize_registered_ml_dsa_44() -> Result<(), BenchmarkError> {
+		let (call, info, message) = call_and_message::<T>();
+		let extension = registered::<T>(Scheme::MlDsa44, &message)?;
+		let result;
+		#[block]
+		{
+			result = validate(&extension, &call, &info, RawOrigin::None);
+		}
+		result
+	}
+
+	#[benchmark]
+	fn authorize_registered_ml_dsa_65() -> Result<(), BenchmarkError> {
+		let (call, info, message) = call_and_message::<T>();
+		let extension = registered::<T>(Scheme::MlDsa65, &message)?;
+		let result;
+		#[block]
+		{
+			result = validate(&extension, &call, &info, RawOrigin::None);
+		}
+		result
+	}
+
+	#[benchmark]
+	fn authorize_registered_ml_dsa_87() -> Result<(), BenchmarkError> {
+		let (call, info, message) = call_and_message::<T>();
+		let extension = registered::<T>(Scheme::MlDsa87, &message)?;
+		let result;
+		#[block]
+		{
+			result = validate(&extension, &call, &info, RawOrigin::None);
+		}
+		result
+	}
+
+	/// Registering the largest key (ML-DSA-87) for its derived account.
+	#[benchmark]
+	fn register_key() {
+		let key = keypair(Scheme::MlDsa87);
+		let who = key.account_id();
+		T::BenchmarkHelper::endow(&who);
+		#[extrinsic_call]
+		_(RawOrigin::Signed(who.clone()), key.public(), None);
+		assert!(Keys::<T>::contains_key(&who));
+	}
+
+	/// Migrating to the largest key: verifying the ML-DSA-87 proof of possession dominates.
+	#[benchmark]
+	fn migrate_key() {
+		let who: AccountId32 = account("migrating", 0, 0);
+		T::BenchmarkHelper::endow(&who);
+		let key = keypair(Scheme::MlDsa87);
+		let proof = key.sign_deterministic(&PqVerifier::<T>::possession_statement(&who), Purpose::ProofOfPossession);
+		#[extrinsic_call]
+		register_key(RawOrigin::Signed(who.clone()), key.public(), Some(proof));
+		assert!(Keys::<T>::get(&who).is_some_and(|registered| registered.migrated));
+	}
+
+	#[benchmark]
+	fn remove_key() -> Result<(), BenchmarkError> {
+		let (who, _) = migrated::<T>(Scheme::MlDsa87)?;
+		#[extrinsic_call]
+		_(RawOrigin::Signed(who.clone()));
+		assert!(!Keys::<T>::contains_key(&who));
+		Ok(())
+	}
+
+	#[benchmark]
+	fn set_refuse_classical() -> Result<(), BenchmarkError> {
+		let (who, _) = migrated::<T>(Scheme::MlDsa87)?;
+		#[extrinsic_call]
+		_(RawOrigin::Signed(who.clone()), true);
+		assert!(!PqVerifier::<T>::accepts_classical(&who));
+		Ok(())
+	}
+
+	impl_benchmark_test_suite!(PqVerifier, crate::mock::new_test_ext(), crate::mock::Test);
+}

@@ -1,0 +1,339 @@
+//! # pallet-pq-verifier
+//!
+//! Post-quantum accounts for a FRAME runtime: ML-DSA keys on chain, transactions signed with
+//! ML-DSA-44/65/87 or Ed25519, and migration of existing Ed25519 accounts to ML-DSA.
+//!
+//! ## Overview
+//!
+//! An ML-DSA public key is 1.3–2.6 KB and a signature 2.4–4.6 KB, so carrying the key in every
+//! transaction costs block space, and verifying costs more than the sr25519 figure stock
+//! weights assume. This pallet gives a runtime three things:
+//!
+//! - a **key registry** ([`Pallet::register_key`], [`Pallet::remove_key`]): an account
+//!   publishes its ML-DSA key once and holds a deposit for the bytes it stores; an existing
+//!   Ed25519 account migrates to ML-DSA by registering a key with a proof of possession, and
+//!   can then refuse Ed25519 signatures ([`Pallet::set_refuse_classical`]);
+//! - a **transaction extension** ([`AuthorizePq`]) for general (v5) transactions, carrying the
+//!   account and a signature with the key either inline or by reference to the registry, and
+//!   authorizing the origin `Signed(account)`;
+//! - **weights** per scheme and form that charge storage read + key decode + verify, measured
+//!   by this pallet's benchmarks.
+//!
+//! ## Terminology
+//!
+//! - **Derived account**: the account a key controls by construction,
+//!   [`pq_crypto::MultiSigner::account_id`] (an Ed25519 key is its account; an ML-DSA key's
+//!   account is a hash of it).
+//! - **Migrated account**: an account with a registered key it is not derived from — an
+//!   Ed25519 account that moved to ML-DSA.
+//! - **Key inline / key registered**: the two forms of [`Authorization`]; each is signed under
+//!   its own FIPS 204 context ([`pq_crypto::Purpose`]), so a signature for one form can never
+//!   be re-encoded as the other to change the fee.
+//!
+//! ## Usage
+//!
+//! Add the pallet and put [`AuthorizePq`] first among the authorizing extensions, followed by
+//! nonce and mortality checks, which then give replay protection to PQ-signed transactions:
+//!
+//! ```ignore
+//! impl pallet_pq_verifier::Config for Runtime {
+//! 	type Backend = pq_crypto::backend::Libcrux;
+//! 	type Currency = Balances;
+//! 	type RuntimeHoldReason = RuntimeHoldReason;
+//! 	type KeyDepositBase = ConstU128<{ 10 * UNIT }>;
+//! 	type KeyDepositPerByte = ConstU128<{ UNIT / 100 }>;
+//! 	type WeightInfo = pallet_pq_verifier::weights::SubstrateWeight<Runtime>;
+//! 	#[cfg(feature = "runtime-benchmarks")]
+//! 	type BenchmarkHelper = ();
+//! }
+//!
+//! pub type TxExtension = (
+//! 	pallet_pq_verifier::AuthorizePq<Runtime>,
+//! 	frame_system::CheckNonZeroSender<Runtime>,
+//! 	frame_system::CheckMortality<Runtime>,
+//! 	frame_system::CheckNonce<Runtime>,
+//! 	// …
+//! );
+//! ```
+//!
+//! The mock runtime in `mock.rs` is a complete, compiled example of this configuration.
+//!
+//! ## Assumptions
+//!
+//! - Accounts are `AccountId32`, and the runtime's ordinary extrinsic signature is
+//!   [`pq_crypto::TransactionSignature`]. Then the only ordinary signature a migrated account
+//!   can produce is Ed25519 (an ML-DSA key would have to hash to the account), which is how
+//!   [`AuthorizePq`] refuses classical signatures for accounts that opted out of them.
+//! - The deposit constants make a registered key cost at least the existential deposit, and
+//!   the registry holds a consumer reference, so an account with a key cannot be reaped: the
+//!   key, its deposit and the account go away together, through [`Pallet::remove_key`].
+
+#![cfg_attr(not(feature = "std"), no_std)]
+
+extern crate alloc;
+
+#[cfg(feature = "runtime-benchmarks")]
+mod benchmarking;
+mod extension;
+#[cfg(test)]
+mod mock;
+#[cfg(test)]
+mod tests;
+pub mod weights;
+
+pub use extension::{AuthorizePq, Authorization, PqInvalidTransaction};
+pub use pallet::*;
+pub use weights::WeightInfo;
+
+use codec::{Decode, DecodeWithMemTracking, Encode, MaxEncodedLen};
+use polkadot_sdk::{frame_support, frame_system, sp_runtime};
+use pq_crypto::{MultiSigner, Scheme};
+use scale_info::TypeInfo;
+
+/// A key in the registry.
+#[derive(Clone, Debug, PartialEq, Eq, Encode, Decode, DecodeWithMemTracking, MaxEncodedLen, TypeInfo)]
+pub struct RegisteredKey<Balance> {
+	/// The ML-DSA public key.
+	pub key: MultiSigner,
+	/// The deposit held for storing it.
+	pub deposit: Balance,
+	/// Whether the account is not the key's derived account (it migrated to this key).
+	pub migrated: bool,
+	/// Whether the account refuses Ed25519 signatures (only meaningful once migrated).
+	pub refuse_classical: bool,
+}
+
+/// What a proof of possession signs: the account the key is registered for, on this chain.
+#[derive(Encode)]
+pub struct PossessionStatement<'a, Hash> {
+	/// Genesis hash of the chain, so a proof cannot be replayed on another chain.
+	pub genesis_hash: Hash,
+	/// The account the key is being registered for.
+	pub account: &'a sp_runtime::AccountId32,
+}
+
+/// Supplies what benchmarks need from the runtime.
+#[cfg(feature = "runtime-benchmarks")]
+pub trait BenchmarkHelper<AccountId> {
+	/// Gives `who` enough funds to hold the largest key deposit and pay fees.
+	fn endow(who: &AccountId);
+}
+
+#[frame_support::pallet]
+pub mod pallet {
+	use super::*;
+	use frame_support::{
+		pallet_prelude::*,
+		traits::{
+			fungible::{Inspect, MutateHold},
+			tokens::Precision,
+		},
+	};
+	use frame_system::pallet_prelude::*;
+	use pq_crypto::{backend::Backend, MultiSignature, Purpose};
+	use sp_runtime::{
+		traits::{Saturating, Zero},
+		AccountId32,
+	};
+
+	/// The balance type of [`Config::Currency`].
+	pub type BalanceOf<T> = <<T as Config>::Currency as Inspect<AccountId32>>::Balance;
+
+	#[pallet::pallet]
+	pub struct Pallet<T>(_);
+
+	#[pallet::config]
+	pub trait Config: polkadot_sdk::frame_system::Config<AccountId = AccountId32> {
+		/// Verifies every signature: a `pq_crypto` backend (`Libcrux` is the fastest measured).
+		/// Changing it changes speed only; all backends accept exactly the same signatures.
+		type Backend: Backend;
+
+		/// Holds key deposits.
+		type Currency: MutateHold<AccountId32, Reason = Self::RuntimeHoldReason>;
+
+		/// The runtime's hold reasons, of which [`HoldReason`] is part.
+		type RuntimeHoldReason: From<HoldReason>;
+
+		/// Deposit for registering any key.
+		#[pallet::constant]
+		type KeyDepositBase: Get<BalanceOf<Self>>;
+
+		/// Deposit per byte of the stored key.
+		#[pallet::constant]
+		type KeyDepositPerByte: Get<BalanceOf<Self>>;
+
+		/// Weights of calls and of the transaction extension, from this pallet's benchmarks.
+		type WeightInfo: WeightInfo;
+
+		/// Runtime hooks the benchmarks need.
+		#[cfg(feature = "runtime-benchmarks")]
+		type BenchmarkHelper: BenchmarkHelper<AccountId32>;
+	}
+
+	/// Why this pallet holds funds.
+	#[pallet::composite_enum]
+	pub enum HoldReason {
+		/// The deposit for a registered key.
+		KeyDeposit,
+	}
+
+	/// Registered post-quantum keys, by account.
+	#[pallet::storage]
+	pub type Keys<T: Config> = StorageMap<_, Blake2_128Concat, AccountId32, RegisteredKey<BalanceOf<T>>>;
+
+	#[pallet::event]
+	#[pallet::generate_deposit(pub(super) fn deposit_event)]
+	pub enum Event<T: Config> {
+		/// `who` registered a key it is derived from.
+		KeyRegistered {
+			/// The account.
+			who: AccountId32,
+			/// The key's scheme.
+			scheme: Scheme,
+			/// The deposit held.
+			deposit: BalanceOf<T>,
+		},
+		/// `who` proved possession of a key it is not derived from and migrated to it.
+		AccountMigrated {
+			/// The account.
+			who: AccountId32,
+			/// The new key's scheme.
+			scheme: Scheme,
+			/// The deposit held.
+			deposit: BalanceOf<T>,
+		},
+		/// `who` removed its key; the deposit was released.
+		KeyRemoved {
+			/// The account.
+			who: AccountId32,
+			/// The deposit released.
+			deposit: BalanceOf<T>,
+		},
+		/// `who` changed whether it refuses Ed25519 signatures.
+		ClassicalSignaturesRefused {
+			/// The account.
+			who: AccountId32,
+			/// Whether Ed25519 signatures are now refused.
+			refused: bool,
+		},
+	}
+
+	#[pallet::error]
+	pub enum Error<T> {
+		/// Only ML-DSA-44/65/87 keys can be registered (Ed25519 keys are their own account;
+		/// committees have their own registry).
+		UnsupportedScheme,
+		/// The account already has a key; remove it first.
+		AlreadyRegistered,
+		/// The account has no registered key.
+		NotRegistered,
+		/// The key does not derive the account, so a proof of possession is required.
+		ProofRequired,
+		/// The proof of possession does not verify for this key, account and chain.
+		InvalidProof,
+		/// The account cannot hold the key deposit.
+		InsufficientBalance,
+		/// Only a migrated account can refuse classical signatures; a derived account has none.
+		NotMigrated,
+	}
+
+	#[pallet::call]
+	impl<T: Config> Pallet<T> {
+		/// Registers `key` for the sender and holds a deposit for it.
+		///
+		/// If the sender is not `key`'s derived account (migrating an existing account),
+		/// `proof` must be a signature by `key`, for [`Purpose::ProofOfPossession`], over the
+		/// [`PossessionStatement`] naming the sender and this chain's genesis hash.
+		#[pallet::call_index(0)]
+		#[pallet::weight(T::WeightInfo::migrate_key().max(T::WeightInfo::register_key()))]
+		pub fn register_key(
+			origin: OriginFor<T>,
+			key: MultiSigner,
+			proof: Option<MultiSignature>,
+		) -> DispatchResultWithPostInfo {
+			let who = ensure_signed(origin)?;
+			ensure!(
+				matches!(key.scheme(), Scheme::MlDsa44 | Scheme::MlDsa65 | Scheme::MlDsa87),
+				Error::<T>::UnsupportedScheme
+			);
+			ensure!(!Keys::<T>::contains_key(&who), Error::<T>::AlreadyRegistered);
+
+			let migrated = key.account_id() != who;
+			if migrated {
+				let proof = proof.ok_or(Error::<T>::ProofRequired)?;
+				let statement = Self::possession_statement(&who);
+				proof
+					.verify::<T::Backend>(&key, &statement, Purpose::ProofOfPossession)
+					.map_err(|_| Error::<T>::InvalidProof)?;
+			}
+
+			let deposit = Self::deposit_for(&key);
+			T::Currency::hold(&HoldReason::KeyDeposit.into(), &who, deposit)
+				.map_err(|_| Error::<T>::InsufficientBalance)?;
+			frame_system::Pallet::<T>::inc_consumers(&who)?;
+			let scheme = key.scheme();
+			Keys::<T>::insert(&who, RegisteredKey { key, deposit, migrated, refuse_classical: false });
+
+			if migrated {
+				Self::deposit_event(Event::AccountMigrated { who, scheme, deposit });
+				Ok(().into())
+			} else {
+				Self::deposit_event(Event::KeyRegistered { who, scheme, deposit });
+				Ok(Some(T::WeightInfo::register_key()).into())
+			}
+		}
+
+		/// Removes the sender's key and releases its deposit.
+		#[pallet::call_index(1)]
+		#[pallet::weight(T::WeightInfo::remove_key())]
+		pub fn remove_key(origin: OriginFor<T>) -> DispatchResult {
+			let who = ensure_signed(origin)?;
+			let registered = Keys::<T>::take(&who).ok_or(Error::<T>::NotRegistered)?;
+			let released = T::Currency::release(
+				&HoldReason::KeyDeposit.into(),
+				&who,
+				registered.deposit,
+				Precision::BestEffort,
+			)?;
+			frame_system::Pallet::<T>::dec_consumers(&who);
+			Self::deposit_event(Event::KeyRemoved { who, deposit: released });
+			Ok(())
+		}
+
+		/// Sets whether the sender, a migrated account, refuses Ed25519 signatures from now on.
+		#[pallet::call_index(2)]
+		#[pallet::weight(T::WeightInfo::set_refuse_classical())]
+		pub fn set_refuse_classical(origin: OriginFor<T>, refuse: bool) -> DispatchResult {
+			let who = ensure_signed(origin)?;
+			Keys::<T>::try_mutate(&who, |registered| {
+				let registered = registered.as_mut().ok_or(Error::<T>::NotRegistered)?;
+				ensure!(registered.migrated, Error::<T>::NotMigrated);
+				registered.refuse_classical = refuse;
+				Ok::<_, Error<T>>(())
+			})?;
+			Self::deposit_event(Event::ClassicalSignaturesRefused { who, refused: refuse });
+			Ok(())
+		}
+	}
+
+	impl<T: Config> Pallet<T> {
+		/// The deposit for storing `key`: base plus per byte of its registry entry.
+		pub fn deposit_for(key: &MultiSigner) -> BalanceOf<T> {
+			let bytes = RegisteredKey::<BalanceOf<T>>::max_encoded_len()
+				.saturating_sub(MultiSigner::max_encoded_len())
+				.saturating_add(key.encoded_size()) as u32;
+			T::KeyDepositBase::get().saturating_add(T::KeyDepositPerByte::get().saturating_mul(bytes.into()))
+		}
+
+		/// The encoded [`PossessionStatement`] a proof of possession for `who` signs.
+		pub fn possession_statement(who: &AccountId32) -> alloc::vec::Vec<u8> {
+			let genesis_hash = frame_system::Pallet::<T>::block_hash(BlockNumberFor::<T>::zero());
+			PossessionStatement { genesis_hash, account: who }.encode()
+		}
+
+		/// Whether `who` accepts Ed25519 signatures: not if it migrated and opted out.
+		pub fn accepts_classical(who: &AccountId32) -> bool {
+			Keys::<T>::get(who).is_none_or(|registered| !(registered.migrated && registered.refuse_classical))
+		}
+	}
+}

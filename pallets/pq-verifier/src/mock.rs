@@ -1,0 +1,88 @@
+//! A test runtime: System, Balances (with holds) and this pallet verifying with libcrux.
+
+use crate as pallet_pq_verifier;
+use polkadot_sdk::{
+	frame_support::{derive_impl, parameter_types, traits::ConstU128},
+	frame_system, pallet_balances,
+	sp_runtime::{AccountId32, BuildStorage},
+};
+
+type Block = frame_system::mocking::MockBlock<Test>;
+/// Balance of the test runtime.
+pub type Balance = u128;
+
+polkadot_sdk::frame_support::construct_runtime!(
+	pub enum Test {
+		System: frame_system,
+		Balances: pallet_balances,
+		PqVerifier: pallet_pq_verifier,
+	}
+);
+
+#[derive_impl(frame_system::config_preludes::TestDefaultConfig)]
+impl frame_system::Config for Test {
+	type Block = Block;
+	type AccountId = AccountId32;
+	type Lookup = polkadot_sdk::sp_runtime::traits::IdentityLookup<AccountId32>;
+	type AccountData = pallet_balances::AccountData<Balance>;
+}
+
+#[derive_impl(pallet_balances::config_preludes::TestDefaultConfig)]
+impl pallet_balances::Config for Test {
+	type Balance = Balance;
+	type AccountStore = System;
+	type ExistentialDeposit = ConstU128<1>;
+	type RuntimeHoldReason = RuntimeHoldReason;
+}
+
+parameter_types! {
+	/// Deposit per registered key, before its bytes.
+	pub const KeyDepositBase: Balance = 1_000;
+	/// Deposit per stored byte.
+	pub const KeyDepositPerByte: Balance = 1;
+}
+
+/// Endows benchmark accounts.
+#[cfg(feature = "runtime-benchmarks")]
+pub struct BenchmarkHelper;
+
+#[cfg(feature = "runtime-benchmarks")]
+impl crate::BenchmarkHelper<AccountId32> for BenchmarkHelper {
+	fn endow(who: &AccountId32) {
+		use polkadot_sdk::frame_support::traits::fungible::Mutate;
+		Balances::set_balance(who, ENDOWMENT);
+	}
+}
+
+impl pallet_pq_verifier::Config for Test {
+	type Backend = pq_crypto::backend::Libcrux;
+	type Currency = Balances;
+	type RuntimeHoldReason = RuntimeHoldReason;
+	type KeyDepositBase = KeyDepositBase;
+	type KeyDepositPerByte = KeyDepositPerByte;
+	type WeightInfo = ();
+	#[cfg(feature = "runtime-benchmarks")]
+	type BenchmarkHelper = BenchmarkHelper;
+}
+
+/// What every endowed test account starts with.
+pub const ENDOWMENT: Balance = 1_000_000;
+
+/// Externalities with `endowed` accounts funded, at block 1.
+pub fn new_test_ext_with(endowed: &[AccountId32]) -> polkadot_sdk::sp_io::TestExternalities {
+	let mut storage = frame_system::GenesisConfig::<Test>::default().build_storage().unwrap();
+	pallet_balances::GenesisConfig::<Test> {
+		balances: endowed.iter().map(|who| (who.clone(), ENDOWMENT)).collect(),
+		..Default::default()
+	}
+	.assimilate_storage(&mut storage)
+	.unwrap();
+	let mut ext = polkadot_sdk::sp_io::TestExternalities::new(storage);
+	ext.execute_with(|| System::set_block_number(1));
+	ext
+}
+
+/// Externalities with no endowed account.
+pub fn new_test_ext() -> polkadot_sdk::sp_io::TestExternalities {
+	new_test_ext_with(&[])
+}

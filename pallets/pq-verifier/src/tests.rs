@@ -1,0 +1,421 @@
+//! One test per outcome, in the mock runtime (`mock.rs`).
+
+use crate::{mock::*, Authorization, AuthorizePq, Error, Event, Keys, PqInvalidTransaction};
+use codec::{Decode, DecodeAll, Encode};
+use polkadot_sdk::{
+	frame_support::{
+		assert_noop, assert_ok,
+		dispatch::GetDispatchInfo,
+		pallet_prelude::{InvalidTransaction, TransactionSource, TransactionValidityError},
+		traits::{
+			fungible::{InspectHold, Mutate},
+			OriginTrait,
+		},
+	},
+	frame_system::{self, Call as SystemCall, CheckNonce},
+	sp_io::hashing::blake2_256,
+	sp_runtime::{traits::DispatchTransaction, AccountId32},
+};
+use pq_crypto::{signing::Keypair, MultiSignature, Purpose, Scheme, SignatureWithKey};
+
+const ML_DSA: [Scheme; 3] = [Scheme::MlDsa44, Scheme::MlDsa65, Scheme::MlDsa87];
+
+fn keypair(scheme: Scheme, seed: u8) -> Keypair {
+	Keypair::from_seed(scheme, &[seed; 32]).unwrap()
+}
+
+fn remark(text: &[u8]) -> RuntimeCall {
+	SystemCall::remark { remark: text.to_vec() }.into()
+}
+
+/// What `AuthorizePq` at the end of the pipeline signs for `call`: blake2 of version and call.
+fn message(call: &RuntimeCall) -> [u8; 32] {
+	(0u8, call).using_encoded(blake2_256)
+}
+
+/// Validates as the pool does; `Ok` carries the signer the origin was authorized as.
+fn validate(
+	extension: AuthorizePq<Test>,
+	origin: RuntimeOrigin,
+	call: &RuntimeCall,
+) -> Result<Option<AccountId32>, TransactionValidityError> {
+	extension
+		.validate_only(origin, call, &call.get_dispatch_info(), 0, TransactionSource::External, 0)
+		.map(|(_, _, origin)| origin.as_signer().cloned())
+}
+
+fn fund(who: &AccountId32) {
+	<Balances as Mutate<AccountId32>>::set_balance(who, ENDOWMENT);
+}
+
+fn inline(signer: &Keypair, call: &RuntimeCall, purpose: Purpose) -> AuthorizePq<Test> {
+	let signed = SignatureWithKey::new(signer.public(), signer.sign_deterministic(&message(call), purpose)).unwrap();
+	AuthorizePq::new(Authorization::KeyInline { account: signer.account_id(), signed })
+}
+
+fn registered(account: &AccountId32, signer: &Keypair, call: &RuntimeCall, purpose: Purpose) -> AuthorizePq<Test> {
+	let signature = signer.sign_deterministic(&message(call), purpose);
+	AuthorizePq::new(Authorization::KeyRegistered { account: account.clone(), signature })
+}
+
+/// Registers `key` for `who` (with a proof when `who` is not its derived account).
+fn register(who: &AccountId32, key: &Keypair) {
+	let proof = (key.account_id() != *who)
+		.then(|| key.sign_deterministic(&crate::Pallet::<Test>::possession_statement(who), Purpose::ProofOfPossession));
+	assert_ok!(PqVerifier::register_key(RuntimeOrigin::signed(who.clone()), key.public(), proof));
+}
+
+fn bad_proof() -> TransactionValidityError {
+	InvalidTransaction::BadProof.into()
+}
+
+#[test]
+fn every_scheme_verifies_with_key_inline() {
+	new_test_ext().execute_with(|| {
+		let call = remark(b"hello");
+		for scheme in [Scheme::Ed25519, Scheme::MlDsa44, Scheme::MlDsa65, Scheme::MlDsa87] {
+			let signer = keypair(scheme, 1);
+			let signer_account = validate(inline(&signer, &call, Purpose::ExtensionKeyInline), RuntimeOrigin::none(), &call);
+			assert_eq!(signer_account, Ok(Some(signer.account_id())), "{scheme:?}");
+		}
+	});
+}
+
+#[test]
+fn every_ml_dsa_scheme_verifies_with_key_registered() {
+	let alice = AccountId32::new([1; 32]);
+	new_test_ext_with(&[alice.clone()]).execute_with(|| {
+		let call = remark(b"hello");
+		for scheme in ML_DSA {
+			let key = keypair(scheme, 2);
+			register(&alice, &key);
+			let extension = registered(&alice, &key, &call, Purpose::ExtensionKeyRegistered);
+			assert_eq!(validate(extension, RuntimeOrigin::none(), &call), Ok(Some(alice.clone())), "{scheme:?}");
+			assert_ok!(PqVerifier::remove_key(RuntimeOrigin::signed(alice.clone())));
+		}
+	});
+}
+
+#[test]
+fn wrong_key_is_bad_proof() {
+	let alice = AccountId32::new([1; 32]);
+	new_test_ext_with(&[alice.clone()]).execute_with(|| {
+		let call = remark(b"hello");
+		register(&alice, &keypair(Scheme::MlDsa65, 2));
+		let impostor = keypair(Scheme::MlDsa65, 3);
+		let extension = registered(&alice, &impostor, &call, Purpose::ExtensionKeyRegistered);
+		assert_eq!(validate(extension, RuntimeOrigin::none(), &call), Err(bad_proof()));
+	});
+}
+
+#[test]
+fn wrong_account_is_bad_signer() {
+	new_test_ext().execute_with(|| {
+		let call = remark(b"hello");
+		let signer = keypair(Scheme::MlDsa44, 1);
+		let Authorization::KeyInline { signed, .. } = inline(&signer, &call, Purpose::ExtensionKeyInline).0 else {
+			unreachable!()
+		};
+		let extension = AuthorizePq::new(Authorization::KeyInline { account: AccountId32::new([9; 32]), signed });
+		assert_eq!(validate(extension, RuntimeOrigin::none(), &call), Err(InvalidTransaction::BadSigner.into()));
+	});
+}
+
+#[test]
+fn tampered_payload_is_bad_proof() {
+	new_test_ext().execute_with(|| {
+		let signer = keypair(Scheme::MlDsa87, 1);
+		let extension = inline(&signer, &remark(b"pay 1"), Purpose::ExtensionKeyInline);
+		assert_eq!(validate(extension, RuntimeOrigin::none(), &remark(b"pay 1000")), Err(bad_proof()));
+	});
+}
+
+#[test]
+fn signature_for_another_purpose_is_bad_proof() {
+	new_test_ext().execute_with(|| {
+		let call = remark(b"hello");
+		let signer = keypair(Scheme::MlDsa44, 1);
+		for purpose in [Purpose::Transaction, Purpose::ExtensionKeyRegistered, Purpose::ProofOfPossession, Purpose::CommitteeShare] {
+			let extension = inline(&signer, &call, purpose);
+			assert_eq!(validate(extension, RuntimeOrigin::none(), &call), Err(bad_proof()), "{purpose:?}");
+		}
+	});
+}
+
+/// A block author re-encoding an inline-key transaction into the registered form (to make it
+/// smaller and cheaper) produces a transaction whose signature does not verify.
+#[test]
+fn re_encoded_form_is_bad_proof() {
+	new_test_ext_with(&[]).execute_with(|| {
+		let call = remark(b"hello");
+		let signer = keypair(Scheme::MlDsa65, 1);
+		let who = signer.account_id();
+		fund(&who);
+		register(&who, &signer);
+		let Authorization::KeyInline { signed, .. } = inline(&signer, &call, Purpose::ExtensionKeyInline).0 else {
+			unreachable!()
+		};
+		let (_, signature) = signed.into_parts(&who);
+		let re_encoded = AuthorizePq::new(Authorization::KeyRegistered { account: who.clone(), signature });
+		assert_eq!(validate(re_encoded, RuntimeOrigin::none(), &call), Err(bad_proof()));
+
+		// And the other way round.
+		let registered_form = registered(&who, &signer, &call, Purpose::ExtensionKeyRegistered);
+		let Authorization::KeyRegistered { signature, .. } = registered_form.0 else { unreachable!() };
+		let signed = SignatureWithKey::new(signer.public(), signature).unwrap();
+		let re_encoded = AuthorizePq::new(Authorization::KeyInline { account: who, signed });
+		assert_eq!(validate(re_encoded, RuntimeOrigin::none(), &call), Err(bad_proof()));
+	});
+}
+
+#[test]
+fn truncated_signature_fails_to_decode() {
+	let call = remark(b"hello");
+	let encoded = inline(&keypair(Scheme::MlDsa44, 1), &call, Purpose::ExtensionKeyInline).encode();
+	assert!(AuthorizePq::<Test>::decode(&mut &encoded[..encoded.len() - 1]).is_err());
+}
+
+#[test]
+fn oversized_signature_fails_to_decode() {
+	let call = remark(b"hello");
+	let mut encoded = inline(&keypair(Scheme::MlDsa44, 1), &call, Purpose::ExtensionKeyInline).encode();
+	encoded.push(0);
+	assert!(AuthorizePq::<Test>::decode_all(&mut &encoded[..]).is_err());
+}
+
+#[test]
+fn unregistered_account_is_no_registered_key() {
+	new_test_ext().execute_with(|| {
+		let call = remark(b"hello");
+		let key = keypair(Scheme::MlDsa44, 1);
+		let extension = registered(&AccountId32::new([1; 32]), &key, &call, Purpose::ExtensionKeyRegistered);
+		assert_eq!(validate(extension, RuntimeOrigin::none(), &call), Err(PqInvalidTransaction::NoRegisteredKey.into()));
+	});
+}
+
+#[test]
+fn scheme_mismatch_is_refused() {
+	let alice = AccountId32::new([1; 32]);
+	new_test_ext_with(&[alice.clone()]).execute_with(|| {
+		let call = remark(b"hello");
+		register(&alice, &keypair(Scheme::MlDsa44, 2));
+		let extension = registered(&alice, &keypair(Scheme::MlDsa65, 2), &call, Purpose::ExtensionKeyRegistered);
+		assert_eq!(validate(extension, RuntimeOrigin::none(), &call), Err(PqInvalidTransaction::SchemeMismatch.into()));
+	});
+}
+
+#[test]
+fn already_authorized_origin_is_bad_signer() {
+	new_test_ext().execute_with(|| {
+		let call = remark(b"hello");
+		let extension = inline(&keypair(Scheme::MlDsa44, 1), &call, Purpose::ExtensionKeyInline);
+		let origin = RuntimeOrigin::signed(AccountId32::new([7; 32]));
+		assert_eq!(validate(extension, origin, &call), Err(InvalidTransaction::BadSigner.into()));
+	});
+}
+
+#[test]
+fn deposit_is_held_and_released() {
+	new_test_ext().execute_with(|| {
+		let key = keypair(Scheme::MlDsa87, 1);
+		let who = key.account_id();
+		fund(&who);
+		register(&who, &key);
+		let deposit = crate::Pallet::<Test>::deposit_for(&key.public());
+		assert_eq!(deposit, KeyDepositBase::get() + Keys::<Test>::get(&who).unwrap().encoded_size() as u128);
+		assert_eq!(Balances::balance_on_hold(&crate::HoldReason::KeyDeposit.into(), &who), deposit);
+		System::assert_last_event(Event::KeyRegistered { who: who.clone(), scheme: Scheme::MlDsa87, deposit }.into());
+
+		assert_ok!(PqVerifier::remove_key(RuntimeOrigin::signed(who.clone())));
+		assert_eq!(Balances::balance_on_hold(&crate::HoldReason::KeyDeposit.into(), &who), 0);
+		assert_eq!(Balances::free_balance(&who), ENDOWMENT);
+		assert!(!Keys::<Test>::contains_key(&who));
+		System::assert_last_event(Event::KeyRemoved { who, deposit }.into());
+	});
+}
+
+#[test]
+fn registered_key_keeps_the_account_alive() {
+	let alice = AccountId32::new([1; 32]);
+	new_test_ext_with(&[alice.clone()]).execute_with(|| {
+		register(&alice, &keypair(Scheme::MlDsa44, 2));
+		// One consumer reference from the deposit hold (pallet-balances), one from the registry,
+		// whatever the currency: the account cannot be reaped while its key exists.
+		assert_eq!(System::consumers(&alice), 2);
+		assert!(System::dec_providers(&alice).is_err());
+		assert_ok!(PqVerifier::remove_key(RuntimeOrigin::signed(alice.clone())));
+		assert_eq!(System::consumers(&alice), 0);
+	});
+}
+
+#[test]
+fn unfunded_account_is_insufficient_balance() {
+	new_test_ext().execute_with(|| {
+		let key = keypair(Scheme::MlDsa44, 1);
+		assert_noop!(
+			PqVerifier::register_key(RuntimeOrigin::signed(key.account_id()), key.public(), None),
+			Error::<Test>::InsufficientBalance
+		);
+	});
+}
+
+#[test]
+fn ed25519_key_is_unsupported_scheme() {
+	let alice = AccountId32::new([1; 32]);
+	new_test_ext_with(&[alice.clone()]).execute_with(|| {
+		let key = keypair(Scheme::Ed25519, 2);
+		assert_noop!(
+			PqVerifier::register_key(RuntimeOrigin::signed(alice), key.public(), None),
+			Error::<Test>::UnsupportedScheme
+		);
+	});
+}
+
+#[test]
+fn second_key_is_already_registered() {
+	let alice = AccountId32::new([1; 32]);
+	new_test_ext_with(&[alice.clone()]).execute_with(|| {
+		register(&alice, &keypair(Scheme::MlDsa44, 2));
+		let other = keypair(Scheme::MlDsa44, 3);
+		let proof = other.sign_deterministic(&crate::Pallet::<Test>::possession_statement(&alice), Purpose::ProofOfPossession);
+		assert_noop!(
+			PqVerifier::register_key(RuntimeOrigin::signed(alice), other.public(), Some(proof)),
+			Error::<Test>::AlreadyRegistered
+		);
+	});
+}
+
+#[test]
+fn removing_without_key_is_not_registered() {
+	new_test_ext().execute_with(|| {
+		assert_noop!(PqVerifier::remove_key(RuntimeOrigin::signed(AccountId32::new([1; 32]))), Error::<Test>::NotRegistered);
+	});
+}
+
+#[test]
+fn migration_with_valid_proof_succeeds() {
+	let ed25519 = keypair(Scheme::Ed25519, 1);
+	let who = ed25519.account_id();
+	new_test_ext_with(&[who.clone()]).execute_with(|| {
+		let key = keypair(Scheme::MlDsa65, 2);
+		register(&who, &key);
+		let registered = Keys::<Test>::get(&who).unwrap();
+		assert!(registered.migrated);
+		System::assert_last_event(
+			Event::AccountMigrated { who, scheme: Scheme::MlDsa65, deposit: registered.deposit }.into(),
+		);
+	});
+}
+
+#[test]
+fn migration_without_proof_is_proof_required() {
+	let who = keypair(Scheme::Ed25519, 1).account_id();
+	new_test_ext_with(&[who.clone()]).execute_with(|| {
+		assert_noop!(
+			PqVerifier::register_key(RuntimeOrigin::signed(who), keypair(Scheme::MlDsa65, 2).public(), None),
+			Error::<Test>::ProofRequired
+		);
+	});
+}
+
+#[test]
+fn proof_for_another_account_is_invalid_proof() {
+	let who = keypair(Scheme::Ed25519, 1).account_id();
+	new_test_ext_with(&[who.clone()]).execute_with(|| {
+		let key = keypair(Scheme::MlDsa65, 2);
+		let elsewhere = AccountId32::new([5; 32]);
+		let proof = key.sign_deterministic(&crate::Pallet::<Test>::possession_statement(&elsewhere), Purpose::ProofOfPossession);
+		assert_noop!(
+			PqVerifier::register_key(RuntimeOrigin::signed(who), key.public(), Some(proof)),
+			Error::<Test>::InvalidProof
+		);
+	});
+}
+
+#[test]
+fn proof_for_another_purpose_is_invalid_proof() {
+	let who = keypair(Scheme::Ed25519, 1).account_id();
+	new_test_ext_with(&[who.clone()]).execute_with(|| {
+		let key = keypair(Scheme::MlDsa65, 2);
+		let proof = key.sign_deterministic(&crate::Pallet::<Test>::possession_statement(&who), Purpose::Transaction);
+		assert_noop!(
+			PqVerifier::register_key(RuntimeOrigin::signed(who), key.public(), Some(proof)),
+			Error::<Test>::InvalidProof
+		);
+	});
+}
+
+#[test]
+fn classical_signatures_are_refused_after_opt_in() {
+	let ed25519 = keypair(Scheme::Ed25519, 1);
+	let who = ed25519.account_id();
+	new_test_ext_with(&[who.clone()]).execute_with(|| {
+		let call = remark(b"hello");
+		register(&who, &keypair(Scheme::MlDsa87, 2));
+		// Before opting in, Ed25519 still works, inline and as an ordinary signed extrinsic.
+		assert!(validate(inline(&ed25519, &call, Purpose::ExtensionKeyInline), RuntimeOrigin::none(), &call).is_ok());
+		assert!(validate(AuthorizePq::new(Authorization::None), RuntimeOrigin::signed(who.clone()), &call).is_ok());
+
+		assert_ok!(PqVerifier::set_refuse_classical(RuntimeOrigin::signed(who.clone()), true));
+		System::assert_last_event(Event::ClassicalSignaturesRefused { who: who.clone(), refused: true }.into());
+		let refused = Err(PqInvalidTransaction::ClassicalRefused.into());
+		assert_eq!(validate(inline(&ed25519, &call, Purpose::ExtensionKeyInline), RuntimeOrigin::none(), &call), refused);
+		assert_eq!(validate(AuthorizePq::new(Authorization::None), RuntimeOrigin::signed(who.clone()), &call), refused);
+		// The registered ML-DSA key still authorizes.
+		let extension = registered(&who, &keypair(Scheme::MlDsa87, 2), &call, Purpose::ExtensionKeyRegistered);
+		assert!(validate(extension, RuntimeOrigin::none(), &call).is_ok());
+	});
+}
+
+#[test]
+fn derived_account_cannot_refuse_classical() {
+	new_test_ext().execute_with(|| {
+		let key = keypair(Scheme::MlDsa44, 1);
+		let who = key.account_id();
+		fund(&who);
+		register(&who, &key);
+		assert_noop!(PqVerifier::set_refuse_classical(RuntimeOrigin::signed(who), true), Error::<Test>::NotMigrated);
+	});
+}
+
+/// With `CheckNonce` after `AuthorizePq`, the nonce is part of what is signed; a transaction
+/// applied once is refused the second time.
+#[test]
+fn replay_is_refused() {
+	new_test_ext().execute_with(|| {
+		let signer = keypair(Scheme::MlDsa44, 1);
+		let who = signer.account_id();
+		fund(&who);
+		let call = remark(b"once");
+		let nonce = CheckNonce::<Test>::from(0);
+		let payload = (0u8, &call, &nonce).using_encoded(blake2_256);
+		let signed = SignatureWithKey::new(signer.public(), signer.sign_deterministic(&payload, Purpose::ExtensionKeyInline)).unwrap();
+		let pipeline = (AuthorizePq::<Test>::new(Authorization::KeyInline { account: who.clone(), signed }), nonce);
+		let info = call.get_dispatch_info();
+
+		assert_ok!(pipeline.clone().dispatch_transaction(RuntimeOrigin::none(), call.clone(), &info, 0, 0).unwrap());
+		assert_eq!(frame_system::Pallet::<Test>::account_nonce(&who), 1);
+		assert_eq!(
+			pipeline.dispatch_transaction(RuntimeOrigin::none(), call, &info, 0, 0).unwrap_err(),
+			InvalidTransaction::Stale.into()
+		);
+	});
+}
+
+#[test]
+fn aggregate_signature_is_refused_for_now() {
+	let alice = AccountId32::new([1; 32]);
+	new_test_ext_with(&[alice.clone()]).execute_with(|| {
+		let call = remark(b"hello");
+		let MultiSignature::MlDsa87(signature) = keypair(Scheme::MlDsa87, 1).sign_deterministic(b"x", Purpose::Transaction) else {
+			unreachable!()
+		};
+		let aggregate = MultiSignature::AggregateMlDsa87(pq_crypto::AggregateSignature {
+			committee: pq_crypto::aggregate::CommitteeId([0; 32]),
+			signers: pq_crypto::aggregate::SignerBitfield::from_members([0]).unwrap(),
+			signature,
+		});
+		let extension = AuthorizePq::new(Authorization::KeyRegistered { account: alice, signature: aggregate });
+		assert_eq!(validate(extension, RuntimeOrigin::none(), &call), Err(PqInvalidTransaction::AggregateUnsupported.into()));
+	});
+}
