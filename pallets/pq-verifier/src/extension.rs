@@ -5,11 +5,15 @@
 //! extension after this one (nonce, mortality, tip, …), hashed with blake2-256. Extensions
 //! after it therefore give replay protection and bind the fee parameters.
 
-use crate::{Config, Keys, Pallet, WeightInfo};
+use crate::{key_cache::with_cache, Config, Keys, Pallet, WeightInfo};
 use codec::{Decode, DecodeWithMemTracking, Encode};
 use core::marker::PhantomData;
 use polkadot_sdk::{
-	frame_support::{pallet_prelude::TransactionSource, traits::OriginTrait, weights::Weight},
+	frame_support::{
+		pallet_prelude::TransactionSource,
+		traits::{Get, OriginTrait},
+		weights::Weight,
+	},
 	sp_io::hashing::blake2_256,
 	sp_runtime::{
 		impl_tx_ext_default,
@@ -185,7 +189,11 @@ where
 					return Err(PqInvalidTransaction::ClassicalRefused.into());
 				}
 				let message = inherited_implication.using_encoded(blake2_256);
-				signed.verify::<T::Backend>(&message, account, Purpose::ExtensionKeyInline).map_err(refusal)?;
+				let (signer, signature) = signed.clone().into_parts(account);
+				with_cache::<T::Backend, _>(T::KeyCacheBytes::get(), |cache| {
+					cache.verify_for_account(account, &signer, &signature, &message, Purpose::ExtensionKeyInline)
+				})
+				.map_err(refusal)?;
 				origin.set_caller_from_signed(account.clone());
 			},
 			Authorization::KeyRegistered { account, signature } => {
@@ -195,9 +203,10 @@ where
 				}
 				let registered = Keys::<T>::get(account).ok_or(PqInvalidTransaction::NoRegisteredKey)?;
 				let message = inherited_implication.using_encoded(blake2_256);
-				signature
-					.verify::<T::Backend>(&registered.key, &message, Purpose::ExtensionKeyRegistered)
-					.map_err(refusal)?;
+				with_cache::<T::Backend, _>(T::KeyCacheBytes::get(), |cache| {
+					cache.verify(&registered.key, signature, &message, Purpose::ExtensionKeyRegistered)
+				})
+				.map_err(refusal)?;
 				origin.set_caller_from_signed(account.clone());
 			},
 		}

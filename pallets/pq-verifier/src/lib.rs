@@ -42,6 +42,7 @@
 //! 	type RuntimeHoldReason = RuntimeHoldReason;
 //! 	type KeyDepositBase = ConstU128<{ 10 * UNIT }>;
 //! 	type KeyDepositPerByte = ConstU128<{ UNIT / 100 }>;
+//! 	type KeyCacheBytes = ConstU32<{ 4 << 20 }>;
 //! 	type WeightInfo = pallet_pq_verifier::weights::SubstrateWeight<Runtime>;
 //! 	#[cfg(feature = "runtime-benchmarks")]
 //! 	type BenchmarkHelper = ();
@@ -75,6 +76,7 @@ extern crate alloc;
 #[cfg(feature = "runtime-benchmarks")]
 mod benchmarking;
 mod extension;
+mod key_cache;
 #[cfg(test)]
 mod mock;
 #[cfg(test)]
@@ -161,6 +163,12 @@ pub mod pallet {
 		/// Deposit per byte of the stored key.
 		#[pallet::constant]
 		type KeyDepositPerByte: Get<BalanceOf<Self>>;
+
+		/// Bytes of decoded keys kept for repeat signers during one runtime call (one block);
+		/// 0 disables the cache. A decoded ML-DSA-87 key of the RustCrypto backend is ~72 KiB;
+		/// libcrux keeps only the encoded key. Speed only: weights always charge a decode.
+		#[pallet::constant]
+		type KeyCacheBytes: Get<u32>;
 
 		/// Weights of calls and of the transaction extension, from this pallet's benchmarks.
 		type WeightInfo: WeightInfo;

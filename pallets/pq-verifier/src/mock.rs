@@ -2,7 +2,10 @@
 
 use crate as pallet_pq_verifier;
 use polkadot_sdk::{
-	frame_support::{derive_impl, parameter_types, traits::ConstU128},
+	frame_support::{
+		derive_impl, parameter_types,
+		traits::{ConstU128, ConstU32},
+	},
 	frame_system, pallet_balances,
 	sp_runtime::{AccountId32, BuildStorage},
 };
@@ -60,6 +63,7 @@ impl pallet_pq_verifier::Config for Test {
 	type RuntimeHoldReason = RuntimeHoldReason;
 	type KeyDepositBase = KeyDepositBase;
 	type KeyDepositPerByte = KeyDepositPerByte;
+	type KeyCacheBytes = ConstU32<{ 4 << 20 }>;
 	type WeightInfo = ();
 	#[cfg(feature = "runtime-benchmarks")]
 	type BenchmarkHelper = BenchmarkHelper;

@@ -419,3 +419,17 @@ fn aggregate_signature_is_refused_for_now() {
 		assert_eq!(validate(extension, RuntimeOrigin::none(), &call), Err(PqInvalidTransaction::AggregateUnsupported.into()));
 	});
 }
+
+/// A repeat signer hits the decoded-key cache, with the same outcome as a cold verification.
+#[test]
+fn repeat_signer_gives_the_same_outcome_through_the_cache() {
+	new_test_ext().execute_with(|| {
+		let signer = keypair(Scheme::MlDsa44, 11);
+		for _ in 0..3 {
+			let call = remark(b"again");
+			assert_eq!(validate(inline(&signer, &call, Purpose::ExtensionKeyInline), RuntimeOrigin::none(), &call), Ok(Some(signer.account_id())));
+			let tampered = remark(b"tampered");
+			assert_eq!(validate(inline(&signer, &call, Purpose::ExtensionKeyInline), RuntimeOrigin::none(), &tampered), Err(bad_proof()));
+		}
+	});
+}

@@ -145,10 +145,20 @@ impl<B: Backend> KeyCache<B> {
 		message: &[u8],
 		purpose: Purpose,
 	) -> Result<(), VerifyError> {
+		self.verify_digested(KeyDigest::of(signer), signer, signature, message, purpose)
+	}
+
+	fn verify_digested(
+		&mut self,
+		digest: KeyDigest,
+		signer: &MultiSigner,
+		signature: &MultiSignature,
+		message: &[u8],
+		purpose: Purpose,
+	) -> Result<(), VerifyError> {
 		if signer.scheme() != signature.scheme() {
 			return Err(VerifyError::SchemeMismatch);
 		}
-		let digest = KeyDigest::of(signer);
 		self.clock += 1;
 		if let Some(entry) = self.entries.get_mut(&digest) {
 			self.stats.hits += 1;
@@ -181,9 +191,34 @@ impl<B: Backend> KeyCache<B> {
 		self.entries.insert(digest, Entry { key, last_used: self.clock });
 	}
 
+	/// Verifies a signature by `signer` for `account`: the key must control the account
+	/// (its digest is the account id; for Ed25519, the key is the account), and the digest is
+	/// computed once for both the check and the lookup.
+	pub fn verify_for_account(
+		&mut self,
+		account: &AccountId32,
+		signer: &MultiSigner,
+		signature: &MultiSignature,
+		message: &[u8],
+		purpose: Purpose,
+	) -> Result<(), VerifyError> {
+		let digest = KeyDigest::of(signer);
+		if digest.account_id() != *account {
+			return Err(VerifyError::AccountMismatch);
+		}
+		self.verify_digested(digest, signer, signature, message, purpose)
+	}
+
 	/// Hit, miss and eviction counters since the cache was made.
 	pub fn stats(&self) -> CacheStats {
 		self.stats
+	}
+
+	/// Drops every entry (counters are kept).
+	pub fn clear(&mut self) {
+		self.entries.clear();
+		self.recency.clear();
+		self.bytes = 0;
 	}
 
 	/// Keys held now.

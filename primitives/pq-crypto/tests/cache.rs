@@ -112,3 +112,31 @@ fn digest_is_the_account_id() {
 	let (signer, _) = signed(Scheme::MlDsa87, 1);
 	assert_eq!(KeyDigest::of(&signer).account_id(), signer.account_id());
 }
+
+#[test]
+fn verify_for_account_checks_the_account() {
+	let mut cache = unbounded::<Libcrux>();
+	let (signer, signature) = signed(Scheme::MlDsa44, 1);
+	let other = signed(Scheme::MlDsa44, 2).0.account_id();
+	assert_eq!(
+		cache.verify_for_account(&other, &signer, &signature, b"payload", Purpose::Transaction),
+		Err(VerifyError::AccountMismatch)
+	);
+	assert_eq!(cache.stats(), CacheStats::default());
+	assert_eq!(
+		cache.verify_for_account(&signer.account_id(), &signer, &signature, b"payload", Purpose::Transaction),
+		Ok(())
+	);
+}
+
+#[test]
+fn clear_empties_the_cache() {
+	let mut cache = unbounded::<RustCrypto>();
+	let (signer, signature) = signed(Scheme::MlDsa44, 1);
+	cache.verify(&signer, &signature, b"payload", Purpose::Transaction).unwrap();
+	cache.clear();
+	assert!(cache.is_empty());
+	assert_eq!(cache.bytes(), 0);
+	cache.verify(&signer, &signature, b"payload", Purpose::Transaction).unwrap();
+	assert_eq!(cache.stats().misses, 2);
+}

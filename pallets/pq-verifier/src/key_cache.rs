@@ -1,0 +1,42 @@
+//! The decoded-key cache on the verification path.
+//!
+//! A Wasm runtime instance lives for one runtime call — validating one transaction, or
+//! authoring or importing one block — so this cache lets repeat signers within a block skip
+//! decoding their key. It changes speed only: a hit verifies with the same decoded key a miss
+//! would have built, and weights still charge a full decode.
+//!
+//! The runtime is single-threaded, so the lock never waits there; in native tests it keeps
+//! parallel tests apart. One cache per backend type: another backend replaces it.
+
+use alloc::boxed::Box;
+use core::any::Any;
+use pq_crypto::{
+	backend::Backend,
+	cache::{CacheLimits, KeyCache},
+};
+
+static CACHE: spin::Mutex<Option<Box<dyn Any + Send>>> = spin::Mutex::new(None);
+
+/// Most entries, whatever the byte budget.
+const MAX_ENTRIES: usize = 1024;
+
+/// Runs `f` with the cache of backend `B`, made with a budget of `max_bytes` if there is none.
+pub fn with_cache<B: Backend, R>(max_bytes: u32, f: impl FnOnce(&mut KeyCache<B>) -> R) -> R
+where
+	KeyCache<B>: Send,
+{
+	let mut slot = CACHE.lock();
+	if let Some(cache) = slot.as_mut().and_then(|cache| cache.downcast_mut::<KeyCache<B>>()) {
+		return f(cache);
+	}
+	let mut cache = KeyCache::<B>::new(CacheLimits { max_entries: MAX_ENTRIES, max_bytes: max_bytes as usize });
+	let result = f(&mut cache);
+	*slot = Some(Box::new(cache));
+	result
+}
+
+/// Empties the cache, so benchmarks measure a cold decode every time.
+#[cfg(feature = "runtime-benchmarks")]
+pub fn clear() {
+	*CACHE.lock() = None;
+}
