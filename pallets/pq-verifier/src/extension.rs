@@ -96,6 +96,10 @@ fn ensure_unauthorized(origin: &impl AsTransactionAuthorizedOrigin) -> Result<()
 }
 
 /// The transaction extension: an [`Authorization`], verified with `T`'s backend.
+///
+/// Put it first among the authorizing extensions; the ones after it are signed over. From the
+/// test runtime:
+#[doc = docify::embed!("src/mock.rs", extension_pipeline)]
 #[derive(Encode, Decode, DecodeWithMemTracking, TypeInfo)]
 #[scale_info(skip_type_params(T))]
 pub struct AuthorizePq<T>(pub Authorization, #[codec(skip)] PhantomData<T>);

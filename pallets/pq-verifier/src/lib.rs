@@ -33,31 +33,14 @@
 //! ## Usage
 //!
 //! Add the pallet and put [`AuthorizePq`] first among the authorizing extensions, followed by
-//! nonce and mortality checks, which then give replay protection to PQ-signed transactions:
+//! nonce and mortality checks, which then give replay protection to PQ-signed transactions.
+//! [`Config`] and [`AuthorizePq`] show both, compiled, from the test runtime (`mock.rs`).
 //!
-//! ```ignore
-//! impl pallet_pq_verifier::Config for Runtime {
-//! 	type Backend = pq_crypto::backend::Libcrux;
-//! 	type Currency = Balances;
-//! 	type RuntimeHoldReason = RuntimeHoldReason;
-//! 	type KeyDepositBase = ConstU128<{ 10 * UNIT }>;
-//! 	type KeyDepositPerByte = ConstU128<{ UNIT / 100 }>;
-//! 	type KeyCacheBytes = ConstU32<{ 4 << 20 }>;
-//! 	type WeightInfo = pallet_pq_verifier::weights::SubstrateWeight<Runtime>;
-//! 	#[cfg(feature = "runtime-benchmarks")]
-//! 	type BenchmarkHelper = ();
-//! }
-//!
-//! pub type TxExtension = (
-//! 	pallet_pq_verifier::AuthorizePq<Runtime>,
-//! 	frame_system::CheckNonZeroSender<Runtime>,
-//! 	frame_system::CheckMortality<Runtime>,
-//! 	frame_system::CheckNonce<Runtime>,
-//! 	// …
-//! );
-//! ```
-//!
-//! The mock runtime in `mock.rs` is a complete, compiled example of this configuration.
+//! A user then signs, with [`pq_crypto::signing::Keypair`], the blake2-256 hash of the
+//! extension version, the call and the extensions after [`AuthorizePq`], for
+//! [`pq_crypto::Purpose::ExtensionKeyInline`] (sending [`Authorization::KeyInline`]) or, once
+//! the key is registered, [`pq_crypto::Purpose::ExtensionKeyRegistered`] (sending
+//! [`Authorization::KeyRegistered`], 1.3–2.6 KB smaller).
 //!
 //! ## Assumptions
 //!
@@ -144,6 +127,8 @@ pub mod pallet {
 	#[pallet::pallet]
 	pub struct Pallet<T>(_);
 
+	/// The pallet's configuration. From the test runtime:
+	#[doc = docify::embed!("src/mock.rs", config_example)]
 	#[pallet::config]
 	pub trait Config: polkadot_sdk::frame_system::Config<AccountId = AccountId32> {
 		/// Verifies every signature: a `pq_crypto` backend (`Libcrux` is the fastest measured).

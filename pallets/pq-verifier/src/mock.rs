@@ -57,6 +57,7 @@ impl crate::BenchmarkHelper<AccountId32> for BenchmarkHelper {
 	}
 }
 
+#[docify::export(config_example)]
 impl pallet_pq_verifier::Config for Test {
 	type Backend = pq_crypto::backend::Libcrux;
 	type Currency = Balances;
@@ -68,6 +69,10 @@ impl pallet_pq_verifier::Config for Test {
 	#[cfg(feature = "runtime-benchmarks")]
 	type BenchmarkHelper = BenchmarkHelper;
 }
+
+/// The transaction extensions of the test runtime: `AuthorizePq` first, then the nonce.
+#[docify::export(extension_pipeline)]
+pub type TxExtension = (pallet_pq_verifier::AuthorizePq<Test>, frame_system::CheckNonce<Test>);
 
 /// What every endowed test account starts with.
 pub const ENDOWMENT: Balance = 1_000_000;

@@ -390,7 +390,7 @@ fn replay_is_refused() {
 		let nonce = CheckNonce::<Test>::from(0);
 		let payload = (0u8, &call, &nonce).using_encoded(blake2_256);
 		let signed = SignatureWithKey::new(signer.public(), signer.sign_deterministic(&payload, Purpose::ExtensionKeyInline)).unwrap();
-		let pipeline = (AuthorizePq::<Test>::new(Authorization::KeyInline { account: who.clone(), signed }), nonce);
+		let pipeline: TxExtension = (AuthorizePq::new(Authorization::KeyInline { account: who.clone(), signed }), nonce);
 		let info = call.get_dispatch_info();
 
 		assert_ok!(pipeline.clone().dispatch_transaction(RuntimeOrigin::none(), call.clone(), &info, 0, 0).unwrap());

@@ -8,7 +8,6 @@
 use crate::{
 	keys::*,
 	multi::{MultiSignature, MultiSigner},
-	transaction::SignatureWithKey,
 	Purpose, Scheme,
 };
 use alloc::{boxed::Box, vec, vec::Vec};
@@ -162,8 +161,8 @@ impl Keypair {
 	/// Signs a transaction payload and pairs the signature with its key, ready to be a
 	/// runtime's extrinsic signature.
 	#[cfg(feature = "std")]
-	pub fn sign_transaction(&self, payload: &[u8]) -> SignatureWithKey {
-		SignatureWithKey::new(self.public(), self.sign(payload, Purpose::Transaction))
+	pub fn sign_transaction(&self, payload: &[u8]) -> crate::SignatureWithKey {
+		crate::SignatureWithKey::new(self.public(), self.sign(payload, Purpose::Transaction))
 			.expect("a keypair's public key and signature are of the same scheme")
 	}
 }
