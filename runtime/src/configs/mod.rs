@@ -1,0 +1,149 @@
+//! Pallet configurations.
+
+use crate::*;
+use polkadot_sdk::{
+	frame_support::{
+		derive_impl,
+		dispatch::DispatchClass,
+		parameter_types,
+		traits::{ConstU128, ConstU16, ConstU32, ConstU64, ConstU8},
+		weights::{
+			constants::{BlockExecutionWeight, ExtrinsicBaseWeight, RocksDbWeight, WEIGHT_REF_TIME_PER_SECOND},
+			IdentityFee, Weight,
+		},
+	},
+	frame_system::limits::{BlockLength, BlockWeights},
+	pallet_transaction_payment::{ConstFeeMultiplier, FungibleAdapter, Multiplier},
+	sp_runtime::{traits::One, Perbill},
+};
+use pallet_pq_verifier::WeightInfo as _;
+
+/// Weights of `pallet-pq-verifier`, as benchmarked.
+pub type PqVerifierWeights = ();
+
+/// A quarter of each block's weight is reserved for operational transactions.
+const NORMAL_DISPATCH_RATIO: Perbill = Perbill::from_percent(75);
+/// 5 MiB per block.
+const MAXIMUM_BLOCK_LENGTH: u32 = 5 * 1024 * 1024;
+/// Two seconds of compute per block.
+const MAXIMUM_BLOCK_WEIGHT: Weight =
+	Weight::from_parts(WEIGHT_REF_TIME_PER_SECOND.saturating_mul(2), u64::MAX);
+
+parameter_types! {
+	pub const Version: RuntimeVersion = VERSION;
+
+	/// Every extrinsic pays a base weight that covers verifying the most expensive signature
+	/// it can carry: an ordinary signed extrinsic's signature is checked before any extension
+	/// runs, so no extension can charge for it. The worst case is ML-DSA-87 with the key
+	/// inline (decode + verify), as benchmarked.
+	pub RuntimeBlockWeights: BlockWeights = BlockWeights::builder()
+		.base_block(BlockExecutionWeight::get())
+		.for_class(DispatchClass::all(), |weights| {
+			weights.base_extrinsic = ExtrinsicBaseWeight::get()
+				.saturating_add(PqVerifierWeights::authorize_inline_ml_dsa_87());
+		})
+		.for_class(DispatchClass::Normal, |weights| {
+			weights.max_total = Some(NORMAL_DISPATCH_RATIO * MAXIMUM_BLOCK_WEIGHT);
+		})
+		.for_class(DispatchClass::Operational, |weights| {
+			weights.max_total = Some(MAXIMUM_BLOCK_WEIGHT);
+			weights.reserved = Some(MAXIMUM_BLOCK_WEIGHT - NORMAL_DISPATCH_RATIO * MAXIMUM_BLOCK_WEIGHT);
+		})
+		.avg_block_initialization(Perbill::from_percent(10))
+		.build_or_panic();
+
+	/// 5 MiB blocks: an ML-DSA-87 transfer with its key inline is ~7.4 KB.
+	pub RuntimeBlockLength: BlockLength =
+		BlockLength::builder()
+			.max_length(MAXIMUM_BLOCK_LENGTH)
+			.modify_max_length_for_class(DispatchClass::Normal, |max| *max = NORMAL_DISPATCH_RATIO * *max)
+			.build();
+}
+
+#[derive_impl(frame_system::config_preludes::SolochainDefaultConfig)]
+impl frame_system::Config for Runtime {
+	type Block = Block;
+	type BlockWeights = RuntimeBlockWeights;
+	type BlockLength = RuntimeBlockLength;
+	type AccountId = AccountId;
+	type Nonce = Nonce;
+	type Hash = Hash;
+	type BlockHashCount = ConstU32<2400>;
+	type DbWeight = RocksDbWeight;
+	type Version = Version;
+	type AccountData = pallet_balances::AccountData<Balance>;
+	type SS58Prefix = ConstU16<42>;
+	type MaxConsumers = ConstU32<16>;
+}
+
+impl pallet_timestamp::Config for Runtime {
+	type Moment = u64;
+	type OnTimestampSet = ();
+	/// Blocks are sealed on demand, possibly within the same millisecond.
+	type MinimumPeriod = ConstU64<0>;
+	type WeightInfo = ();
+}
+
+impl pallet_balances::Config for Runtime {
+	type RuntimeEvent = RuntimeEvent;
+	type RuntimeHoldReason = RuntimeHoldReason;
+	type RuntimeFreezeReason = RuntimeFreezeReason;
+	type WeightInfo = pallet_balances::weights::SubstrateWeight<Runtime>;
+	type Balance = Balance;
+	type DustRemoval = ();
+	type ExistentialDeposit = ConstU128<{ UNIT / 1000 }>;
+	type AccountStore = System;
+	type ReserveIdentifier = [u8; 8];
+	type FreezeIdentifier = RuntimeFreezeReason;
+	type MaxLocks = ConstU32<50>;
+	type MaxReserves = ConstU32<50>;
+	type MaxFreezes = ConstU32<0>;
+	type DoneSlashHandler = ();
+}
+
+parameter_types! {
+	pub FeeMultiplier: Multiplier = Multiplier::one();
+}
+
+impl pallet_transaction_payment::Config for Runtime {
+	type RuntimeEvent = RuntimeEvent;
+	type OnChargeTransaction = FungibleAdapter<Balances, ()>;
+	type OperationalFeeMultiplier = ConstU8<5>;
+	/// One planck per picosecond of weight.
+	type WeightToFee = IdentityFee<Balance>;
+	/// A millionth of a token per byte: PQ signatures make length matter.
+	type LengthToFee = polkadot_sdk::frame_support::weights::ConstantMultiplier<Balance, ConstU128<{ UNIT / 1_000_000 }>>;
+	type FeeMultiplierUpdate = ConstFeeMultiplier<FeeMultiplier>;
+	type WeightInfo = ();
+}
+
+impl pallet_sudo::Config for Runtime {
+	type RuntimeEvent = RuntimeEvent;
+	type RuntimeCall = RuntimeCall;
+	type WeightInfo = pallet_sudo::weights::SubstrateWeight<Runtime>;
+}
+
+/// Endows benchmark accounts.
+#[cfg(feature = "runtime-benchmarks")]
+pub struct PqVerifierBenchmarkHelper;
+
+#[cfg(feature = "runtime-benchmarks")]
+impl pallet_pq_verifier::BenchmarkHelper<AccountId> for PqVerifierBenchmarkHelper {
+	fn endow(who: &AccountId) {
+		use polkadot_sdk::frame_support::traits::fungible::Mutate;
+		Balances::set_balance(who, 1_000 * UNIT);
+	}
+}
+
+impl pallet_pq_verifier::Config for Runtime {
+	type Backend = VerifierBackend;
+	type Currency = Balances;
+	type RuntimeHoldReason = RuntimeHoldReason;
+	/// One token per key, plus a thousandth per stored byte (2.6 tokens for ML-DSA-87).
+	type KeyDepositBase = ConstU128<UNIT>;
+	type KeyDepositPerByte = ConstU128<{ UNIT / 1000 }>;
+	type KeyCacheBytes = ConstU32<{ 4 << 20 }>;
+	type WeightInfo = PqVerifierWeights;
+	#[cfg(feature = "runtime-benchmarks")]
+	type BenchmarkHelper = PqVerifierBenchmarkHelper;
+}

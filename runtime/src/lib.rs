@@ -1,0 +1,122 @@
+//! # pq-runtime
+//!
+//! A development runtime whose transactions are signed with Ed25519 or ML-DSA-44/65/87:
+//!
+//! - as **ordinary signed extrinsics**, whose `Signature` is [`pq_crypto::TransactionSignature`]
+//!   (the key travels with the signature; Ed25519 accounts are their key, as usual), or
+//! - as **general transactions** authorized by [`pallet_pq_verifier::AuthorizePq`], with the
+//!   key inline or registered on chain.
+//!
+//! Pallets: System, Timestamp, Balances, TransactionPayment, Sudo and PqVerifier. Blocks are
+//! made by the node (manual or instant seal); there is no consensus pallet.
+
+#![cfg_attr(not(feature = "std"), no_std)]
+#![recursion_limit = "256"]
+
+#[cfg(feature = "std")]
+include!(concat!(env!("OUT_DIR"), "/wasm_binary.rs"));
+
+extern crate alloc;
+
+mod apis;
+#[cfg(feature = "runtime-benchmarks")]
+mod benchmarks;
+pub mod configs;
+pub mod genesis_config_presets;
+
+use polkadot_sdk::{
+	frame_executive, frame_support, frame_system, pallet_balances, pallet_sudo, pallet_timestamp,
+	pallet_transaction_payment,
+	sp_runtime::{generic, traits::BlakeTwo256, MultiAddress},
+	sp_version::RuntimeVersion,
+};
+
+pub use apis::RuntimeApi;
+pub use pq_crypto;
+
+/// The backend verifying every signature: the fastest measured (see `docs/benchmarks.md`).
+pub type VerifierBackend = pq_crypto::backend::Libcrux;
+/// An ordinary extrinsic's signature: a signature with its key, of any single-key scheme.
+pub type Signature = pq_crypto::TransactionSignature<VerifierBackend>;
+/// Account ids: Ed25519 keys, or hashes of ML-DSA keys.
+pub type AccountId = polkadot_sdk::sp_runtime::AccountId32;
+/// Balances.
+pub type Balance = u128;
+/// Transaction counter of an account.
+pub type Nonce = u32;
+/// Block numbers.
+pub type BlockNumber = u32;
+/// Block hashes.
+pub type Hash = polkadot_sdk::sp_core::H256;
+/// How an extrinsic names its sender.
+pub type Address = MultiAddress<AccountId, ()>;
+/// Block header.
+pub type Header = generic::Header<BlockNumber, BlakeTwo256>;
+/// Block.
+pub type Block = generic::Block<Header, UncheckedExtrinsic>;
+
+/// The transaction extensions. [`pallet_pq_verifier::AuthorizePq`] comes first: everything
+/// after it is covered by a post-quantum signature, so nonce and mortality protect PQ-signed
+/// general transactions from replay exactly as they do ordinary signed extrinsics.
+pub type TxExtension = (
+	pallet_pq_verifier::AuthorizePq<Runtime>,
+	frame_system::CheckNonZeroSender<Runtime>,
+	frame_system::CheckSpecVersion<Runtime>,
+	frame_system::CheckTxVersion<Runtime>,
+	frame_system::CheckGenesis<Runtime>,
+	frame_system::CheckEra<Runtime>,
+	frame_system::CheckNonce<Runtime>,
+	frame_system::CheckWeight<Runtime>,
+	pallet_transaction_payment::ChargeTransactionPayment<Runtime>,
+	frame_system::WeightReclaim<Runtime>,
+);
+
+/// Extrinsic as it travels: signed with [`Signature`], or general with [`TxExtension`].
+pub type UncheckedExtrinsic = generic::UncheckedExtrinsic<Address, RuntimeCall, Signature, TxExtension>;
+/// What an ordinary signed extrinsic signs.
+pub type SignedPayload = generic::SignedPayload<RuntimeCall, TxExtension>;
+
+/// Dispatches extrinsics to the pallets.
+pub type Executive = frame_executive::Executive<
+	Runtime,
+	Block,
+	frame_system::ChainContext<Runtime>,
+	Runtime,
+	AllPalletsWithSystem,
+>;
+
+/// Types the node needs without knowing the runtime's extrinsic format.
+pub mod opaque {
+	use super::*;
+	use polkadot_sdk::sp_runtime::OpaqueExtrinsic;
+
+	/// A block with opaque extrinsics.
+	pub type Block = generic::Block<Header, OpaqueExtrinsic>;
+}
+
+/// The runtime's version.
+#[polkadot_sdk::sp_version::runtime_version]
+pub const VERSION: RuntimeVersion = RuntimeVersion {
+	spec_name: alloc::borrow::Cow::Borrowed("pq-runtime"),
+	impl_name: alloc::borrow::Cow::Borrowed("pq-runtime"),
+	authoring_version: 1,
+	spec_version: 1,
+	impl_version: 1,
+	apis: apis::RUNTIME_API_VERSIONS,
+	transaction_version: 1,
+	system_version: 1,
+};
+
+/// Balance units: one token is 10^12 planck.
+pub const UNIT: Balance = 1_000_000_000_000;
+
+frame_support::construct_runtime!(
+	pub enum Runtime {
+		System: frame_system,
+		Timestamp: pallet_timestamp,
+		Balances: pallet_balances,
+		TransactionPayment: pallet_transaction_payment,
+		Sudo: pallet_sudo,
+		PqVerifier: pallet_pq_verifier,
+	}
+);
