@@ -19,7 +19,6 @@ define_benchmarks!(
 
 /// The benchmarks this runtime has.
 pub fn metadata(extra: bool) -> (Vec<BenchmarkList>, Vec<StorageInfo>) {
-	use polkadot_sdk::frame_benchmarking::list_benchmark;
 	let mut list = Vec::<BenchmarkList>::new();
 	list_benchmarks!(list, extra);
 	(list, AllPalletsWithSystem::storage_info())
@@ -27,7 +26,6 @@ pub fn metadata(extra: bool) -> (Vec<BenchmarkList>, Vec<StorageInfo>) {
 
 /// Runs the benchmarks `config` names.
 pub fn dispatch(config: BenchmarkConfig) -> Result<Vec<BenchmarkBatch>, String> {
-	use polkadot_sdk::frame_benchmarking::add_benchmark;
 	let whitelist: Vec<TrackedStorageKey> = AllPalletsWithSystem::whitelisted_storage_keys();
 	let mut batches = Vec::<BenchmarkBatch>::new();
 	let params = (&config, &whitelist);

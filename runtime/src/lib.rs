@@ -18,6 +18,8 @@ include!(concat!(env!("OUT_DIR"), "/wasm_binary.rs"));
 
 extern crate alloc;
 
+use alloc::vec::Vec;
+
 mod apis;
 #[cfg(feature = "runtime-benchmarks")]
 mod benchmarks;

@@ -132,14 +132,14 @@ fn development_genesis_endows_every_scheme_and_sets_sudo() {
 	});
 }
 
-#[test]
-fn signed_transfer_works_with_every_scheme() {
+/// Each scheme's `//Alice` sends `//Bob` (Ed25519) a transfer built by `build`.
+fn transfer_works_with_every_scheme(build: fn(&Keypair, RuntimeCall, u32) -> UncheckedExtrinsic) {
 	dev_chain().execute_with(|| {
 		let bob = Keypair::from_suri(Scheme::Ed25519, "//Bob").unwrap();
 		for scheme in SCHEMES {
 			let alice = Keypair::from_suri(scheme, "//Alice").unwrap();
 			let before = Balances::balance(&bob.account_id());
-			let extrinsic = signed_extrinsic(&alice, transfer(&bob, 7 * UNIT), 0);
+			let extrinsic = build(&alice, transfer(&bob, 7 * UNIT), 0);
 			assert_eq!(Executive::apply_extrinsic(extrinsic), Ok(Ok(())), "{scheme:?}");
 			assert_eq!(Balances::balance(&bob.account_id()), before + 7 * UNIT, "{scheme:?}");
 			assert_eq!(System::account_nonce(alice.account_id()), 1, "{scheme:?}");
@@ -148,17 +148,13 @@ fn signed_transfer_works_with_every_scheme() {
 }
 
 #[test]
+fn signed_transfer_works_with_every_scheme() {
+	transfer_works_with_every_scheme(signed_extrinsic);
+}
+
+#[test]
 fn general_transfer_with_key_inline_works_with_every_scheme() {
-	dev_chain().execute_with(|| {
-		let bob = Keypair::from_suri(Scheme::Ed25519, "//Bob").unwrap();
-		for scheme in SCHEMES {
-			let alice = Keypair::from_suri(scheme, "//Alice").unwrap();
-			let before = Balances::balance(&bob.account_id());
-			let extrinsic = general_extrinsic(&alice, transfer(&bob, 3 * UNIT), 0);
-			assert_eq!(Executive::apply_extrinsic(extrinsic), Ok(Ok(())), "{scheme:?}");
-			assert_eq!(Balances::balance(&bob.account_id()), before + 3 * UNIT, "{scheme:?}");
-		}
-	});
+	transfer_works_with_every_scheme(general_extrinsic);
 }
 
 #[test]

@@ -99,7 +99,7 @@ fn registered<T: Config>(scheme: Scheme, message: &[u8; 32]) -> Result<Authorize
 mod benchmarks {
 	use super::*;
 
-	/// An ordinary signed extrinsic passing through: the classical-refusal check.
+	/// An ordinary signed extrinsic passing through: the classical-refusal read.
 	#[benchmark]
 	fn authorize_none() -> Result<(), BenchmarkError> {
 		let (who, _) = migrated::<T>(Scheme::MlDsa87)?;
@@ -113,7 +113,7 @@ mod benchmarks {
 		result
 	}
 
-	/// Ed25519 with the key inline; includes the classical-refusal read.
+	/// Ed25519 with the key inline: the classical-refusal read, decode + verify.
 	#[benchmark]
 	fn authorize_inline_ed25519() -> Result<(), BenchmarkError> {
 		let (call, info, message) = call_and_message::<T>();
@@ -126,6 +126,7 @@ mod benchmarks {
 		result
 	}
 
+	/// ML-DSA-44 with the key inline: decode + verify.
 	#[benchmark]
 	fn authorize_inline_ml_dsa_44() -> Result<(), BenchmarkError> {
 		let (call, info, message) = call_and_message::<T>();
@@ -138,6 +139,7 @@ mod benchmarks {
 		result
 	}
 
+	/// ML-DSA-65 with the key inline: decode + verify.
 	#[benchmark]
 	fn authorize_inline_ml_dsa_65() -> Result<(), BenchmarkError> {
 		let (call, info, message) = call_and_message::<T>();
@@ -150,6 +152,7 @@ mod benchmarks {
 		result
 	}
 
+	/// ML-DSA-87 with the key inline: decode + verify.
 	#[benchmark]
 	fn authorize_inline_ml_dsa_87() -> Result<(), BenchmarkError> {
 		let (call, info, message) = call_and_message::<T>();
@@ -162,6 +165,7 @@ mod benchmarks {
 		result
 	}
 
+	/// ML-DSA-44 with a registered key: registry read, decode + verify.
 	#[benchmark]
 	fn authorize_registered_ml_dsa_44() -> Result<(), BenchmarkError> {
 		let (call, info, message) = call_and_message::<T>();
@@ -174,6 +178,7 @@ mod benchmarks {
 		result
 	}
 
+	/// ML-DSA-65 with a registered key: registry read, decode + verify.
 	#[benchmark]
 	fn authorize_registered_ml_dsa_65() -> Result<(), BenchmarkError> {
 		let (call, info, message) = call_and_message::<T>();
@@ -186,6 +191,7 @@ mod benchmarks {
 		result
 	}
 
+	/// ML-DSA-87 with a registered key: registry read, decode + verify.
 	#[benchmark]
 	fn authorize_registered_ml_dsa_87() -> Result<(), BenchmarkError> {
 		let (call, info, message) = call_and_message::<T>();
@@ -198,7 +204,7 @@ mod benchmarks {
 		result
 	}
 
-	/// Registering the largest key (ML-DSA-87) for its derived account.
+	/// Registering the largest key (ML-DSA-87) for its derived account: deposit hold.
 	#[benchmark]
 	fn register_key() {
 		let key = keypair(Scheme::MlDsa87);
@@ -209,7 +215,7 @@ mod benchmarks {
 		assert!(Keys::<T>::contains_key(&who));
 	}
 
-	/// Migrating to the largest key: verifying the ML-DSA-87 proof of possession dominates.
+	/// Migrating to the largest key: verifying its ML-DSA-87 proof of possession, deposit hold.
 	#[benchmark]
 	fn migrate_key() {
 		let who: AccountId32 = account("migrating", 0, 0);
@@ -221,6 +227,7 @@ mod benchmarks {
 		assert!(Keys::<T>::get(&who).is_some_and(|registered| registered.migrated));
 	}
 
+	/// Removing a key: registry, hold and consumer reference released.
 	#[benchmark]
 	fn remove_key() -> Result<(), BenchmarkError> {
 		let (who, _) = migrated::<T>(Scheme::MlDsa87)?;
@@ -230,6 +237,7 @@ mod benchmarks {
 		Ok(())
 	}
 
+	/// Opting a migrated account out of Ed25519 signatures.
 	#[benchmark]
 	fn set_refuse_classical() -> Result<(), BenchmarkError> {
 		let (who, _) = migrated::<T>(Scheme::MlDsa87)?;
