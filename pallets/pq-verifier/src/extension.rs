@@ -33,7 +33,12 @@ use scale_info::TypeInfo;
 pub enum Authorization {
 	/// Not used by this transaction: bare transactions and ordinary signed extrinsics pass
 	/// through (the latter only if their signer accepts classical signatures). Encodes as
-	/// `0x00`, so wallets unaware of this extension stay compatible.
+	/// `0x00`, so wallets unaware of this extension stay compatible:
+	///
+	/// ```
+	/// use codec::Encode;
+	/// assert_eq!(pallet_pq_verifier::Authorization::None.encode(), [0u8]);
+	/// ```
 	#[default]
 	None,
 	/// The public key travels with the signature; the account must be the key's derived
