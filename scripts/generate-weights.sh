@@ -19,6 +19,7 @@ runtime="$CARGO_TARGET_DIR/release/wbuild/pq-runtime/pq_runtime.compact.compress
 
 frame-omni-bencher v1 benchmark pallet \
 	--runtime "$runtime" \
+	--genesis-builder runtime \
 	--genesis-builder-preset development \
 	--pallet pallet_pq_verifier \
 	--extrinsic "*" \

@@ -79,13 +79,15 @@ impl Keypair {
 		};
 		let uri = SecretUri::from_str(suri).map_err(|_| SecretError::InvalidUri)?;
 		let password = uri.password.as_ref().map(|password| password.expose_secret().as_str());
-		let (_, root_seed) = ed25519::Pair::from_phrase(uri.phrase.expose_secret(), password)
-			.or_else(|_| {
-				ed25519::Pair::from_string_with_seed(uri.phrase.expose_secret(), password)
-					.map(|(pair, seed)| (pair, seed.unwrap_or_default()))
-			})
-			.map_err(|_| SecretError::InvalidPhrase)?;
-		let mut seed: [u8; 32] = root_seed;
+		let phrase = uri.phrase.expose_secret();
+		// A BIP-39 mnemonic, or else a `0x` hex seed.
+		let mut seed: [u8; 32] = match ed25519::Pair::from_phrase(phrase, password) {
+			Ok((_, seed)) => seed,
+			Err(_) => ed25519::Pair::from_string_with_seed(phrase, password)
+				.ok()
+				.and_then(|(_, seed)| seed)
+				.ok_or(SecretError::InvalidPhrase)?,
+		};
 		let tag = if scheme == Scheme::Ed25519 { "Ed25519HDKD" } else { ML_DSA_HDKD };
 		for junction in &uri.junctions {
 			match junction {

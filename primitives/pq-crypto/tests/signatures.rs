@@ -291,3 +291,16 @@ fn transaction_signature_meets_runtime_bounds() {
 	runtime_signature::<TransactionSignature<Libcrux>>();
 	runtime_signature::<TransactionSignature<RustCrypto>>();
 }
+
+#[test]
+fn hex_seed_uri_is_the_seed() {
+	let seed = [0x5au8; 32];
+	let uri = format!("0x{}", hex::encode(seed));
+	for scheme in SINGLE_KEY_SCHEMES {
+		assert_eq!(
+			Keypair::from_suri(scheme, &uri).unwrap().public(),
+			Keypair::from_seed(scheme, &seed).unwrap().public(),
+			"{scheme:?}"
+		);
+	}
+}
