@@ -18,7 +18,8 @@ use polkadot_sdk::{
 };
 use pallet_pq_verifier::WeightInfo as _;
 
-/// Weights of `pallet-pq-verifier`, as benchmarked.
+/// Weights of `pallet-pq-verifier`. Zero until `scripts/generate-weights.sh` has produced
+/// `SubstrateWeight` (then: `pallet_pq_verifier::weights::SubstrateWeight<Runtime>`).
 pub type PqVerifierWeights = ();
 
 /// A quarter of each block's weight is reserved for operational transactions.
