@@ -25,6 +25,8 @@ mod apis;
 mod benchmarks;
 pub mod configs;
 pub mod genesis_config_presets;
+#[cfg(feature = "std")]
+pub mod transactions;
 
 use polkadot_sdk::{
 	frame_executive, frame_support, frame_system, pallet_balances, pallet_sudo, pallet_timestamp,

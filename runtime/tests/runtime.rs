@@ -1,19 +1,18 @@
 //! The runtime natively: genesis presets, and transfers signed with every scheme, both as
 //! ordinary signed extrinsics and as general transactions authorized by `AuthorizePq`.
 
-use codec::Encode;
 use polkadot_sdk::{
 	frame_support::traits::fungible::Inspect,
-	frame_system, pallet_balances,
+	frame_system,
 	sp_genesis_builder::{DEV_RUNTIME_PRESET, LOCAL_TESTNET_RUNTIME_PRESET},
-	sp_io::{hashing::blake2_256, TestExternalities},
-	sp_runtime::{generic::Era, transaction_validity::InvalidTransaction, BuildStorage},
+	sp_io::TestExternalities,
+	sp_runtime::{generic::Preamble, transaction_validity::InvalidTransaction, BuildStorage},
 };
-use pq_crypto::{signing::Keypair, Purpose, Scheme, SignatureWithKey};
+use pq_crypto::{signing::Keypair, Scheme};
 use pq_runtime::{
 	genesis_config_presets::{self as presets, DEV_NAMES, ENDOWMENT},
-	Address, Balances, Executive, Runtime, RuntimeCall, RuntimeGenesisConfig, Signature, System,
-	TxExtension, UncheckedExtrinsic, UNIT,
+	transactions::{self, ChainIdentity, Form},
+	Address, Balances, Executive, Runtime, RuntimeCall, RuntimeGenesisConfig, System, UncheckedExtrinsic, UNIT,
 };
 
 const SCHEMES: [Scheme; 4] = [Scheme::Ed25519, Scheme::MlDsa44, Scheme::MlDsa65, Scheme::MlDsa87];
@@ -44,58 +43,24 @@ fn json_patch(base: &mut serde_json::Value, patch: serde_json::Value) {
 	}
 }
 
+fn chain() -> ChainIdentity {
+	ChainIdentity {
+		genesis_hash: System::block_hash(0),
+		spec_version: pq_runtime::VERSION.spec_version,
+		transaction_version: pq_runtime::VERSION.transaction_version,
+	}
+}
+
 fn transfer(to: &Keypair, amount: u128) -> RuntimeCall {
-	pallet_balances::Call::transfer_keep_alive { dest: Address::Id(to.account_id()), value: amount }.into()
+	transactions::transfer_call(to.account_id(), amount)
 }
 
-fn extension(authorization: pallet_pq_verifier::Authorization, nonce: u32) -> TxExtension {
-	(
-		pallet_pq_verifier::AuthorizePq::new(authorization),
-		frame_system::CheckNonZeroSender::new(),
-		frame_system::CheckSpecVersion::new(),
-		frame_system::CheckTxVersion::new(),
-		frame_system::CheckGenesis::new(),
-		frame_system::CheckEra::from(Era::Immortal),
-		frame_system::CheckNonce::from(nonce),
-		frame_system::CheckWeight::new(),
-		polkadot_sdk::pallet_transaction_payment::ChargeTransactionPayment::from(0),
-		frame_system::WeightReclaim::new(),
-	)
-}
-
-/// An ordinary signed extrinsic: the signature (with its key) covers the signed payload.
 fn signed_extrinsic(sender: &Keypair, call: RuntimeCall, nonce: u32) -> UncheckedExtrinsic {
-	let tx_extension = extension(pallet_pq_verifier::Authorization::None, nonce);
-	let payload = pq_runtime::SignedPayload::new(call.clone(), tx_extension.clone()).unwrap();
-	let signed = payload.using_encoded(|bytes| sender.sign_transaction(bytes));
-	UncheckedExtrinsic::new_signed(call, Address::Id(sender.account_id()), Signature::new(signed), tx_extension)
+	transactions::sign(sender, call, nonce, 0, Form::Signed, &chain())
 }
 
-/// A general transaction authorized by `AuthorizePq` with the key inline.
 fn general_extrinsic(sender: &Keypair, call: RuntimeCall, nonce: u32) -> UncheckedExtrinsic {
-	// What `AuthorizePq` verifies: version, call, then the explicit and implicit data of the
-	// extensions after it.
-	let rest = extension(pallet_pq_verifier::Authorization::None, nonce);
-	let implicit = polkadot_sdk::sp_runtime::traits::TransactionExtension::<RuntimeCall>::implicit(&rest).unwrap();
-	let (_, after_explicit) = split_first(&rest);
-	let (_, after_implicit) = split_first_implicit(&implicit);
-	let message = (0u8, &call, after_explicit, after_implicit).using_encoded(blake2_256);
-	let signature = sender.sign_deterministic(&message, Purpose::ExtensionKeyInline);
-	let signed = SignatureWithKey::new(sender.public(), signature).unwrap();
-	let authorization = pallet_pq_verifier::Authorization::KeyInline { account: sender.account_id(), signed };
-	UncheckedExtrinsic::new_transaction(call, extension(authorization, nonce))
-}
-
-fn split_first(extension: &TxExtension) -> ((), impl Encode + '_) {
-	let (_, a, b, c, d, e, f, g, h, i) = extension;
-	((), (a, b, c, d, e, f, g, h, i))
-}
-
-fn split_first_implicit<A, B: Encode, C: Encode, D: Encode, E: Encode, F: Encode, G: Encode, H: Encode, I: Encode, J: Encode>(
-	implicit: &(A, B, C, D, E, F, G, H, I, J),
-) -> ((), impl Encode + '_) {
-	let (_, b, c, d, e, f, g, h, i, j) = implicit;
-	((), (b, c, d, e, f, g, h, i, j))
+	transactions::sign(sender, call, nonce, 0, Form::KeyInline, &chain())
 }
 
 #[test]
@@ -158,20 +123,48 @@ fn general_transfer_with_key_inline_works_with_every_scheme() {
 }
 
 #[test]
+fn general_transfer_with_registered_key_works_with_every_ml_dsa_scheme() {
+	dev_chain().execute_with(|| {
+		let bob = Keypair::from_suri(Scheme::Ed25519, "//Bob").unwrap();
+		for scheme in [Scheme::MlDsa44, Scheme::MlDsa65, Scheme::MlDsa87] {
+			let alice = Keypair::from_suri(scheme, "//Alice").unwrap();
+			let register = transactions::register_key_call(&alice, &alice.account_id(), &chain());
+			let register = transactions::sign(&alice, register, 0, 0, Form::KeyInline, &chain());
+			assert_eq!(Executive::apply_extrinsic(register), Ok(Ok(())), "{scheme:?}");
+			let before = Balances::balance(&bob.account_id());
+			let extrinsic = transactions::sign(&alice, transfer(&bob, UNIT), 1, 0, Form::KeyRegistered, &chain());
+			assert_eq!(Executive::apply_extrinsic(extrinsic), Ok(Ok(())), "{scheme:?}");
+			assert_eq!(Balances::balance(&bob.account_id()), before + UNIT, "{scheme:?}");
+		}
+	});
+}
+
+#[test]
+fn ed25519_account_migrates_to_an_ml_dsa_key() {
+	dev_chain().execute_with(|| {
+		let alice = Keypair::from_suri(Scheme::Ed25519, "//Alice").unwrap();
+		let new_key = Keypair::from_suri(Scheme::MlDsa65, "//Alice//migrated").unwrap();
+		let register = transactions::register_key_call(&new_key, &alice.account_id(), &chain());
+		let register = transactions::sign(&alice, register, 0, 0, Form::Signed, &chain());
+		assert_eq!(Executive::apply_extrinsic(register), Ok(Ok(())));
+		assert!(pallet_pq_verifier::Keys::<Runtime>::get(alice.account_id()).is_some_and(|key| key.migrated));
+	});
+}
+
+#[test]
 fn forged_signed_transfer_is_bad_proof() {
 	dev_chain().execute_with(|| {
 		let alice = Keypair::from_suri(Scheme::MlDsa65, "//Alice").unwrap();
 		let bob = Keypair::from_suri(Scheme::Ed25519, "//Bob").unwrap();
-		let signed = signed_extrinsic(&alice, transfer(&bob, UNIT), 0);
+		let Preamble::Signed(_, signature, extension) = signed_extrinsic(&alice, transfer(&bob, UNIT), 0).preamble else {
+			panic!("a signed extrinsic has a signed preamble");
+		};
 		// Same signature, different amount.
 		let forged = UncheckedExtrinsic::new_signed(
 			transfer(&bob, 1_000 * UNIT),
 			Address::Id(alice.account_id()),
-			match signed.preamble {
-				polkadot_sdk::sp_runtime::generic::Preamble::Signed(_, signature, _) => signature,
-				_ => unreachable!(),
-			},
-			extension(pallet_pq_verifier::Authorization::None, 0),
+			signature,
+			extension,
 		);
 		assert_eq!(
 			Executive::apply_extrinsic(forged),

@@ -76,6 +76,15 @@ pub enum PqInvalidTransaction {
 	AggregateUnsupported = 5,
 }
 
+impl PqInvalidTransaction {
+	/// The reason carried as `InvalidTransaction::Custom(code)`, for clients naming a refusal.
+	pub fn from_code(code: u8) -> Option<Self> {
+		[Self::NoRegisteredKey, Self::SchemeMismatch, Self::ClassicalRefused, Self::InvalidKey, Self::AggregateUnsupported]
+			.into_iter()
+			.find(|reason| *reason as u8 == code)
+	}
+}
+
 impl From<PqInvalidTransaction> for TransactionValidityError {
 	fn from(reason: PqInvalidTransaction) -> Self {
 		InvalidTransaction::Custom(reason as u8).into()

@@ -433,3 +433,13 @@ fn repeat_signer_gives_the_same_outcome_through_the_cache() {
 		}
 	});
 }
+
+#[test]
+fn refusal_codes_name_their_reason() {
+	for code in 1..=5u8 {
+		let reason = PqInvalidTransaction::from_code(code).expect("codes 1 to 5 are assigned");
+		assert_eq!(reason as u8, code);
+	}
+	assert_eq!(PqInvalidTransaction::from_code(0), None);
+	assert_eq!(PqInvalidTransaction::from_code(6), None);
+}

@@ -70,6 +70,17 @@ impl MultiSigner {
 		}
 	}
 
+	/// The key's encoding (for a committee, its id), without the scheme.
+	pub fn key_bytes(&self) -> &[u8] {
+		match self {
+			MultiSigner::Ed25519(key) => key.as_ref(),
+			MultiSigner::MlDsa44(key) => key.as_ref(),
+			MultiSigner::MlDsa65(key) => key.as_ref(),
+			MultiSigner::MlDsa87(key) => key.as_ref(),
+			MultiSigner::AggregateMlDsa87(committee) => committee.as_ref(),
+		}
+	}
+
 	/// The 32-byte account id this key controls.
 	///
 	/// - **Ed25519**: the key itself, exactly as `sp_runtime::MultiSigner::Ed25519`, so existing

@@ -1,0 +1,149 @@
+//! Keys and accounts as the command line names them.
+//!
+//! A key is either a key file written by `pq-cli key generate`, or `SCHEME:SURI` with a
+//! Substrate secret URI, such as `ml-dsa-65://Alice` (a dev account) or
+//! `ed25519:0x<32-byte seed>`. An account is an SS58 address, a 32-byte `0x` hex id, or a key.
+
+use anyhow::{anyhow, bail, Context};
+use polkadot_sdk::sp_core::crypto::{AccountId32, Ss58Codec};
+use pq_crypto::{signing::Keypair, Scheme};
+use serde::{Deserialize, Serialize};
+use std::{fs, io::Write, path::Path};
+
+/// The schemes a key can have: every scheme but the committee one.
+pub const KEY_SCHEMES: [Scheme; 4] = [Scheme::Ed25519, Scheme::MlDsa44, Scheme::MlDsa65, Scheme::MlDsa87];
+
+/// A key file: the seed is the secret; the rest lets a reader check it and see the account.
+#[derive(Debug, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct KeyFile {
+	/// `ed25519`, `ml-dsa-44`, `ml-dsa-65` or `ml-dsa-87`.
+	pub scheme: String,
+	/// The 32-byte seed (FIPS 204 `ξ`, or the RFC 8032 secret key), `0x` hex.
+	pub secret_seed: String,
+	/// The account the key controls, SS58.
+	pub account: String,
+}
+
+/// Parses a scheme name as [`Scheme::name`] writes it.
+pub fn parse_scheme(name: &str) -> anyhow::Result<Scheme> {
+	KEY_SCHEMES.into_iter().find(|scheme| scheme.name() == name).ok_or_else(|| {
+		let names: Vec<_> = KEY_SCHEMES.iter().map(|scheme| scheme.name()).collect();
+		anyhow!("unknown scheme `{name}`; expected one of {}", names.join(", "))
+	})
+}
+
+/// A new key from the operating system's randomness, and its key file.
+pub fn generate(scheme: Scheme) -> anyhow::Result<(Keypair, KeyFile)> {
+	let mut seed = [0u8; 32];
+	getrandom::fill(&mut seed).map_err(|error| anyhow!("no randomness from the operating system: {error}"))?;
+	let keypair = Keypair::from_seed(scheme, &seed).map_err(|error| anyhow!("{error:?}"))?;
+	let file = KeyFile {
+		scheme: scheme.name().into(),
+		secret_seed: format!("0x{}", hex::encode(seed)),
+		account: keypair.account_id().to_ss58check(),
+	};
+	Ok((keypair, file))
+}
+
+/// Writes `file` to `path`, readable by its owner only; never overwrites.
+pub fn write_key_file(path: &Path, file: &KeyFile) -> anyhow::Result<()> {
+	let mut options = fs::OpenOptions::new();
+	options.write(true).create_new(true);
+	#[cfg(unix)]
+	std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+	let mut out = options.open(path).with_context(|| format!("cannot create key file {}", path.display()))?;
+	out.write_all(serde_json::to_string_pretty(file)?.as_bytes())?;
+	out.write_all(b"\n")?;
+	Ok(())
+}
+
+/// The key named by `spec`: `SCHEME:SURI`, or else a key file path.
+pub fn load(spec: &str) -> anyhow::Result<Keypair> {
+	if let Some((name, suri)) = spec.split_once(':') {
+		if let Ok(scheme) = parse_scheme(name) {
+			return Keypair::from_suri(scheme, suri).map_err(|error| anyhow!("secret URI `{suri}`: {error:?}"));
+		}
+	}
+	let path = Path::new(spec);
+	if !path.exists() {
+		bail!("`{spec}` is neither a key file nor SCHEME:SURI (e.g. ml-dsa-65://Alice)");
+	}
+	let text = fs::read_to_string(path).with_context(|| format!("cannot read key file {spec}"))?;
+	let file: KeyFile = serde_json::from_str(&text).with_context(|| format!("{spec} is not a pq-cli key file"))?;
+	from_key_file(&file).with_context(|| format!("key file {spec}"))
+}
+
+fn from_key_file(file: &KeyFile) -> anyhow::Result<Keypair> {
+	let scheme = parse_scheme(&file.scheme)?;
+	let seed: [u8; 32] = file
+		.secret_seed
+		.strip_prefix("0x")
+		.and_then(|hex_seed| hex::decode(hex_seed).ok())
+		.and_then(|bytes| bytes.try_into().ok())
+		.ok_or_else(|| anyhow!("secretSeed is not 32 bytes of 0x hex"))?;
+	let keypair = Keypair::from_seed(scheme, &seed).map_err(|error| anyhow!("{error:?}"))?;
+	if keypair.account_id().to_ss58check() != file.account {
+		bail!("the seed's account is {}, not the file's {}", keypair.account_id().to_ss58check(), file.account);
+	}
+	Ok(keypair)
+}
+
+/// The account named by `spec`: SS58, `0x` hex, or a key as [`load`] takes it.
+pub fn account(spec: &str) -> anyhow::Result<AccountId32> {
+	if let Ok(account) = AccountId32::from_ss58check(spec) {
+		return Ok(account);
+	}
+	if let Some(hex_id) = spec.strip_prefix("0x") {
+		let bytes: [u8; 32] = hex::decode(hex_id)
+			.ok()
+			.and_then(|bytes| bytes.try_into().ok())
+			.ok_or_else(|| anyhow!("`{spec}` is not a 32-byte account id"))?;
+		return Ok(bytes.into());
+	}
+	load(spec).map(|keypair| keypair.account_id()).with_context(|| format!("`{spec}` is not an account"))
+}
+
+#[cfg(test)]
+mod tests {
+	use super::*;
+
+	#[test]
+	fn generated_key_file_loads_back_as_the_same_key() {
+		let dir = tempfile::tempdir().unwrap();
+		for scheme in KEY_SCHEMES {
+			let (keypair, file) = generate(scheme).unwrap();
+			let path = dir.path().join(scheme.name());
+			write_key_file(&path, &file).unwrap();
+			assert_eq!(load(path.to_str().unwrap()).unwrap().public(), keypair.public());
+			assert!(write_key_file(&path, &file).is_err(), "an existing key file is never overwritten");
+		}
+	}
+
+	#[test]
+	fn secret_uris_name_the_dev_accounts() {
+		let alice = load("ml-dsa-65://Alice").unwrap();
+		assert_eq!(alice.scheme(), Scheme::MlDsa65);
+		assert_eq!(alice.account_id(), Keypair::from_suri(Scheme::MlDsa65, "//Alice").unwrap().account_id());
+	}
+
+	#[test]
+	fn accounts_parse_from_every_form() {
+		let alice = load("ed25519://Alice").unwrap().account_id();
+		assert_eq!(account(&alice.to_ss58check()).unwrap(), alice);
+		assert_eq!(account(&format!("0x{}", hex::encode(&alice))).unwrap(), alice);
+		assert_eq!(account("ed25519://Alice").unwrap(), alice);
+		assert!(account("0x1234").is_err());
+		assert!(account("nobody").is_err());
+	}
+
+	#[test]
+	fn tampered_key_file_is_refused() {
+		let (_, mut file) = generate(Scheme::MlDsa44).unwrap();
+		file.account = generate(Scheme::MlDsa44).unwrap().1.account;
+		assert!(from_key_file(&file).is_err());
+		file.secret_seed = "0x00".into();
+		assert!(from_key_file(&file).is_err());
+		assert!(parse_scheme("rsa").is_err());
+	}
+}

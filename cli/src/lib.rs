@@ -1,0 +1,233 @@
+//! # pq-cli
+//!
+//! Keys, transfers, key registration and balances for chains running pq-runtime, over the
+//! node's JSON-RPC. Transactions are built by `pq_runtime::transactions`, so the CLI signs
+//! exactly what the runtime verifies.
+//!
+//! ```text
+//! pq-cli key generate --scheme ml-dsa-65 --output alice.json
+//! pq-cli transfer --from ml-dsa-65://Alice --to <ACCOUNT> --amount 1.5
+//! pq-cli register-key --key alice.json
+//! pq-cli transfer --from alice.json --to <ACCOUNT> --amount 1 --form registered
+//! pq-cli balance <ACCOUNT>
+//! ```
+//!
+//! See `docs/submitting.md`.
+
+pub mod amount;
+pub mod keys;
+pub mod node;
+pub mod submit;
+
+use anyhow::bail;
+use clap::{Parser, Subcommand};
+use codec::Encode;
+use polkadot_sdk::sp_core::crypto::Ss58Codec;
+use pq_crypto::Scheme;
+use pq_runtime::transactions::{self, Form};
+use std::{io::Write, path::PathBuf};
+use submit::WaitFor;
+
+/// Command line of `pq-cli`.
+#[derive(Debug, Parser)]
+#[command(name = "pq-cli", version, about = "Post-quantum keys and transactions for pq-runtime chains")]
+pub struct Cli {
+	/// The node's JSON-RPC WebSocket address.
+	#[arg(long, global = true, default_value = "ws://127.0.0.1:9944")]
+	pub url: String,
+
+	#[command(subcommand)]
+	pub command: Command,
+}
+
+/// What `pq-cli` does.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+	/// Key files: generate and inspect.
+	#[command(subcommand)]
+	Key(KeyCommand),
+
+	/// Sends UNIT from one account to another.
+	Transfer {
+		/// The sender's key: a key file, or SCHEME:SURI such as `ml-dsa-65://Alice`.
+		#[arg(long)]
+		from: String,
+		/// The recipient: SS58 address, 0x account id, or a key.
+		#[arg(long)]
+		to: String,
+		/// How much, in UNIT (`1.5`).
+		#[arg(long)]
+		amount: String,
+		#[command(flatten)]
+		options: SendOptions,
+	},
+
+	/// Registers an ML-DSA key with pallet-pq-verifier, holding a deposit.
+	///
+	/// Without `--from`, the key registers itself for its own account, so later transactions
+	/// can use `--form registered` and leave the key out. With `--from`, that account (for
+	/// example an Ed25519 one) migrates to the key, with the key's proof of possession.
+	RegisterKey {
+		/// The ML-DSA key to register.
+		#[arg(long)]
+		key: String,
+		/// The account that registers it, if not the key's own.
+		#[arg(long)]
+		from: Option<String>,
+		#[command(flatten)]
+		options: SendOptions,
+	},
+
+	/// Prints an account's balance, nonce and registered key.
+	Balance {
+		/// SS58 address, 0x account id, or a key.
+		account: String,
+	},
+}
+
+/// Key-file commands.
+#[derive(Debug, Subcommand)]
+pub enum KeyCommand {
+	/// Generates a key and writes it to a new key file (never overwriting one).
+	Generate {
+		/// `ed25519`, `ml-dsa-44`, `ml-dsa-65` or `ml-dsa-87`.
+		#[arg(long, value_parser = keys::parse_scheme)]
+		scheme: Scheme,
+		/// Where to write the key file.
+		#[arg(long)]
+		output: PathBuf,
+	},
+	/// Prints a key's scheme, account and public key.
+	Inspect {
+		/// A key file, or SCHEME:SURI.
+		key: String,
+	},
+}
+
+/// How a transaction is signed and followed.
+#[derive(Debug, clap::Args)]
+pub struct SendOptions {
+	/// `signed`: an ordinary signed extrinsic. `key-inline`: authorized by `AuthorizePq` with
+	/// the key in the transaction. `registered`: authorized with the registered key.
+	#[arg(long, value_enum, default_value_t = FormArg::Signed)]
+	pub form: FormArg,
+	/// Tip for the block author, in UNIT.
+	#[arg(long, default_value = "0")]
+	pub tip: String,
+	/// How long to follow the transaction.
+	#[arg(long, value_enum, default_value_t = WaitFor::Finalized)]
+	pub wait: WaitFor,
+	/// Print the signed transaction as hex instead of submitting it, for sending it by hand
+	/// (`author_submitExtrinsic`).
+	#[arg(long)]
+	pub print_only: bool,
+}
+
+/// [`Form`], as the command line names it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum FormArg {
+	/// [`Form::Signed`].
+	Signed,
+	/// [`Form::KeyInline`].
+	KeyInline,
+	/// [`Form::KeyRegistered`].
+	Registered,
+}
+
+impl From<FormArg> for Form {
+	fn from(form: FormArg) -> Self {
+		match form {
+			FormArg::Signed => Form::Signed,
+			FormArg::KeyInline => Form::KeyInline,
+			FormArg::Registered => Form::KeyRegistered,
+		}
+	}
+}
+
+/// Runs `cli`, writing what it reports to `out`.
+pub async fn run(cli: Cli, out: &mut impl Write) -> anyhow::Result<()> {
+	match cli.command {
+		Command::Key(KeyCommand::Generate { scheme, output }) => {
+			let (keypair, file) = keys::generate(scheme)?;
+			keys::write_key_file(&output, &file)?;
+			writeln!(out, "{} key written to {}", scheme.name(), output.display())?;
+			writeln!(out, "account: {}", keypair.account_id().to_ss58check())?;
+		},
+		Command::Key(KeyCommand::Inspect { key }) => {
+			let keypair = keys::load(&key)?;
+			let public = keypair.public();
+			writeln!(out, "scheme: {}", keypair.scheme().name())?;
+			writeln!(out, "account: {}", keypair.account_id().to_ss58check())?;
+			writeln!(out, "account id: 0x{}", hex::encode(keypair.account_id()))?;
+			let bytes = public.key_bytes();
+			writeln!(out, "public key ({} bytes): 0x{}", bytes.len(), hex::encode(bytes))?;
+		},
+		Command::Transfer { from, to, amount, options } => {
+			let sender = keys::load(&from)?;
+			let call = transactions::transfer_call(keys::account(&to)?, amount::parse(&amount)?);
+			let node = node::Node::connect(&cli.url).await?;
+			send(&node, &sender, call, &options, out).await?;
+		},
+		Command::RegisterKey { key, from, options } => {
+			let key = keys::load(&key)?;
+			if key.scheme() == Scheme::Ed25519 {
+				bail!("only ML-DSA keys are registered; an Ed25519 account is its key already");
+			}
+			let migrating_account = from.map(|from| keys::load(&from)).transpose()?;
+			let sender = migrating_account.as_ref().unwrap_or(&key);
+			let node = node::Node::connect(&cli.url).await?;
+			let chain = node.chain_identity().await?;
+			let call = transactions::register_key_call(&key, &sender.account_id(), &chain);
+			send(&node, sender, call, &options, out).await?;
+		},
+		Command::Balance { account } => {
+			let account = keys::account(&account)?;
+			let node = node::Node::connect(&cli.url).await?;
+			let info = node.account(&account, None).await?;
+			writeln!(out, "account: {}", account.to_ss58check())?;
+			writeln!(out, "free: {}", amount::format(info.data.free))?;
+			writeln!(out, "reserved or held: {}", amount::format(info.data.reserved))?;
+			writeln!(out, "nonce: {}", info.nonce)?;
+			match node.registered_key(&account).await? {
+				Some(registered) => writeln!(
+					out,
+					"registered key: {} ({}deposit {})",
+					registered.key.scheme().name(),
+					if registered.migrated { "migrated, " } else { "" },
+					amount::format(registered.deposit)
+				)?,
+				None => writeln!(out, "registered key: none")?,
+			}
+		},
+	}
+	Ok(())
+}
+
+/// Signs `call` from `sender` with the chain's identity and the sender's next nonce, submits
+/// it and follows it as `options` say.
+async fn send(
+	node: &node::Node,
+	sender: &pq_crypto::signing::Keypair,
+	call: pq_runtime::RuntimeCall,
+	options: &SendOptions,
+	out: &mut impl Write,
+) -> anyhow::Result<()> {
+	let chain = node.chain_identity().await?;
+	let nonce = node.next_nonce(&sender.account_id()).await?;
+	let tip = amount::parse(&options.tip)?;
+	let extrinsic = transactions::sign(sender, call, nonce, tip, options.form.into(), &chain);
+	if options.print_only {
+		writeln!(out, "0x{}", hex::encode(extrinsic.encode()))?;
+		return Ok(());
+	}
+	let form = clap::ValueEnum::to_possible_value(&options.form).expect("every form has a name");
+	writeln!(
+		out,
+		"from {} ({}, {}), nonce {nonce}",
+		sender.account_id().to_ss58check(),
+		sender.scheme().name(),
+		form.get_name()
+	)?;
+	submit::submit(node, &extrinsic, options.wait, out).await?;
+	Ok(())
+}

@@ -1,0 +1,15 @@
+//! `pq-cli`: see the library's documentation, or `pq-cli --help`.
+
+use clap::Parser;
+
+#[tokio::main]
+async fn main() -> std::process::ExitCode {
+	let cli = pq_cli::Cli::parse();
+	match pq_cli::run(cli, &mut std::io::stdout()).await {
+		Ok(()) => std::process::ExitCode::SUCCESS,
+		Err(error) => {
+			eprintln!("error: {error:#}");
+			std::process::ExitCode::FAILURE
+		},
+	}
+}

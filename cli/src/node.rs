@@ -1,0 +1,184 @@
+//! A connection to a pq-runtime node over JSON-RPC (WebSocket), and the node's answers decoded
+//! with the runtime's own types.
+
+use anyhow::{anyhow, Context};
+use codec::Decode;
+use jsonrpsee::{
+	core::{
+		client::{ClientT, Subscription, SubscriptionClientT},
+		ClientError,
+	},
+	rpc_params,
+	ws_client::{WsClient, WsClientBuilder},
+};
+use pallet_pq_verifier::PqInvalidTransaction;
+use polkadot_sdk::{
+	frame_support, frame_system, pallet_balances,
+	sc_transaction_pool_api::TransactionStatus,
+	sp_core::{crypto::Ss58Codec, Bytes, H256},
+	sp_runtime::AccountId32,
+	sp_version::RuntimeVersion,
+};
+use pq_runtime::{transactions::ChainIdentity, Balance, Nonce, Runtime, RuntimeEvent};
+use serde::Deserialize;
+use std::fmt;
+
+/// An account's nonce and balances, as `System::Account` stores them.
+pub type AccountInfo = frame_system::AccountInfo<Nonce, pallet_balances::AccountData<Balance>>;
+/// An event with the phase (which extrinsic) it belongs to.
+pub type EventRecord = frame_system::EventRecord<RuntimeEvent, H256>;
+/// What `author_submitAndWatchExtrinsic` reports.
+pub type Status = TransactionStatus<H256, H256>;
+
+/// The node refused a transaction or request, with the reason it gave.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Refusal {
+	/// The JSON-RPC error code (1010: invalid transaction; 1002: cannot decode; …).
+	pub code: i32,
+	/// The node's message and details, with `AuthorizePq`'s custom codes named.
+	pub reason: String,
+}
+
+impl fmt::Display for Refusal {
+	fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+		write!(f, "the node refused the transaction (JSON-RPC error {}): {}", self.code, self.reason)
+	}
+}
+
+impl std::error::Error for Refusal {}
+
+/// Turns a JSON-RPC error into a [`Refusal`]; other failures (connection, parsing) keep their
+/// own message.
+fn refusal(error: ClientError) -> anyhow::Error {
+	let ClientError::Call(object) = error else { return anyhow::Error::new(error) };
+	let data = object.data().map(|data| serde_json::from_str::<String>(data.get()).unwrap_or_else(|_| data.get().to_owned()));
+	let named = data.as_deref().map(|data| match data.strip_prefix("Custom error: ").and_then(|code| code.parse().ok()) {
+		Some(code) => match PqInvalidTransaction::from_code(code) {
+			Some(reason) => format!("{reason:?}"),
+			None => data.to_owned(),
+		},
+		None => data.to_owned(),
+	});
+	let reason = match named {
+		Some(detail) => format!("{}: {detail}", object.message()),
+		None => object.message().to_owned(),
+	};
+	Refusal { code: object.code(), reason }.into()
+}
+
+#[derive(Deserialize)]
+struct SignedBlock {
+	block: BlockBody,
+}
+
+#[derive(Deserialize)]
+struct BlockBody {
+	header: Header,
+	extrinsics: Vec<Bytes>,
+}
+
+#[derive(Deserialize)]
+struct Header {
+	number: String,
+}
+
+/// A block's number and its extrinsics, encoded.
+pub struct Block {
+	/// Block number.
+	pub number: u32,
+	/// Its extrinsics, SCALE-encoded, in order.
+	pub extrinsics: Vec<Bytes>,
+}
+
+/// A connection to a node.
+pub struct Node {
+	client: WsClient,
+}
+
+impl Node {
+	/// Connects to the node at `url` (`ws://127.0.0.1:9944` for a local dev node).
+	pub async fn connect(url: &str) -> anyhow::Result<Self> {
+		let client = WsClientBuilder::default()
+			.max_request_size(16 * 1024 * 1024)
+			.build(url)
+			.await
+			.with_context(|| format!("cannot connect to {url}: is the node running, with JSON-RPC on that address?"))?;
+		Ok(Self { client })
+	}
+
+	/// Genesis hash and runtime version: what a transaction for this chain signs.
+	pub async fn chain_identity(&self) -> anyhow::Result<ChainIdentity> {
+		let genesis_hash: H256 = self.client.request("chain_getBlockHash", rpc_params![0]).await?;
+		let version: RuntimeVersion = self.client.request("state_getRuntimeVersion", rpc_params![]).await?;
+		Ok(ChainIdentity {
+			genesis_hash,
+			spec_version: version.spec_version,
+			transaction_version: version.transaction_version,
+		})
+	}
+
+	/// The nonce `account`'s next transaction needs, counting those waiting in the pool.
+	pub async fn next_nonce(&self, account: &AccountId32) -> anyhow::Result<Nonce> {
+		Ok(self.client.request("system_accountNextIndex", rpc_params![account.to_ss58check()]).await?)
+	}
+
+	/// `account`'s nonce and balances at `block` (the best block if `None`).
+	pub async fn account(&self, account: &AccountId32, block: Option<H256>) -> anyhow::Result<AccountInfo> {
+		let key = frame_system::Account::<Runtime>::hashed_key_for(account);
+		Ok(self.storage(&key, block).await?.unwrap_or_default())
+	}
+
+	/// The key `account` registered with pallet-pq-verifier, if any.
+	pub async fn registered_key(
+		&self,
+		account: &AccountId32,
+	) -> anyhow::Result<Option<pallet_pq_verifier::RegisteredKey<Balance>>> {
+		let key = pallet_pq_verifier::Keys::<Runtime>::hashed_key_for(account);
+		self.storage(&key, None).await
+	}
+
+	/// The events of `block`.
+	pub async fn events(&self, block: H256) -> anyhow::Result<Vec<EventRecord>> {
+		// `System::Events` is private to frame-system; its key is the standard storage prefix.
+		let key = frame_support::storage::storage_prefix(b"System", b"Events");
+		Ok(self.storage(&key, Some(block)).await?.unwrap_or_default())
+	}
+
+	async fn storage<T: Decode>(&self, key: &[u8], block: Option<H256>) -> anyhow::Result<Option<T>> {
+		let value: Option<Bytes> = self.client.request("state_getStorage", rpc_params![Bytes(key.to_vec()), block]).await?;
+		value
+			.map(|bytes| T::decode(&mut &bytes[..]).context("the node's storage does not decode as pq-runtime's"))
+			.transpose()
+	}
+
+	/// The block with hash `hash`.
+	pub async fn block(&self, hash: H256) -> anyhow::Result<Block> {
+		let signed: Option<SignedBlock> = self.client.request("chain_getBlock", rpc_params![hash]).await?;
+		let body = signed.ok_or_else(|| anyhow!("the node does not have block {hash:?}"))?.block;
+		let number = u32::from_str_radix(body.header.number.trim_start_matches("0x"), 16)
+			.context("block number is not hex")?;
+		Ok(Block { number, extrinsics: body.extrinsics })
+	}
+
+	/// Submits an encoded extrinsic; returns its hash once the pool has accepted it.
+	pub async fn submit(&self, extrinsic: &[u8]) -> anyhow::Result<H256> {
+		self.client.request("author_submitExtrinsic", rpc_params![Bytes(extrinsic.to_vec())]).await.map_err(refusal)
+	}
+
+	/// Submits an encoded extrinsic and follows it through the pool and into blocks.
+	pub async fn submit_and_watch(&self, extrinsic: &[u8]) -> anyhow::Result<Subscription<Status>> {
+		self.client
+			.subscribe("author_submitAndWatchExtrinsic", rpc_params![Bytes(extrinsic.to_vec())], "author_unwatchExtrinsic")
+			.await
+			.map_err(refusal)
+	}
+
+	/// Makes a JSON-RPC request of any other method.
+	pub async fn request<T: serde::de::DeserializeOwned>(
+		&self,
+		method: &str,
+		params: jsonrpsee::core::params::ArrayParams,
+	) -> anyhow::Result<T> {
+		self.client.request(method, params).await.map_err(refusal)
+	}
+}

@@ -1,0 +1,83 @@
+//! Runs what the command line asks for.
+
+use crate::{
+	chain_spec,
+	cli::{Cli, Subcommand},
+	service,
+};
+use polkadot_sdk::{
+	sc_cli::{self, SubstrateCli},
+	sc_service::ChainSpec,
+};
+
+impl SubstrateCli for Cli {
+	fn impl_name() -> String {
+		"pq-node".into()
+	}
+
+	fn impl_version() -> String {
+		env!("CARGO_PKG_VERSION").into()
+	}
+
+	fn description() -> String {
+		env!("CARGO_PKG_DESCRIPTION").into()
+	}
+
+	fn author() -> String {
+		"pq-verifier developers".into()
+	}
+
+	fn support_url() -> String {
+		"https://github.com/pq-verifier/pq-verifier/issues".into()
+	}
+
+	fn copyright_start_year() -> i32 {
+		2026
+	}
+
+	fn load_spec(&self, id: &str) -> Result<Box<dyn ChainSpec>, String> {
+		chain_spec::load(id)
+	}
+}
+
+/// Parses the command line and runs it.
+pub fn run() -> sc_cli::Result<()> {
+	let cli = Cli::from_args();
+	match &cli.subcommand {
+		Some(Subcommand::BuildSpec(cmd)) => {
+			let runner = cli.create_runner(cmd)?;
+			runner.sync_run(|config| cmd.run(config.chain_spec, config.network))
+		},
+		Some(Subcommand::ExportChainSpec(cmd)) => cmd.run(cli.load_spec(&cmd.chain)?),
+		Some(Subcommand::PurgeChain(cmd)) => {
+			let runner = cli.create_runner(cmd)?;
+			runner.sync_run(|config| cmd.run(config.database))
+		},
+		Some(Subcommand::ExportBlocks(cmd)) => {
+			let runner = cli.create_runner(cmd)?;
+			runner.async_run(|config| {
+				let components = service::new_partial(&config)?;
+				Ok((cmd.run(components.client, config.database), components.task_manager))
+			})
+		},
+		Some(Subcommand::ImportBlocks(cmd)) => {
+			let runner = cli.create_runner(cmd)?;
+			runner.async_run(|config| {
+				let components = service::new_partial(&config)?;
+				Ok((cmd.run(components.client, components.import_queue), components.task_manager))
+			})
+		},
+		#[cfg(feature = "runtime-benchmarks")]
+		Some(Subcommand::Benchmark(crate::cli::Benchmark::Pallet(cmd))) => {
+			let chain = cmd.shared_params.chain.as_deref().map(|id| cli.load_spec(id)).transpose()?;
+			cmd.run_with_spec::<polkadot_sdk::sp_runtime::traits::HashingFor<pq_runtime::opaque::Block>, ()>(chain)
+		},
+		None => {
+			let runner = cli.create_runner(&cli.run)?;
+			let sealing = cli.sealing;
+			runner.run_node_until_exit(|config| async move {
+				service::new_full(config, sealing).map_err(sc_cli::Error::Service)
+			})
+		},
+	}
+}

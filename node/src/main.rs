@@ -1,0 +1,12 @@
+//! `pq-node`: a dev node for pq-runtime, whose transactions are signed with Ed25519 or
+//! ML-DSA-44/65/87. See `docs/running.md`.
+
+mod chain_spec;
+mod cli;
+mod command;
+mod rpc;
+mod service;
+
+fn main() -> polkadot_sdk::sc_cli::Result<()> {
+	command::run()
+}

@@ -1,0 +1,274 @@
+//! End to end: a real `pq-node --dev` on loopback ports with a temporary base path, driven over
+//! JSON-RPC by pq-cli (its library, the same code as the binary).
+
+mod node;
+
+use codec::Encode;
+use node::TestNode;
+use polkadot_sdk::{
+	frame_system, pallet_balances,
+	sp_core::{crypto::Ss58Codec, H256},
+	sp_runtime::generic::Preamble,
+};
+use pq_cli::{
+	node::{Node, Refusal},
+	submit::{submit, Included, WaitFor},
+};
+use pq_crypto::{signing::Keypair, Scheme};
+use pq_runtime::{
+	transactions::{self, Form},
+	RuntimeEvent, UncheckedExtrinsic, UNIT,
+};
+
+const ML_DSA: [Scheme; 3] = [Scheme::MlDsa44, Scheme::MlDsa65, Scheme::MlDsa87];
+const SCHEMES: [Scheme; 4] = [Scheme::Ed25519, Scheme::MlDsa44, Scheme::MlDsa65, Scheme::MlDsa87];
+
+fn dev_key(scheme: Scheme, name: &str) -> Keypair {
+	Keypair::from_suri(scheme, &format!("//{name}")).unwrap()
+}
+
+/// A fresh account nobody else in the test uses.
+fn fresh_account(label: &str) -> Keypair {
+	Keypair::from_suri(Scheme::Ed25519, &format!("//e2e//{label}")).unwrap()
+}
+
+async fn signed_transfer(node: &Node, from: &Keypair, to: &Keypair, amount: u128, form: Form) -> UncheckedExtrinsic {
+	let chain = node.chain_identity().await.unwrap();
+	let nonce = node.next_nonce(&from.account_id()).await.unwrap();
+	transactions::sign(from, transactions::transfer_call(to.account_id(), amount), nonce, 0, form, &chain)
+}
+
+/// Submits `extrinsic`, waits until it is final, and returns where it went.
+async fn include(node: &Node, extrinsic: &UncheckedExtrinsic) -> Included {
+	submit(node, extrinsic, WaitFor::Finalized, &mut std::io::sink()).await.unwrap().expect("followed to a block")
+}
+
+/// Sends a transfer from `from` in `form` and checks both balances, the events and the fee.
+async fn transfer_and_check(node: &Node, from: &Keypair, form: Form, label: &str) {
+	let to = fresh_account(label);
+	let amount = 3 * UNIT;
+	let sender_before = node.account(&from.account_id(), None).await.unwrap().data.free;
+
+	let included = include(node, &signed_transfer(node, from, &to, amount, form).await).await;
+
+	let at = Some(included.block);
+	let sender_after = node.account(&from.account_id(), at).await.unwrap().data.free;
+	let recipient_after = node.account(&to.account_id(), at).await.unwrap().data.free;
+	assert_eq!(recipient_after, amount, "{label}");
+	assert!(included.fee > 0, "{label}: a transaction pays a fee");
+	assert_eq!(sender_before - sender_after, amount + included.fee, "{label}: amount plus fee");
+	let transfer = RuntimeEvent::Balances(pallet_balances::Event::Transfer {
+		from: from.account_id(),
+		to: to.account_id(),
+		amount,
+	});
+	assert!(included.events.contains(&transfer), "{label}: {:?}", included.events);
+	assert!(
+		included.events.iter().any(|event| matches!(event, RuntimeEvent::System(frame_system::Event::ExtrinsicSuccess { .. }))),
+		"{label}"
+	);
+}
+
+#[tokio::test]
+async fn transfers_from_every_scheme_and_form_are_included_with_events_and_fees() {
+	let node = TestNode::start_dev().await;
+	let rpc = node.rpc().await;
+	for scheme in SCHEMES {
+		let sender = dev_key(scheme, "Alice");
+		transfer_and_check(&rpc, &sender, Form::Signed, &format!("{}-signed", scheme.name())).await;
+		transfer_and_check(&rpc, &sender, Form::KeyInline, &format!("{}-inline", scheme.name())).await;
+	}
+	for scheme in ML_DSA {
+		let sender = dev_key(scheme, "Bob");
+		let chain = rpc.chain_identity().await.unwrap();
+		let register = transactions::register_key_call(&sender, &sender.account_id(), &chain);
+		let nonce = rpc.next_nonce(&sender.account_id()).await.unwrap();
+		let included = include(&rpc, &transactions::sign(&sender, register, nonce, 0, Form::KeyInline, &chain)).await;
+		assert!(included
+			.events
+			.iter()
+			.any(|event| matches!(event, RuntimeEvent::PqVerifier(pallet_pq_verifier::Event::KeyRegistered { .. }))));
+		transfer_and_check(&rpc, &sender, Form::KeyRegistered, &format!("{}-registered", scheme.name())).await;
+	}
+}
+
+/// Runs `pq-cli` with `args` against `node` and returns what it printed.
+async fn cli(node: &TestNode, args: &[&str]) -> anyhow::Result<String> {
+	use clap::Parser;
+	let mut argv = vec!["pq-cli", "--url", node.url()];
+	argv.extend_from_slice(args);
+	let mut out = Vec::new();
+	pq_cli::run(pq_cli::Cli::try_parse_from(argv)?, &mut out).await?;
+	Ok(String::from_utf8(out).unwrap())
+}
+
+#[tokio::test]
+async fn cli_round_trip_generate_fund_register_and_send_registered() {
+	let node = TestNode::start_dev().await;
+	let dir = tempfile::tempdir().unwrap();
+	let key_file = dir.path().join("carol.json");
+	let key_path = key_file.to_str().unwrap();
+
+	let generated = cli(&node, &["key", "generate", "--scheme", "ml-dsa-87", "--output", key_path]).await.unwrap();
+	let account = generated.lines().find_map(|line| line.strip_prefix("account: ")).unwrap().to_owned();
+	let inspected = cli(&node, &["key", "inspect", key_path]).await.unwrap();
+	assert!(inspected.contains(&format!("account: {account}")));
+	assert!(inspected.contains("public key (2592 bytes)"));
+
+	let funded = cli(&node, &["transfer", "--from", "ml-dsa-44://Charlie", "--to", &account, "--amount", "25"]).await.unwrap();
+	assert!(funded.contains("submitted 0x") && funded.contains("in block #") && funded.contains("finalized #"), "{funded}");
+	assert!(funded.contains("fee paid: 0."), "{funded}");
+
+	cli(&node, &["register-key", "--key", key_path, "--form", "key-inline"]).await.unwrap();
+	let sent = cli(&node, &["transfer", "--from", key_path, "--to", "ed25519://Dave", "--amount", "1.5", "--form", "registered"])
+		.await
+		.unwrap();
+	assert!(sent.contains("finalized #"), "{sent}");
+
+	let balance = cli(&node, &["balance", &account]).await.unwrap();
+	assert!(balance.contains("registered key: ml-dsa-87"), "{balance}");
+	assert!(balance.contains("nonce: 2"), "{balance}");
+	let units = |label: &str| -> f64 {
+		let line = balance.lines().find_map(|line| line.strip_prefix(label)).unwrap();
+		line.trim_end_matches(" UNIT").parse().unwrap()
+	};
+	let (free, held) = (units("free: "), units("reserved or held: "));
+	assert!(held > 3.0, "the key deposit is held: {balance}");
+	let fees = 25.0 - 1.5 - free - held;
+	assert!(fees > 0.0 && fees < 0.1, "25 in, 1.5 out, the deposit held, two fees: {balance}");
+}
+
+#[tokio::test]
+async fn migration_of_an_ed25519_account_through_the_cli() {
+	let node = TestNode::start_dev().await;
+	let out = cli(&node, &["register-key", "--key", "ml-dsa-65://Eve//pq", "--from", "ed25519://Eve"]).await.unwrap();
+	assert!(out.contains("AccountMigrated"), "{out}");
+	let balance = cli(&node, &["balance", "ed25519://Eve"]).await.unwrap();
+	assert!(balance.contains("registered key: ml-dsa-65 (migrated"), "{balance}");
+}
+
+fn refusal(error: anyhow::Error) -> Refusal {
+	error.downcast::<Refusal>().expect("the node answered with a JSON-RPC error")
+}
+
+#[tokio::test]
+async fn bad_transactions_get_json_rpc_errors_and_the_node_keeps_running() {
+	let node = TestNode::start_dev().await;
+	let rpc = node.rpc().await;
+	let alice = dev_key(Scheme::MlDsa65, "Alice");
+	let bob = fresh_account("bob");
+
+	// Forged: a valid signature over another amount.
+	let honest = signed_transfer(&rpc, &alice, &bob, UNIT, Form::Signed).await;
+	let Preamble::Signed(address, signature, extension) = honest.preamble.clone() else { panic!("signed") };
+	let forged =
+		UncheckedExtrinsic::new_signed(transactions::transfer_call(bob.account_id(), 1_000 * UNIT), address, signature, extension);
+	let forged = refusal(rpc.submit(&forged.encode()).await.unwrap_err());
+	assert_eq!(forged.code, 1010);
+	assert!(forged.reason.contains("bad signature"), "{forged}");
+
+	// Truncated: not an extrinsic at all.
+	let encoded = honest.encode();
+	let truncated = refusal(rpc.submit(&encoded[..encoded.len() / 2]).await.unwrap_err());
+	assert!(truncated.reason.to_lowercase().contains("decode"), "{truncated}");
+
+	// A registered-key transaction from an account without a key: named by the pallet.
+	let unregistered = signed_transfer(&rpc, &alice, &bob, UNIT, Form::KeyRegistered).await;
+	let unregistered = refusal(rpc.submit(&unregistered.encode()).await.unwrap_err());
+	assert!(unregistered.reason.contains("NoRegisteredKey"), "{unregistered}");
+
+	// Replayed, after it was included: the same bytes are banned by the pool; signed again
+	// (ML-DSA signing is randomized: other bytes), its nonce is used up.
+	include(&rpc, &honest).await;
+	let replayed = refusal(rpc.submit(&honest.encode()).await.unwrap_err());
+	assert_eq!(replayed.code, 1012, "{replayed}");
+	assert!(replayed.reason.contains("banned"), "{replayed}");
+	let chain = rpc.chain_identity().await.unwrap();
+	let resigned = transactions::sign(&alice, transactions::transfer_call(bob.account_id(), UNIT), 0, 0, Form::Signed, &chain);
+	assert_ne!(resigned.encode(), honest.encode());
+	let stale = refusal(rpc.submit(&resigned.encode()).await.unwrap_err());
+	assert_eq!(stale.code, 1010);
+	assert!(stale.reason.contains("outdated"), "{stale}");
+
+	// Still running and still accepting good transactions.
+	transfer_and_check(&rpc, &alice, Form::KeyInline, "after-refusals").await;
+	assert!(node.is_running());
+}
+
+#[tokio::test]
+async fn state_survives_a_restart_on_the_same_base_path() {
+	let base = tempfile::tempdir().unwrap();
+	let recipient = fresh_account("persisted");
+	let (block, number) = {
+		let node = TestNode::start(base.path(), &["--dev"]).await;
+		let rpc = node.rpc().await;
+		let transfer = signed_transfer(&rpc, &dev_key(Scheme::MlDsa44, "Ferdie"), &recipient, 9 * UNIT, Form::Signed).await;
+		let included = include(&rpc, &transfer).await;
+		node.stop().await;
+		(included.block, included.block_number)
+	};
+
+	let node = TestNode::start(base.path(), &["--dev"]).await;
+	let rpc = node.rpc().await;
+	let hash: Option<H256> = rpc.request("chain_getBlockHash", jsonrpsee::rpc_params![number]).await.unwrap();
+	assert_eq!(hash, Some(block), "the block is still there");
+	assert_eq!(rpc.account(&recipient.account_id(), None).await.unwrap().data.free, 9 * UNIT);
+	assert_eq!(rpc.next_nonce(&dev_key(Scheme::MlDsa44, "Ferdie").account_id()).await.unwrap(), 1);
+}
+
+#[tokio::test]
+async fn manual_sealing_makes_blocks_only_when_asked() {
+	let base = tempfile::tempdir().unwrap();
+	let node = TestNode::start(base.path(), &["--dev", "--sealing", "manual"]).await;
+	let rpc = node.rpc().await;
+	let transfer = signed_transfer(&rpc, &dev_key(Scheme::MlDsa87, "Alice"), &fresh_account("manual"), UNIT, Form::Signed).await;
+	rpc.submit(&transfer.encode()).await.unwrap();
+	tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+	let best: serde_json::Value = rpc.request("chain_getHeader", jsonrpsee::rpc_params![]).await.unwrap();
+	assert_eq!(best["number"], "0x0", "no block without engine_createBlock");
+
+	let created: serde_json::Value =
+		rpc.request("engine_createBlock", jsonrpsee::rpc_params![true, true, Option::<H256>::None]).await.unwrap();
+	let block: H256 = serde_json::from_value(created["hash"].clone()).unwrap();
+	let body = rpc.block(block).await.unwrap();
+	assert_eq!(body.number, 1);
+	assert!(body.extrinsics.iter().any(|extrinsic| extrinsic.0 == transfer.encode()));
+}
+
+#[tokio::test]
+async fn standard_rpc_methods_and_metrics_answer() {
+	let node = TestNode::start_dev().await;
+	let rpc = node.rpc().await;
+	let methods: serde_json::Value = rpc.request("rpc_methods", jsonrpsee::rpc_params![]).await.unwrap();
+	for method in [
+		"system_name",
+		"system_health",
+		"chain_getHeader",
+		"chain_getBlock",
+		"state_getStorage",
+		"state_getMetadata",
+		"author_submitExtrinsic",
+		"author_submitAndWatchExtrinsic",
+		"payment_queryInfo",
+		"system_accountNextIndex",
+	] {
+		assert!(methods["methods"].as_array().unwrap().iter().any(|name| name == method), "{method} is served");
+	}
+	let name: String = rpc.request("system_name", jsonrpsee::rpc_params![]).await.unwrap();
+	assert_eq!(name, "pq-node");
+	let chain: String = rpc.request("system_chain", jsonrpsee::rpc_params![]).await.unwrap();
+	assert_eq!(chain, "pq-verifier development");
+
+	let alice = dev_key(Scheme::MlDsa87, "Alice");
+	let transfer = signed_transfer(&rpc, &alice, &fresh_account("fee"), UNIT, Form::Signed).await;
+	let info: serde_json::Value = rpc
+		.request("payment_queryInfo", jsonrpsee::rpc_params![polkadot_sdk::sp_core::Bytes(transfer.encode())])
+		.await
+		.unwrap();
+	assert!(info["partialFee"].as_str().is_some_and(|fee| fee.parse::<u128>().unwrap() > 0), "{info}");
+	let nonce: u32 = rpc.request("system_accountNextIndex", jsonrpsee::rpc_params![alice.account_id().to_ss58check()]).await.unwrap();
+	assert_eq!(nonce, 0);
+
+	let metrics = node.metrics().await;
+	assert!(metrics.contains("substrate_block_height"), "{metrics}");
+}

@@ -1,0 +1,124 @@
+//! A `pq-node` process for one test: free loopback ports, its log in the base path, stopped
+//! when the test ends.
+
+use pq_cli::node::Node;
+use std::{
+	fs::File,
+	io::{Read, Write},
+	net::{TcpListener, TcpStream},
+	path::{Path, PathBuf},
+	process::{Child, Command, Stdio},
+	sync::Mutex,
+	time::{Duration, Instant},
+};
+
+/// How long a node may take to open its RPC port (a cold Wasm compilation included).
+const STARTUP: Duration = Duration::from_secs(120);
+/// How long a node may take to shut down cleanly.
+const SHUTDOWN: Duration = Duration::from_secs(60);
+
+pub struct TestNode {
+	child: Mutex<Child>,
+	url: String,
+	prometheus_port: u16,
+	log: PathBuf,
+	_base_path: Option<tempfile::TempDir>,
+}
+
+/// A port nobody listens on right now.
+fn free_port() -> u16 {
+	TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
+}
+
+impl TestNode {
+	/// `pq-node --dev` on a base path that is deleted afterwards.
+	pub async fn start_dev() -> Self {
+		let base_path = tempfile::tempdir().unwrap();
+		let mut node = Self::start(base_path.path(), &["--dev"]).await;
+		node._base_path = Some(base_path);
+		node
+	}
+
+	/// `pq-node <args>` on `base_path`; returns once JSON-RPC answers.
+	pub async fn start(base_path: &Path, args: &[&str]) -> Self {
+		let (rpc_port, p2p_port, prometheus_port) = (free_port(), free_port(), free_port());
+		let log = base_path.join(format!("pq-node-{rpc_port}.log"));
+		let output = File::create(&log).unwrap();
+		let child = Command::new(env!("CARGO_BIN_EXE_pq-node"))
+			.args(args)
+			.arg("--base-path")
+			.arg(base_path)
+			.args(["--rpc-port", &rpc_port.to_string(), "--port", &p2p_port.to_string()])
+			.args(["--prometheus-port", &prometheus_port.to_string()])
+			.stdout(output.try_clone().unwrap())
+			.stderr(output)
+			.stdin(Stdio::null())
+			.spawn()
+			.expect("pq-node starts");
+		let node = Self {
+			child: Mutex::new(child),
+			url: format!("ws://127.0.0.1:{rpc_port}"),
+			prometheus_port,
+			log,
+			_base_path: None,
+		};
+		let deadline = Instant::now() + STARTUP;
+		while Node::connect(&node.url).await.is_err() {
+			assert!(node.is_running(), "pq-node exited during startup:\n{}", node.log());
+			assert!(Instant::now() < deadline, "pq-node did not open JSON-RPC in {STARTUP:?}:\n{}", node.log());
+			tokio::time::sleep(Duration::from_millis(100)).await;
+		}
+		node
+	}
+
+	/// The node's JSON-RPC WebSocket address.
+	pub fn url(&self) -> &str {
+		&self.url
+	}
+
+	/// A JSON-RPC connection.
+	pub async fn rpc(&self) -> Node {
+		Node::connect(&self.url).await.unwrap()
+	}
+
+	/// Whether the process is still alive.
+	pub fn is_running(&self) -> bool {
+		self.child.lock().unwrap().try_wait().unwrap().is_none()
+	}
+
+	/// What the node has logged so far.
+	pub fn log(&self) -> String {
+		std::fs::read_to_string(&self.log).unwrap_or_default()
+	}
+
+	/// The Prometheus exposition from `/metrics`.
+	pub async fn metrics(&self) -> String {
+		let mut stream = TcpStream::connect(("127.0.0.1", self.prometheus_port)).unwrap();
+		stream.write_all(b"GET /metrics HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n").unwrap();
+		let mut response = String::new();
+		stream.read_to_string(&mut response).unwrap();
+		response
+	}
+
+	/// Stops the node as an operator does (SIGINT) and waits until it has exited cleanly.
+	pub async fn stop(self) {
+		let pid = self.child.lock().unwrap().id().to_string();
+		let signalled = Command::new("kill").args(["-INT", &pid]).status().unwrap();
+		assert!(signalled.success());
+		let deadline = Instant::now() + SHUTDOWN;
+		while self.is_running() {
+			assert!(Instant::now() < deadline, "pq-node did not stop in {SHUTDOWN:?}:\n{}", self.log());
+			tokio::time::sleep(Duration::from_millis(100)).await;
+		}
+	}
+}
+
+impl Drop for TestNode {
+	fn drop(&mut self) {
+		let child = self.child.get_mut().unwrap();
+		if child.try_wait().ok().flatten().is_none() {
+			let _ = child.kill();
+			let _ = child.wait();
+		}
+	}
+}
