@@ -1,6 +1,8 @@
 //! Shared pieces of the benchmark tools: reading Criterion's results and describing the
 //! machine they were measured on.
 
+pub mod throughput;
+
 use std::{collections::BTreeMap, fs, path::Path};
 
 /// Median nanoseconds per benchmark, by Criterion id (`ml-dsa-44/libcrux/decode`).

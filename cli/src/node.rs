@@ -33,7 +33,7 @@ pub type Status = TransactionStatus<H256, H256>;
 /// The node refused a transaction or request, with the reason it gave.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Refusal {
-	/// The JSON-RPC error code (1010: invalid transaction; 1002: cannot decode; …).
+	/// The JSON-RPC error code (1010: invalid transaction; 1012: already seen; 1040: does not decode; …).
 	pub code: i32,
 	/// The node's message and details, with `AuthorizePq`'s custom codes named.
 	pub reason: String,

@@ -1,10 +1,9 @@
 //! End to end: a real `pq-node --dev` on loopback ports with a temporary base path, driven over
 //! JSON-RPC by pq-cli (its library, the same code as the binary).
 
-mod node;
-
 use codec::Encode;
-use node::TestNode;
+use pq_node_process::NodeProcess;
+use std::path::Path;
 use polkadot_sdk::{
 	frame_system, pallet_balances,
 	sp_core::{crypto::Ss58Codec, H256},
@@ -19,6 +18,10 @@ use pq_runtime::{
 	transactions::{self, Form},
 	RuntimeEvent, UncheckedExtrinsic, UNIT,
 };
+
+fn pq_node() -> &'static Path {
+	Path::new(env!("CARGO_BIN_EXE_pq-node"))
+}
 
 const ML_DSA: [Scheme; 3] = [Scheme::MlDsa44, Scheme::MlDsa65, Scheme::MlDsa87];
 const SCHEMES: [Scheme; 4] = [Scheme::Ed25519, Scheme::MlDsa44, Scheme::MlDsa65, Scheme::MlDsa87];
@@ -71,7 +74,7 @@ async fn transfer_and_check(node: &Node, from: &Keypair, form: Form, label: &str
 
 #[tokio::test]
 async fn transfers_from_every_scheme_and_form_are_included_with_events_and_fees() {
-	let node = TestNode::start_dev().await;
+	let node = NodeProcess::start_dev(pq_node()).await;
 	let rpc = node.rpc().await;
 	for scheme in SCHEMES {
 		let sender = dev_key(scheme, "Alice");
@@ -93,7 +96,7 @@ async fn transfers_from_every_scheme_and_form_are_included_with_events_and_fees(
 }
 
 /// Runs `pq-cli` with `args` against `node` and returns what it printed.
-async fn cli(node: &TestNode, args: &[&str]) -> anyhow::Result<String> {
+async fn cli(node: &NodeProcess, args: &[&str]) -> anyhow::Result<String> {
 	use clap::Parser;
 	let mut argv = vec!["pq-cli", "--url", node.url()];
 	argv.extend_from_slice(args);
@@ -104,7 +107,7 @@ async fn cli(node: &TestNode, args: &[&str]) -> anyhow::Result<String> {
 
 #[tokio::test]
 async fn cli_round_trip_generate_fund_register_and_send_registered() {
-	let node = TestNode::start_dev().await;
+	let node = NodeProcess::start_dev(pq_node()).await;
 	let dir = tempfile::tempdir().unwrap();
 	let key_file = dir.path().join("carol.json");
 	let key_path = key_file.to_str().unwrap();
@@ -140,7 +143,7 @@ async fn cli_round_trip_generate_fund_register_and_send_registered() {
 
 #[tokio::test]
 async fn migration_of_an_ed25519_account_through_the_cli() {
-	let node = TestNode::start_dev().await;
+	let node = NodeProcess::start_dev(pq_node()).await;
 	let out = cli(&node, &["register-key", "--key", "ml-dsa-65://Eve//pq", "--from", "ed25519://Eve"]).await.unwrap();
 	assert!(out.contains("AccountMigrated"), "{out}");
 	let balance = cli(&node, &["balance", "ed25519://Eve"]).await.unwrap();
@@ -153,7 +156,7 @@ fn refusal(error: anyhow::Error) -> Refusal {
 
 #[tokio::test]
 async fn bad_transactions_get_json_rpc_errors_and_the_node_keeps_running() {
-	let node = TestNode::start_dev().await;
+	let node = NodeProcess::start_dev(pq_node()).await;
 	let rpc = node.rpc().await;
 	let alice = dev_key(Scheme::MlDsa65, "Alice");
 	let bob = fresh_account("bob");
@@ -200,7 +203,7 @@ async fn state_survives_a_restart_on_the_same_base_path() {
 	let base = tempfile::tempdir().unwrap();
 	let recipient = fresh_account("persisted");
 	let (block, number) = {
-		let node = TestNode::start(base.path(), &["--dev"]).await;
+		let node = NodeProcess::start(pq_node(), base.path(), &["--dev"]).await;
 		let rpc = node.rpc().await;
 		let transfer = signed_transfer(&rpc, &dev_key(Scheme::MlDsa44, "Ferdie"), &recipient, 9 * UNIT, Form::Signed).await;
 		let included = include(&rpc, &transfer).await;
@@ -208,7 +211,7 @@ async fn state_survives_a_restart_on_the_same_base_path() {
 		(included.block, included.block_number)
 	};
 
-	let node = TestNode::start(base.path(), &["--dev"]).await;
+	let node = NodeProcess::start(pq_node(), base.path(), &["--dev"]).await;
 	let rpc = node.rpc().await;
 	let hash: Option<H256> = rpc.request("chain_getBlockHash", jsonrpsee::rpc_params![number]).await.unwrap();
 	assert_eq!(hash, Some(block), "the block is still there");
@@ -219,7 +222,7 @@ async fn state_survives_a_restart_on_the_same_base_path() {
 #[tokio::test]
 async fn manual_sealing_makes_blocks_only_when_asked() {
 	let base = tempfile::tempdir().unwrap();
-	let node = TestNode::start(base.path(), &["--dev", "--sealing", "manual"]).await;
+	let node = NodeProcess::start(pq_node(), base.path(), &["--dev", "--sealing", "manual"]).await;
 	let rpc = node.rpc().await;
 	let transfer = signed_transfer(&rpc, &dev_key(Scheme::MlDsa87, "Alice"), &fresh_account("manual"), UNIT, Form::Signed).await;
 	rpc.submit(&transfer.encode()).await.unwrap();
@@ -237,7 +240,7 @@ async fn manual_sealing_makes_blocks_only_when_asked() {
 
 #[tokio::test]
 async fn standard_rpc_methods_and_metrics_answer() {
-	let node = TestNode::start_dev().await;
+	let node = NodeProcess::start_dev(pq_node()).await;
 	let rpc = node.rpc().await;
 	let methods: serde_json::Value = rpc.request("rpc_methods", jsonrpsee::rpc_params![]).await.unwrap();
 	for method in [
@@ -271,4 +274,24 @@ async fn standard_rpc_methods_and_metrics_answer() {
 
 	let metrics = node.metrics().await;
 	assert!(metrics.contains("substrate_block_height"), "{metrics}");
+}
+
+#[tokio::test]
+async fn throughput_harness_measures_every_stage_of_a_small_run() {
+	use pq_benchmarks::throughput::{measure, report, workload::Case};
+	let cases = [
+		Case { scheme: Scheme::Ed25519, form: Form::Signed },
+		Case { scheme: Scheme::MlDsa44, form: Form::KeyRegistered },
+	];
+	let mut rows = Vec::new();
+	for case in cases {
+		let measurement = measure::run(pq_node(), case, 24, &mut std::io::sink()).await.unwrap();
+		assert_eq!(measurement.transactions, 24);
+		assert_eq!(measurement.blocks.iter().map(|block| block.transactions).sum::<usize>(), 24);
+		rows.push(report::Row::new(measurement));
+	}
+	let table = report::table(&rows);
+	assert!(table.contains("| ml-dsa-44 registered | 2502 |"), "{table}");
+	assert!(table.contains("1.00×"), "Ed25519 is its own baseline: {table}");
+	assert!(report::tps_chart(&rows).starts_with("<svg"));
 }

@@ -1,5 +1,4 @@
-//! A `pq-node` process for one test: free loopback ports, its log in the base path, stopped
-//! when the test ends.
+//! A `pq-node` process: free loopback ports, its log in the base path, killed when dropped.
 
 use pq_cli::node::Node;
 use std::{
@@ -17,7 +16,8 @@ const STARTUP: Duration = Duration::from_secs(120);
 /// How long a node may take to shut down cleanly.
 const SHUTDOWN: Duration = Duration::from_secs(60);
 
-pub struct TestNode {
+/// A running `pq-node`.
+pub struct NodeProcess {
 	child: Mutex<Child>,
 	url: String,
 	prometheus_port: u16,
@@ -30,21 +30,21 @@ fn free_port() -> u16 {
 	TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
 }
 
-impl TestNode {
-	/// `pq-node --dev` on a base path that is deleted afterwards.
-	pub async fn start_dev() -> Self {
+impl NodeProcess {
+	/// `<binary> --dev` on a base path that is deleted afterwards.
+	pub async fn start_dev(binary: &Path) -> Self {
 		let base_path = tempfile::tempdir().unwrap();
-		let mut node = Self::start(base_path.path(), &["--dev"]).await;
+		let mut node = Self::start(binary, base_path.path(), &["--dev"]).await;
 		node._base_path = Some(base_path);
 		node
 	}
 
-	/// `pq-node <args>` on `base_path`; returns once JSON-RPC answers.
-	pub async fn start(base_path: &Path, args: &[&str]) -> Self {
+	/// `<binary> <args>` on `base_path`; returns once JSON-RPC answers.
+	pub async fn start(binary: &Path, base_path: &Path, args: &[&str]) -> Self {
 		let (rpc_port, p2p_port, prometheus_port) = (free_port(), free_port(), free_port());
 		let log = base_path.join(format!("pq-node-{rpc_port}.log"));
 		let output = File::create(&log).unwrap();
-		let child = Command::new(env!("CARGO_BIN_EXE_pq-node"))
+		let child = Command::new(binary)
 			.args(args)
 			.arg("--base-path")
 			.arg(base_path)
@@ -113,7 +113,7 @@ impl TestNode {
 	}
 }
 
-impl Drop for TestNode {
+impl Drop for NodeProcess {
 	fn drop(&mut self) {
 		let child = self.child.get_mut().unwrap();
 		if child.try_wait().ok().flatten().is_none() {

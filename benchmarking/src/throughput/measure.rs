@@ -1,0 +1,213 @@
+//! One case, measured on a fresh `pq-node`: pool admission, block authoring, and import of the
+//! same blocks by another fresh node.
+
+use super::workload::{self, Case};
+use anyhow::{bail, ensure, Context};
+use codec::{Decode, Encode};
+use futures::{stream, StreamExt, TryStreamExt};
+use jsonrpsee::rpc_params;
+use polkadot_sdk::{
+	frame_support::{dispatch::DispatchClass, storage::storage_prefix},
+	frame_system::ConsumedWeight,
+	sp_core::{Bytes, H256},
+};
+use pq_cli::node::Node;
+use pq_node_process::NodeProcess;
+use pq_runtime::transactions::{self, Form};
+use std::{
+	io::Write,
+	path::Path,
+	process::Command,
+	time::{Duration, Instant},
+};
+
+/// Transactions in flight to the pool at once.
+const SUBMISSION_CONCURRENCY: usize = 16;
+
+/// What one block of a run held and cost.
+#[derive(Clone, Debug)]
+pub struct BlockStats {
+	/// Transfers in it (the timestamp inherent is not counted).
+	pub transactions: usize,
+	/// Encoded bytes of those transfers.
+	pub bytes: usize,
+	/// Normal-class weight the block consumed, in picoseconds of reference time.
+	pub ref_time: u64,
+	/// Wall time of `engine_createBlock`: proposing (executing every transaction) and importing
+	/// the result.
+	pub authoring: Duration,
+}
+
+/// Everything measured for one case.
+#[derive(Clone, Debug)]
+pub struct Measurement {
+	/// The case.
+	pub case: Case,
+	/// Transfers measured.
+	pub transactions: usize,
+	/// Bytes of one transfer.
+	pub bytes_per_transaction: usize,
+	/// Wall time to submit every transfer over JSON-RPC until the pool accepted it
+	/// (`validate_transaction` in the runtime, plus RPC).
+	pub pool_admission: Duration,
+	/// The blocks that included the transfers.
+	pub blocks: Vec<BlockStats>,
+	/// Wall time for a fresh node to import those blocks (`import-blocks`, setup blocks
+	/// subtracted).
+	pub import: Duration,
+}
+
+/// Runs `case` with `transactions` transfers on `node_binary`, reporting progress on `progress`.
+pub async fn run(
+	node_binary: &Path,
+	case: Case,
+	transactions: usize,
+	progress: &mut impl Write,
+) -> anyhow::Result<Measurement> {
+	let directory = tempfile::tempdir()?;
+	let first_nonce = u32::from(case.form == Form::KeyRegistered);
+	let load = workload::workload(case.scheme, transactions, first_nonce)?;
+	let spec = directory.path().join("spec.json");
+	workload::write_chain_spec(node_binary, &load.senders, &spec)?;
+	let spec = spec.to_str().context("temporary path is UTF-8")?;
+	let base_path = directory.path().join("author");
+	std::fs::create_dir_all(&base_path)?;
+	let node = NodeProcess::start(
+		node_binary,
+		&base_path,
+		&["--chain", spec, "--sealing", "manual", "--pool-limit", "1000000", "--pool-kbytes", "4194304"],
+	)
+	.await;
+	let rpc = node.rpc().await;
+	let chain = rpc.chain_identity().await?;
+
+	let mut setup_blocks = 0;
+	if case.form == Form::KeyRegistered {
+		let registrations: Vec<Vec<u8>> = load
+			.senders
+			.iter()
+			.map(|sender| {
+				let call = transactions::register_key_call(sender, &sender.account_id(), &chain);
+				transactions::sign(sender, call, 0, 0, Form::KeyInline, &chain).encode()
+			})
+			.collect();
+		submit_all(&rpc, &registrations).await?;
+		setup_blocks = author_until_included(&rpc, registrations.len()).await?.len();
+		writeln!(progress, "  registered {} keys in {setup_blocks} blocks", registrations.len())?;
+	}
+
+	let recipient = pq_runtime::genesis_config_presets::alice();
+	let signing = Instant::now();
+	let signed: Vec<Vec<u8>> = load
+		.transfers
+		.iter()
+		.map(|&(sender, nonce)| {
+			let call = transactions::transfer_call(recipient.clone(), pq_runtime::UNIT);
+			transactions::sign(&load.senders[sender], call, nonce, 0, case.form, &chain).encode()
+		})
+		.collect();
+	writeln!(progress, "  signed {} transfers in {:.1?}", signed.len(), signing.elapsed())?;
+
+	let admission = Instant::now();
+	submit_all(&rpc, &signed).await?;
+	let pool_admission = admission.elapsed();
+	writeln!(progress, "  pool accepted them in {pool_admission:.1?}")?;
+
+	let blocks = author_until_included(&rpc, signed.len()).await?;
+	let authoring: Duration = blocks.iter().map(|block| block.authoring).sum();
+	writeln!(progress, "  authored {} blocks in {authoring:.1?}", blocks.len())?;
+	drop(rpc);
+	node.stop().await;
+
+	let import = import_time(node_binary, spec, &base_path, setup_blocks, setup_blocks + blocks.len())?;
+	writeln!(progress, "  a fresh node imported them in {import:.1?}")?;
+
+	Ok(Measurement {
+		case,
+		transactions: signed.len(),
+		bytes_per_transaction: signed[0].len(),
+		pool_admission,
+		blocks,
+		import,
+	})
+}
+
+/// Submits every transaction, [`SUBMISSION_CONCURRENCY`] at a time; fails on any refusal.
+async fn submit_all(rpc: &Node, extrinsics: &[Vec<u8>]) -> anyhow::Result<()> {
+	stream::iter(extrinsics.iter().map(|extrinsic| rpc.submit(extrinsic)))
+		.buffer_unordered(SUBMISSION_CONCURRENCY)
+		.try_collect::<Vec<H256>>()
+		.await?;
+	Ok(())
+}
+
+/// Seals blocks until `expected` transactions are in them; returns each block's figures.
+async fn author_until_included(rpc: &Node, expected: usize) -> anyhow::Result<Vec<BlockStats>> {
+	let weight_key = storage_prefix(b"System", b"BlockWeight");
+	let mut blocks = Vec::new();
+	let mut included = 0;
+	while included < expected {
+		let start = Instant::now();
+		let created: serde_json::Value =
+			rpc.request("engine_createBlock", rpc_params![false, true, Option::<H256>::None]).await?;
+		let authoring = start.elapsed();
+		let hash: H256 = serde_json::from_value(created["hash"].clone()).context("engine_createBlock result")?;
+		let body = rpc.block(hash).await?;
+		// The first extrinsic is the timestamp inherent.
+		let transfers = &body.extrinsics[1..];
+		if transfers.is_empty() {
+			bail!("block #{} is empty with {} of {expected} transactions included", body.number, included);
+		}
+		let weight: Option<Bytes> =
+			rpc.request("state_getStorage", rpc_params![Bytes(weight_key.to_vec()), hash]).await?;
+		let consumed = weight.map(|bytes| ConsumedWeight::decode(&mut &bytes[..])).transpose()?.unwrap_or_default();
+		included += transfers.len();
+		blocks.push(BlockStats {
+			transactions: transfers.len(),
+			bytes: transfers.iter().map(|extrinsic| extrinsic.len()).sum(),
+			ref_time: consumed.get(DispatchClass::Normal).ref_time(),
+			authoring,
+		});
+	}
+	ensure!(included == expected, "{included} transactions included, {expected} submitted");
+	Ok(blocks)
+}
+
+/// Time a fresh node takes to import blocks `setup + 1 ..= last` of the chain in
+/// `author_base_path`: the import of `1 ..= last` minus that of `1 ..= setup`, so process start,
+/// genesis and Wasm compilation cancel out.
+fn import_time(node: &Path, spec: &str, author_base_path: &Path, setup: usize, last: usize) -> anyhow::Result<Duration> {
+	let directory = tempfile::tempdir()?;
+	let export = |to: usize| -> anyhow::Result<std::path::PathBuf> {
+		let file = directory.path().join(format!("blocks-{to}.bin"));
+		let mut command = Command::new(node);
+		command.args(["export-blocks", "--chain", spec, "--binary", "--from", "1", "--to", &to.to_string()]);
+		command.arg("--base-path").arg(author_base_path).arg(&file);
+		run_quietly(&mut command)?;
+		Ok(file)
+	};
+	let import = |file: &Path| -> anyhow::Result<Duration> {
+		let base_path = tempfile::tempdir()?;
+		let mut command = Command::new(node);
+		command.args(["import-blocks", "--chain", spec, "--binary", "--base-path"]).arg(base_path.path()).arg(file);
+		let start = Instant::now();
+		run_quietly(&mut command)?;
+		Ok(start.elapsed())
+	};
+	let all = import(&export(last)?)?;
+	let setup = if setup == 0 {
+		// An export of no blocks: its count, zero.
+		let file = directory.path().join("none.bin");
+		std::fs::write(&file, 0u64.encode())?;
+		import(&file)?
+	} else {
+		import(&export(setup)?)?
+	};
+	Ok(all.saturating_sub(setup))
+}
+
+fn run_quietly(command: &mut Command) -> anyhow::Result<()> {
+	let output = command.output().with_context(|| format!("{command:?}"))?;
+	ensure!(output.status.success(), "{command:?} failed:\n{}", String::from_utf8_lossy(&output.stderr));
+	Ok(())
+}

@@ -1,0 +1,168 @@
+//! The throughput report: a Markdown table (every figure beside Ed25519 of the same run) and
+//! SVG bar charts.
+
+use super::{measure::Measurement, workload::Case};
+use polkadot_sdk::{frame_support::dispatch::DispatchClass, frame_system};
+use pq_runtime::{configs::RuntimeBlockLength, Runtime};
+use std::{fmt::Write, time::Duration};
+
+/// Transactions per second over `duration`.
+fn per_second(transactions: usize, duration: Duration) -> f64 {
+	transactions as f64 / duration.as_secs_f64().max(f64::EPSILON)
+}
+
+/// Per-case figures derived from a [`Measurement`].
+pub struct Row {
+	/// The measurement.
+	pub measurement: Measurement,
+	/// Pool admissions per second.
+	pub admission_tps: f64,
+	/// Transactions per second of block authoring.
+	pub authoring_tps: f64,
+	/// Transactions per second of block import.
+	pub import_tps: f64,
+	/// Transactions in a full block (the largest block of the run).
+	pub per_block: usize,
+	/// Which block limit the full blocks reached: `length`, `weight` or `none` (the run did
+	/// not fill a block).
+	pub binding_limit: &'static str,
+}
+
+impl Row {
+	/// Derives the figures of `measurement`.
+	pub fn new(measurement: Measurement) -> Self {
+		let authoring: Duration = measurement.blocks.iter().map(|block| block.authoring).sum();
+		let full = measurement.blocks.iter().max_by_key(|block| block.transactions).expect("at least one block");
+		let max_length = *RuntimeBlockLength::get().max.get(DispatchClass::Normal) as f64;
+		let weights = <Runtime as frame_system::Config>::BlockWeights::get();
+		let max_ref_time = weights.get(DispatchClass::Normal).max_total.map_or(u64::MAX, |weight| weight.ref_time()) as f64;
+		// A block is full when one more transaction would not fit.
+		let per_transaction_length = full.bytes as f64 / full.transactions as f64;
+		let per_transaction_weight = full.ref_time as f64 / full.transactions as f64;
+		let binding_limit = if measurement.blocks.len() < 2 {
+			"none"
+		} else if full.bytes as f64 + per_transaction_length > max_length {
+			"length"
+		} else if full.ref_time as f64 + per_transaction_weight > max_ref_time {
+			"weight"
+		} else {
+			"none"
+		};
+		Self {
+			admission_tps: per_second(measurement.transactions, measurement.pool_admission),
+			authoring_tps: per_second(measurement.transactions, authoring),
+			import_tps: per_second(measurement.transactions, measurement.import),
+			per_block: full.transactions,
+			binding_limit,
+			measurement,
+		}
+	}
+
+	fn case(&self) -> Case {
+		self.measurement.case
+	}
+}
+
+fn baseline<'a>(rows: &'a [Row], row: &Row) -> Option<&'a Row> {
+	rows.iter().find(|candidate| candidate.case() == row.case().baseline())
+}
+
+/// The Markdown table of `rows`.
+pub fn table(rows: &[Row]) -> String {
+	let mut out = String::from(
+		"| case | bytes/tx | tx/block | limit | pool admission tx/s | authoring TPS | import TPS | authoring vs Ed25519 | import vs Ed25519 |\n|---|---:|---:|---|---:|---:|---:|---:|---:|\n",
+	);
+	for row in rows {
+		let ratio = |value: f64, base: Option<f64>| base.map_or("—".to_owned(), |base| format!("{:.2}×", value / base));
+		let base = baseline(rows, row);
+		let _ = writeln!(
+			out,
+			"| {} | {} | {} | {} | {:.0} | {:.0} | {:.0} | {} | {} |",
+			row.case().label(),
+			row.measurement.bytes_per_transaction,
+			row.per_block,
+			row.binding_limit,
+			row.admission_tps,
+			row.authoring_tps,
+			row.import_tps,
+			ratio(row.authoring_tps, base.map(|base| base.authoring_tps)),
+			ratio(row.import_tps, base.map(|base| base.import_tps)),
+		);
+	}
+	out
+}
+
+/// A horizontal bar chart: one bar per label, several series side by side.
+pub fn bar_chart(title: &str, unit: &str, labels: &[String], series: &[(&str, Vec<f64>)]) -> String {
+	const COLOURS: [&str; 3] = ["#4e79a7", "#f28e2b", "#59a14f"];
+	let (label_width, bar_area, bar_height, gap) = (170.0, 520.0, 12.0, 10.0);
+	let group_height = bar_height * series.len() as f64 + gap;
+	let height = 60.0 + group_height * labels.len() as f64 + 20.0 * series.len() as f64;
+	let max = series.iter().flat_map(|(_, values)| values.iter().copied()).fold(f64::EPSILON, f64::max);
+	let mut svg = format!(
+		"<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{}\" height=\"{height}\" font-family=\"sans-serif\" font-size=\"11\">\n\
+		 <rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n<text x=\"10\" y=\"20\" font-size=\"14\">{title}</text>\n",
+		label_width + bar_area + 90.0
+	);
+	for (index, label) in labels.iter().enumerate() {
+		let top = 40.0 + group_height * index as f64;
+		let _ = writeln!(svg, "<text x=\"10\" y=\"{}\">{label}</text>", top + bar_height * series.len() as f64 / 2.0 + 4.0);
+		for (position, (_, values)) in series.iter().enumerate() {
+			let y = top + bar_height * position as f64;
+			let width = bar_area * values[index] / max;
+			let _ = writeln!(
+				svg,
+				"<rect x=\"{label_width}\" y=\"{y}\" width=\"{width:.1}\" height=\"{}\" fill=\"{}\"/><text x=\"{:.1}\" y=\"{:.1}\">{:.0}</text>",
+				bar_height - 2.0,
+				COLOURS[position % COLOURS.len()],
+				label_width + width + 4.0,
+				y + bar_height - 3.0,
+				values[index]
+			);
+		}
+	}
+	let legend_top = 50.0 + group_height * labels.len() as f64;
+	for (position, (name, _)) in series.iter().enumerate() {
+		let y = legend_top + 18.0 * position as f64;
+		let _ = writeln!(
+			svg,
+			"<rect x=\"{label_width}\" y=\"{y}\" width=\"10\" height=\"10\" fill=\"{}\"/><text x=\"{}\" y=\"{}\">{name} ({unit})</text>",
+			COLOURS[position % COLOURS.len()],
+			label_width + 16.0,
+			y + 9.0
+		);
+	}
+	svg.push_str("</svg>\n");
+	svg
+}
+
+/// Transactions per second of each stage, per case.
+pub fn tps_chart(rows: &[Row]) -> String {
+	let labels: Vec<String> = rows.iter().map(|row| row.case().label()).collect();
+	bar_chart(
+		"Transactions per second on the dev node, by stage",
+		"tx/s",
+		&labels,
+		&[
+			("pool admission", rows.iter().map(|row| row.admission_tps).collect()),
+			("block authoring", rows.iter().map(|row| row.authoring_tps).collect()),
+			("block import", rows.iter().map(|row| row.import_tps).collect()),
+		],
+	)
+}
+
+/// Microseconds per transaction of each stage, per case.
+pub fn stage_time_chart(rows: &[Row]) -> String {
+	let labels: Vec<String> = rows.iter().map(|row| row.case().label()).collect();
+	let micros = |tps: f64| 1e6 / tps.max(f64::EPSILON);
+	bar_chart(
+		"Time per transaction, by block stage",
+		"µs/tx",
+		&labels,
+		&[
+			("pool admission", rows.iter().map(|row| micros(row.admission_tps)).collect()),
+			("block authoring", rows.iter().map(|row| micros(row.authoring_tps)).collect()),
+			("block import", rows.iter().map(|row| micros(row.import_tps)).collect()),
+		],
+	)
+}
