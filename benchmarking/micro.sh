@@ -8,17 +8,5 @@ export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$HOME/.cache/pq-verifier/target}"
 criterion_dir="$CARGO_TARGET_DIR/criterion"
 rm -rf "$criterion_dir"
 cargo bench -p pq-benchmarks --bench verify -- --noplot
-table=$(cargo run --release -q -p pq-benchmarks --bin bench-report -- "$criterion_dir")
-
-report=docs/benchmarks.md
-{
-	sed '/<!-- results -->/q' "$report"
-	echo
-	echo "Measured $(date -u +%Y-%m-%d) with \`benchmarking/micro.sh\`."
-	echo
-	echo "$table"
-	echo
-	sed -n '/<!-- \/results -->/,$p' "$report"
-} >"$report.new"
-mv "$report.new" "$report"
-echo "wrote $report"
+cargo run --release -q -p pq-benchmarks --bin bench-report -- "$criterion_dir" |
+	benchmarking/write-results.sh docs/benchmarks.md benchmarking/micro.sh

@@ -8,17 +8,5 @@ export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$HOME/.cache/pq-verifier/target}"
 
 # The build of the README's test command: pq-node and the harness, without a second compile.
 cargo test --release --workspace --no-run
-table=$("$CARGO_TARGET_DIR/release/throughput" --node "$CARGO_TARGET_DIR/release/pq-node" --plots docs "$@")
-
-report=docs/throughput.md
-{
-	sed '/<!-- results -->/q' "$report"
-	echo
-	echo "Measured $(date -u +%Y-%m-%d) with \`benchmarking/throughput.sh $*\`."
-	echo
-	echo "$table"
-	echo
-	sed -n '/<!-- \/results -->/,$p' "$report"
-} >"$report.new"
-mv "$report.new" "$report"
-echo "wrote $report, docs/throughput-tps.svg and docs/throughput-stages.svg"
+"$CARGO_TARGET_DIR/release/throughput" --node "$CARGO_TARGET_DIR/release/pq-node" --plots docs "$@" |
+	benchmarking/write-results.sh docs/throughput.md "benchmarking/throughput.sh $*"

@@ -1,5 +1,13 @@
 //! Builds the runtime's Wasm blob (skipped with `SKIP_WASM_BUILD=1`).
 fn main() {
 	#[cfg(feature = "std")]
-	substrate_wasm_builder::WasmBuilder::build_using_defaults();
+	{
+		// The Wasm build looks for Cargo.lock upwards from the build directory, which lives
+		// outside the clone (CARGO_TARGET_DIR under ~/.cache); point it at this workspace. Set
+		// here, not in .cargo/config.toml, so that runtimes among our dependencies (the benchmark
+		// CLI's storage test runtime) keep resolving against their own manifests.
+		let workspace = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+		std::env::set_var("WASM_BUILD_WORKSPACE_HINT", workspace);
+		substrate_wasm_builder::WasmBuilder::build_using_defaults();
+	}
 }

@@ -60,10 +60,13 @@ pub type Header = generic::Header<BlockNumber, BlakeTwo256>;
 pub type Block = generic::Block<Header, UncheckedExtrinsic>;
 
 /// The transaction extensions. [`pallet_pq_verifier::AuthorizePq`] comes first: everything
-/// after it is covered by a post-quantum signature, so nonce and mortality protect PQ-signed
-/// general transactions from replay exactly as they do ordinary signed extrinsics.
-pub type TxExtension = (
-	pallet_pq_verifier::AuthorizePq<Runtime>,
+/// after it ([`ExtensionsAfterAuthorization`]) is covered by a post-quantum signature, so nonce
+/// and mortality protect PQ-signed general transactions from replay exactly as they do
+/// ordinary signed extrinsics. (A nested tuple encodes, and lists in metadata, as a flat one.)
+pub type TxExtension = (pallet_pq_verifier::AuthorizePq<Runtime>, ExtensionsAfterAuthorization);
+
+/// The extensions `AuthorizePq`'s signature covers.
+pub type ExtensionsAfterAuthorization = (
 	frame_system::CheckNonZeroSender<Runtime>,
 	frame_system::CheckSpecVersion<Runtime>,
 	frame_system::CheckTxVersion<Runtime>,

@@ -35,7 +35,7 @@ use pallet_pq_verifier::{AuthorizePq, Authorization, PossessionStatement};
 use pq_crypto::{signing::Keypair, MultiSignature, Purpose, SignatureWithKey};
 
 use crate::{
-	Address, Balance, Hash, Nonce, Runtime, RuntimeCall, Signature, SignedPayload, TxExtension,
+	Address, Balance, ExtensionsAfterAuthorization, Hash, Nonce, RuntimeCall, Signature, SignedPayload, TxExtension,
 	UncheckedExtrinsic,
 };
 
@@ -62,19 +62,6 @@ pub enum Form {
 	KeyRegistered,
 }
 
-/// The extensions after `AuthorizePq`, all of which its signature covers.
-type ExtensionsAfterAuthorization = (
-	frame_system::CheckNonZeroSender<Runtime>,
-	frame_system::CheckSpecVersion<Runtime>,
-	frame_system::CheckTxVersion<Runtime>,
-	frame_system::CheckGenesis<Runtime>,
-	frame_system::CheckEra<Runtime>,
-	frame_system::CheckNonce<Runtime>,
-	frame_system::CheckWeight<Runtime>,
-	pallet_transaction_payment::ChargeTransactionPayment<Runtime>,
-	frame_system::WeightReclaim<Runtime>,
-);
-
 /// The implicit data of [`ExtensionsAfterAuthorization`], in order (`AuthorizePq` has none).
 type ImplicitAfterAuthorization = ((), u32, u32, Hash, Hash, (), (), (), ());
 
@@ -98,8 +85,7 @@ fn implicit_after_authorization(chain: &ChainIdentity) -> ImplicitAfterAuthoriza
 }
 
 fn with_authorization(authorization: Authorization, rest: ExtensionsAfterAuthorization) -> TxExtension {
-	let (non_zero_sender, spec_version, tx_version, genesis, era, nonce, weight, payment, reclaim) = rest;
-	(AuthorizePq::new(authorization), non_zero_sender, spec_version, tx_version, genesis, era, nonce, weight, payment, reclaim)
+	(AuthorizePq::new(authorization), rest)
 }
 
 /// Builds and signs a transaction of `call` from `sender`.
@@ -110,8 +96,7 @@ pub fn sign(sender: &Keypair, call: RuntimeCall, nonce: Nonce, tip: Balance, for
 	match form {
 		Form::Signed => {
 			let extension = with_authorization(Authorization::None, extensions_after_authorization(nonce, tip));
-			let (a, b, c, d, e, f, g, h, i) = implicit_after_authorization(chain);
-			let implicit = ((), a, b, c, d, e, f, g, h, i);
+			let implicit = ((), implicit_after_authorization(chain));
 			let payload = SignedPayload::from_raw(call.clone(), extension.clone(), implicit);
 			let signed = payload.using_encoded(|bytes| sender.sign_transaction(bytes));
 			UncheckedExtrinsic::new_signed(call, Address::Id(sender.account_id()), Signature::new(signed), extension)

@@ -2,9 +2,33 @@
 //! SVG bar charts.
 
 use super::{measure::Measurement, workload::Case};
-use polkadot_sdk::{frame_support::dispatch::DispatchClass, frame_system};
-use pq_runtime::{configs::RuntimeBlockLength, Runtime};
+use pallet_pq_verifier::WeightInfo;
+use polkadot_sdk::{
+	frame_support::{dispatch::DispatchClass, weights::Weight},
+	frame_system,
+};
+use pq_crypto::Scheme;
+use pq_runtime::{
+	configs::{PqVerifierWeights as Weights, RuntimeBlockLength},
+	transactions::Form,
+	Runtime,
+};
 use std::{fmt::Write, time::Duration};
+
+/// The benchmarked (Wasm) cost of checking one transaction's signature: key decode plus
+/// verification, from the generated `weights.rs`. A signed extrinsic's signature is checked
+/// as `AuthorizePq` checks an inline key, so it costs the same.
+pub fn signature_check(case: Case) -> Weight {
+	match (case.form, case.scheme) {
+		(Form::KeyRegistered, Scheme::MlDsa44) => Weights::authorize_registered_ml_dsa_44(),
+		(Form::KeyRegistered, Scheme::MlDsa65) => Weights::authorize_registered_ml_dsa_65(),
+		(Form::KeyRegistered, _) => Weights::authorize_registered_ml_dsa_87(),
+		(_, Scheme::Ed25519) => Weights::authorize_inline_ed25519(),
+		(_, Scheme::MlDsa44) => Weights::authorize_inline_ml_dsa_44(),
+		(_, Scheme::MlDsa65) => Weights::authorize_inline_ml_dsa_65(),
+		(_, _) => Weights::authorize_inline_ml_dsa_87(),
+	}
+}
 
 /// Transactions per second over `duration`.
 fn per_second(transactions: usize, duration: Duration) -> f64 {
@@ -70,14 +94,16 @@ fn baseline<'a>(rows: &'a [Row], row: &Row) -> Option<&'a Row> {
 /// The Markdown table of `rows`.
 pub fn table(rows: &[Row]) -> String {
 	let mut out = String::from(
-		"| case | bytes/tx | tx/block | limit | pool admission tx/s | authoring TPS | import TPS | authoring vs Ed25519 | import vs Ed25519 |\n|---|---:|---:|---|---:|---:|---:|---:|---:|\n",
+		"| case | bytes/tx | tx/block | limit | pool admission tx/s | authoring TPS | import TPS | authoring vs Ed25519 | import vs Ed25519 | signature check µs | share of authoring |\n|---|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|\n",
 	);
 	for row in rows {
 		let ratio = |value: f64, base: Option<f64>| base.map_or("—".to_owned(), |base| format!("{:.2}×", value / base));
 		let base = baseline(rows, row);
+		let signature_micros = signature_check(row.case()).ref_time() as f64 / 1e6;
+		let authoring_micros = 1e6 / row.authoring_tps.max(f64::EPSILON);
 		let _ = writeln!(
 			out,
-			"| {} | {} | {} | {} | {:.0} | {:.0} | {:.0} | {} | {} |",
+			"| {} | {} | {} | {} | {:.0} | {:.0} | {:.0} | {} | {} | {:.0} | {:.0}% |",
 			row.case().label(),
 			row.measurement.bytes_per_transaction,
 			row.per_block,
@@ -87,6 +113,8 @@ pub fn table(rows: &[Row]) -> String {
 			row.import_tps,
 			ratio(row.authoring_tps, base.map(|base| base.authoring_tps)),
 			ratio(row.import_tps, base.map(|base| base.import_tps)),
+			signature_micros,
+			100.0 * signature_micros / authoring_micros,
 		);
 	}
 	out

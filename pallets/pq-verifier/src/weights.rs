@@ -7,20 +7,17 @@
 //! Machine: `vm`, CPU `Intel(R) Xeon(R) Processor`; Wasm execution `Compiled`.
 //!
 //! Command:
-//! frame-omni-bencher
-//! v1
+//! /root/.cache/pq-verifier/target/release/pq-node
 //! benchmark
 //! pallet
-//! --runtime
-//! /root/.cache/pq-verifier/target/release/wbuild/pq-runtime/pq_runtime.compact.compressed.wasm
-//! --genesis-builder
-//! runtime
-//! --genesis-builder-preset
-//! development
+//! --chain
+//! dev
 //! --pallet
 //! pallet_pq_verifier
 //! --extrinsic
 //! *
+//! --wasm-execution
+//! compiled
 //! --steps
 //! 50
 //! --repeat
@@ -94,74 +91,74 @@ pub struct SubstrateWeight<T>(PhantomData<T>);
 impl<T: frame_system::Config> WeightInfo for SubstrateWeight<T> {
 	fn authorize_none() -> Weight {
 		// Proof size, measured: `2693`; estimated: `6124`.
-		// Minimum execution time: 14_324_000 picoseconds.
-		Weight::from_parts(27_706_000, 6124)
+		// Minimum execution time: 19_591_000 picoseconds.
+		Weight::from_parts(33_641_000, 6124)
 			.saturating_add(T::DbWeight::get().reads(1_u64))
 	}
 	fn authorize_inline_ed25519() -> Weight {
 		// Proof size, measured: `6`; estimated: `6124`.
-		// Minimum execution time: 192_691_000 picoseconds.
-		Weight::from_parts(424_152_000, 6124)
+		// Minimum execution time: 198_012_000 picoseconds.
+		Weight::from_parts(343_076_000, 6124)
 			.saturating_add(T::DbWeight::get().reads(1_u64))
 	}
 	fn authorize_inline_ml_dsa_44() -> Weight {
 		// Proof size, measured: `0`; estimated: `0`.
-		// Minimum execution time: 183_629_000 picoseconds.
-		Weight::from_parts(411_825_000, 0)
+		// Minimum execution time: 303_969_000 picoseconds.
+		Weight::from_parts(460_893_000, 0)
 	}
 	fn authorize_inline_ml_dsa_65() -> Weight {
 		// Proof size, measured: `0`; estimated: `0`.
-		// Minimum execution time: 267_115_000 picoseconds.
-		Weight::from_parts(624_165_000, 0)
+		// Minimum execution time: 543_490_000 picoseconds.
+		Weight::from_parts(676_013_000, 0)
 	}
 	fn authorize_inline_ml_dsa_87() -> Weight {
 		// Proof size, measured: `0`; estimated: `0`.
-		// Minimum execution time: 510_298_000 picoseconds.
-		Weight::from_parts(1_020_629_000, 0)
+		// Minimum execution time: 638_251_000 picoseconds.
+		Weight::from_parts(1_023_375_000, 0)
 	}
 	fn authorize_registered_ml_dsa_44() -> Weight {
 		// Proof size, measured: `1413`; estimated: `6124`.
-		// Minimum execution time: 192_839_000 picoseconds.
-		Weight::from_parts(442_198_000, 6124)
+		// Minimum execution time: 190_080_000 picoseconds.
+		Weight::from_parts(447_191_000, 6124)
 			.saturating_add(T::DbWeight::get().reads(1_u64))
 	}
 	fn authorize_registered_ml_dsa_65() -> Weight {
 		// Proof size, measured: `2053`; estimated: `6124`.
-		// Minimum execution time: 277_820_000 picoseconds.
-		Weight::from_parts(699_911_000, 6124)
+		// Minimum execution time: 341_308_000 picoseconds.
+		Weight::from_parts(731_574_000, 6124)
 			.saturating_add(T::DbWeight::get().reads(1_u64))
 	}
 	fn authorize_registered_ml_dsa_87() -> Weight {
 		// Proof size, measured: `2693`; estimated: `6124`.
-		// Minimum execution time: 454_716_000 picoseconds.
-		Weight::from_parts(635_337_000, 6124)
+		// Minimum execution time: 495_537_000 picoseconds.
+		Weight::from_parts(1_007_306_000, 6124)
 			.saturating_add(T::DbWeight::get().reads(1_u64))
 	}
 	fn register_key() -> Weight {
 		// Proof size, measured: `213`; estimated: `6124`.
-		// Minimum execution time: 103_371_000 picoseconds.
-		Weight::from_parts(182_432_000, 6124)
+		// Minimum execution time: 113_814_000 picoseconds.
+		Weight::from_parts(179_907_000, 6124)
 			.saturating_add(T::DbWeight::get().reads(3_u64))
 			.saturating_add(T::DbWeight::get().writes(3_u64))
 	}
 	fn migrate_key() -> Weight {
 		// Proof size, measured: `163`; estimated: `6124`.
-		// Minimum execution time: 598_601_000 picoseconds.
-		Weight::from_parts(1_231_921_000, 6124)
+		// Minimum execution time: 639_141_000 picoseconds.
+		Weight::from_parts(1_381_645_000, 6124)
 			.saturating_add(T::DbWeight::get().reads(4_u64))
 			.saturating_add(T::DbWeight::get().writes(3_u64))
 	}
 	fn remove_key() -> Weight {
 		// Proof size, measured: `2851`; estimated: `6124`.
-		// Minimum execution time: 82_654_000 picoseconds.
-		Weight::from_parts(137_232_000, 6124)
+		// Minimum execution time: 105_228_000 picoseconds.
+		Weight::from_parts(198_925_000, 6124)
 			.saturating_add(T::DbWeight::get().reads(3_u64))
 			.saturating_add(T::DbWeight::get().writes(3_u64))
 	}
 	fn set_refuse_classical() -> Weight {
 		// Proof size, measured: `2693`; estimated: `6124`.
-		// Minimum execution time: 28_364_000 picoseconds.
-		Weight::from_parts(48_690_000, 6124)
+		// Minimum execution time: 41_486_000 picoseconds.
+		Weight::from_parts(79_447_000, 6124)
 			.saturating_add(T::DbWeight::get().reads(1_u64))
 			.saturating_add(T::DbWeight::get().writes(1_u64))
 	}
@@ -170,51 +167,51 @@ impl<T: frame_system::Config> WeightInfo for SubstrateWeight<T> {
 /// For tests and runtimes without their own database weights: RocksDB's.
 impl WeightInfo for () {
 	fn authorize_none() -> Weight {
-		Weight::from_parts(27_706_000, 6124)
+		Weight::from_parts(33_641_000, 6124)
 			.saturating_add(RocksDbWeight::get().reads(1_u64))
 	}
 	fn authorize_inline_ed25519() -> Weight {
-		Weight::from_parts(424_152_000, 6124)
+		Weight::from_parts(343_076_000, 6124)
 			.saturating_add(RocksDbWeight::get().reads(1_u64))
 	}
 	fn authorize_inline_ml_dsa_44() -> Weight {
-		Weight::from_parts(411_825_000, 0)
+		Weight::from_parts(460_893_000, 0)
 	}
 	fn authorize_inline_ml_dsa_65() -> Weight {
-		Weight::from_parts(624_165_000, 0)
+		Weight::from_parts(676_013_000, 0)
 	}
 	fn authorize_inline_ml_dsa_87() -> Weight {
-		Weight::from_parts(1_020_629_000, 0)
+		Weight::from_parts(1_023_375_000, 0)
 	}
 	fn authorize_registered_ml_dsa_44() -> Weight {
-		Weight::from_parts(442_198_000, 6124)
+		Weight::from_parts(447_191_000, 6124)
 			.saturating_add(RocksDbWeight::get().reads(1_u64))
 	}
 	fn authorize_registered_ml_dsa_65() -> Weight {
-		Weight::from_parts(699_911_000, 6124)
+		Weight::from_parts(731_574_000, 6124)
 			.saturating_add(RocksDbWeight::get().reads(1_u64))
 	}
 	fn authorize_registered_ml_dsa_87() -> Weight {
-		Weight::from_parts(635_337_000, 6124)
+		Weight::from_parts(1_007_306_000, 6124)
 			.saturating_add(RocksDbWeight::get().reads(1_u64))
 	}
 	fn register_key() -> Weight {
-		Weight::from_parts(182_432_000, 6124)
+		Weight::from_parts(179_907_000, 6124)
 			.saturating_add(RocksDbWeight::get().reads(3_u64))
 			.saturating_add(RocksDbWeight::get().writes(3_u64))
 	}
 	fn migrate_key() -> Weight {
-		Weight::from_parts(1_231_921_000, 6124)
+		Weight::from_parts(1_381_645_000, 6124)
 			.saturating_add(RocksDbWeight::get().reads(4_u64))
 			.saturating_add(RocksDbWeight::get().writes(3_u64))
 	}
 	fn remove_key() -> Weight {
-		Weight::from_parts(137_232_000, 6124)
+		Weight::from_parts(198_925_000, 6124)
 			.saturating_add(RocksDbWeight::get().reads(3_u64))
 			.saturating_add(RocksDbWeight::get().writes(3_u64))
 	}
 	fn set_refuse_classical() -> Weight {
-		Weight::from_parts(48_690_000, 6124)
+		Weight::from_parts(79_447_000, 6124)
 			.saturating_add(RocksDbWeight::get().reads(1_u64))
 			.saturating_add(RocksDbWeight::get().writes(1_u64))
 	}
