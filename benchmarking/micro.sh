@@ -3,9 +3,10 @@
 # `results` markers), with the machine and this command, so the table is always reproducible.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$HOME/.cache/pq-verifier/target}"
+# Where cargo puts its output: CARGO_TARGET_DIR if set (README: Set up), else ./target.
+target_dir="${CARGO_TARGET_DIR:-$PWD/target}"
 
-criterion_dir="$CARGO_TARGET_DIR/criterion"
+criterion_dir="$target_dir/criterion"
 rm -rf "$criterion_dir"
 cargo bench -p pq-benchmarks --bench verify -- --noplot
 cargo run --release -q -p pq-benchmarks --bin bench-report -- "$criterion_dir" |

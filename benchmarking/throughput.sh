@@ -4,9 +4,10 @@
 # it. Usage: benchmarking/throughput.sh [--transactions N] [--only CASE]
 set -euo pipefail
 cd "$(dirname "$0")/.."
-export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$HOME/.cache/pq-verifier/target}"
+# Where cargo puts its output: CARGO_TARGET_DIR if set (README: Set up), else ./target.
+target_dir="${CARGO_TARGET_DIR:-$PWD/target}"
 
 # The build of the README's test command: pq-node and the harness, without a second compile.
 cargo test --release --workspace --no-run
-"$CARGO_TARGET_DIR/release/throughput" --node "$CARGO_TARGET_DIR/release/pq-node" --plots docs "$@" |
+"$target_dir/release/throughput" --node "$target_dir/release/pq-node" --plots docs "$@" |
 	benchmarking/write-results.sh docs/throughput.md "benchmarking/throughput.sh $*"

@@ -4,10 +4,11 @@
 # unless given other arguments, e.g. `scripts/dev-chain.sh --dev --base-path ./pq-chain`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$HOME/.cache/pq-verifier/target}"
+# Where cargo puts its output: CARGO_TARGET_DIR if set (README: Set up), else ./target.
+target_dir="${CARGO_TARGET_DIR:-$PWD/target}"
 
 cargo test --release --workspace --no-run
 if (($# == 0)); then
 	set -- --dev
 fi
-exec "$CARGO_TARGET_DIR/release/pq-node" "$@"
+exec "$target_dir/release/pq-node" "$@"

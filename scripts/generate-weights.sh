@@ -6,12 +6,13 @@
 # Usage: scripts/generate-weights.sh [STEPS REPEAT]
 set -euo pipefail
 cd "$(dirname "$0")/.."
-export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$HOME/.cache/pq-verifier/target}"
+# Where cargo puts its output: CARGO_TARGET_DIR if set (README: Set up), else ./target.
+target_dir="${CARGO_TARGET_DIR:-$PWD/target}"
 steps="${1:-50}"
 repeat="${2:-20}"
 
 cargo build --release -p pq-node --features runtime-benchmarks
-"$CARGO_TARGET_DIR/release/pq-node" benchmark pallet \
+"$target_dir/release/pq-node" benchmark pallet \
 	--chain dev \
 	--pallet pallet_pq_verifier \
 	--extrinsic "*" \
