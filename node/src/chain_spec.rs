@@ -24,26 +24,25 @@ fn properties() -> Properties {
 	properties
 }
 
-/// `--dev`: the `development` preset, every dev account of every scheme endowed.
-pub fn development() -> Result<ChainSpec, String> {
+/// A chain of the runtime's genesis preset `preset`.
+fn from_preset(name: &str, id: &str, chain_type: ChainType, preset: &str) -> Result<ChainSpec, String> {
 	Ok(ChainSpec::builder(wasm_binary()?, Default::default())
-		.with_name("pq-verifier development")
-		.with_id("dev")
-		.with_chain_type(ChainType::Development)
-		.with_genesis_config_preset_name(DEV_RUNTIME_PRESET)
+		.with_name(name)
+		.with_id(id)
+		.with_chain_type(chain_type)
+		.with_genesis_config_preset_name(preset)
 		.with_properties(properties())
 		.build())
 }
 
+/// `--dev`: the `development` preset, every dev account of every scheme endowed.
+pub fn development() -> Result<ChainSpec, String> {
+	from_preset("pq-verifier development", "dev", ChainType::Development, DEV_RUNTIME_PRESET)
+}
+
 /// `--chain local`: the `local_testnet` preset.
 pub fn local_testnet() -> Result<ChainSpec, String> {
-	Ok(ChainSpec::builder(wasm_binary()?, Default::default())
-		.with_name("pq-verifier local testnet")
-		.with_id("local_testnet")
-		.with_chain_type(ChainType::Local)
-		.with_genesis_config_preset_name(LOCAL_TESTNET_RUNTIME_PRESET)
-		.with_properties(properties())
-		.build())
+	from_preset("pq-verifier local testnet", "local_testnet", ChainType::Local, LOCAL_TESTNET_RUNTIME_PRESET)
 }
 
 /// The chain named by `--chain`: `dev` (also the default), `local`, or a path to a JSON chain
