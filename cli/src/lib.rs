@@ -166,7 +166,8 @@ pub async fn run(cli: Cli, out: &mut impl Write) -> anyhow::Result<()> {
 			let sender = keys::load(&from)?;
 			let call = transactions::transfer_call(keys::account(&to)?, amount::parse(&amount)?);
 			let node = node::Node::connect(&cli.url).await?;
-			send(&node, &sender, call, &options, out).await?;
+			let chain = node.chain_identity().await?;
+			send(&node, &chain, &sender, call, &options, out).await?;
 		},
 		Command::RegisterKey { key, from, options } => {
 			let key = keys::load(&key)?;
@@ -178,7 +179,7 @@ pub async fn run(cli: Cli, out: &mut impl Write) -> anyhow::Result<()> {
 			let node = node::Node::connect(&cli.url).await?;
 			let chain = node.chain_identity().await?;
 			let call = transactions::register_key_call(&key, &sender.account_id(), &chain);
-			send(&node, sender, call, &options, out).await?;
+			send(&node, &chain, sender, call, &options, out).await?;
 		},
 		Command::Balance { account } => {
 			let account = keys::account(&account)?;
@@ -203,19 +204,19 @@ pub async fn run(cli: Cli, out: &mut impl Write) -> anyhow::Result<()> {
 	Ok(())
 }
 
-/// Signs `call` from `sender` with the chain's identity and the sender's next nonce, submits
-/// it and follows it as `options` say.
+/// Signs `call` from `sender` for `chain` with the sender's next nonce, submits it and follows
+/// it as `options` say.
 async fn send(
 	node: &node::Node,
+	chain: &transactions::ChainIdentity,
 	sender: &pq_crypto::signing::Keypair,
 	call: pq_runtime::RuntimeCall,
 	options: &SendOptions,
 	out: &mut impl Write,
 ) -> anyhow::Result<()> {
-	let chain = node.chain_identity().await?;
 	let nonce = node.next_nonce(&sender.account_id()).await?;
 	let tip = amount::parse(&options.tip)?;
-	let extrinsic = transactions::sign(sender, call, nonce, tip, options.form.into(), &chain);
+	let extrinsic = transactions::sign(sender, call, nonce, tip, options.form.into(), chain);
 	if options.print_only {
 		writeln!(out, "0x{}", hex::encode(extrinsic.encode()))?;
 		return Ok(());
