@@ -144,7 +144,8 @@ impl Node {
 		Ok(self.storage(&key, Some(block)).await?.unwrap_or_default())
 	}
 
-	async fn storage<T: Decode>(&self, key: &[u8], block: Option<H256>) -> anyhow::Result<Option<T>> {
+	/// The value at storage `key` at `block` (the best block if `None`), decoded as `T`.
+	pub async fn storage<T: Decode>(&self, key: &[u8], block: Option<H256>) -> anyhow::Result<Option<T>> {
 		let value: Option<Bytes> = self.client.request("state_getStorage", rpc_params![Bytes(key.to_vec()), block]).await?;
 		value
 			.map(|bytes| T::decode(&mut &bytes[..]).context("the node's storage does not decode as pq-runtime's"))

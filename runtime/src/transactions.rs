@@ -84,25 +84,22 @@ fn implicit_after_authorization(chain: &ChainIdentity) -> ImplicitAfterAuthoriza
 	((), chain.spec_version, chain.transaction_version, chain.genesis_hash, chain.genesis_hash, (), (), (), ())
 }
 
-fn with_authorization(authorization: Authorization, rest: ExtensionsAfterAuthorization) -> TxExtension {
-	(AuthorizePq::new(authorization), rest)
-}
-
 /// Builds and signs a transaction of `call` from `sender`.
 ///
 /// For [`Form::KeyRegistered`], `sender`'s key must be registered for its account on chain
 /// (see [`register_key_call`]); the other forms need nothing on chain but funds.
 pub fn sign(sender: &Keypair, call: RuntimeCall, nonce: Nonce, tip: Balance, form: Form, chain: &ChainIdentity) -> UncheckedExtrinsic {
+	let rest = extensions_after_authorization(nonce, tip);
 	match form {
 		Form::Signed => {
-			let extension = with_authorization(Authorization::None, extensions_after_authorization(nonce, tip));
+			let extension: TxExtension = (AuthorizePq::new(Authorization::None), rest);
 			let implicit = ((), implicit_after_authorization(chain));
 			let payload = SignedPayload::from_raw(call.clone(), extension.clone(), implicit);
 			let signed = payload.using_encoded(|bytes| sender.sign_transaction(bytes));
 			UncheckedExtrinsic::new_signed(call, Address::Id(sender.account_id()), Signature::new(signed), extension)
 		},
 		Form::KeyInline | Form::KeyRegistered => {
-			let message = authorization_message(&call, nonce, tip, chain);
+			let message = authorization_message(&call, &rest, chain);
 			let account = sender.account_id();
 			let authorization = if form == Form::KeyInline {
 				let signature = sender.sign(&message, Purpose::ExtensionKeyInline);
@@ -112,16 +109,15 @@ pub fn sign(sender: &Keypair, call: RuntimeCall, nonce: Nonce, tip: Balance, for
 			} else {
 				Authorization::KeyRegistered { account, signature: sender.sign(&message, Purpose::ExtensionKeyRegistered) }
 			};
-			UncheckedExtrinsic::new_transaction(call, with_authorization(authorization, extensions_after_authorization(nonce, tip)))
+			UncheckedExtrinsic::new_transaction(call, (AuthorizePq::new(authorization), rest))
 		},
 	}
 }
 
 /// What `AuthorizePq` verifies a signature over: blake2-256 of the extension version, the call,
 /// and the explicit then implicit data of every extension after it.
-fn authorization_message(call: &RuntimeCall, nonce: Nonce, tip: Balance, chain: &ChainIdentity) -> [u8; 32] {
+fn authorization_message(call: &RuntimeCall, explicit: &ExtensionsAfterAuthorization, chain: &ChainIdentity) -> [u8; 32] {
 	const EXTENSION_VERSION: u8 = 0;
-	let explicit = extensions_after_authorization(nonce, tip);
 	let implicit = implicit_after_authorization(chain);
 	(EXTENSION_VERSION, call, explicit, implicit).using_encoded(blake2_256)
 }

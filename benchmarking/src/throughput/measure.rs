@@ -3,13 +3,13 @@
 
 use super::workload::{self, Case};
 use anyhow::{bail, ensure, Context};
-use codec::{Decode, Encode};
+use codec::Encode;
 use futures::{stream, StreamExt, TryStreamExt};
 use jsonrpsee::rpc_params;
 use polkadot_sdk::{
 	frame_support::{dispatch::DispatchClass, storage::storage_prefix},
 	frame_system::ConsumedWeight,
-	sp_core::{Bytes, H256},
+	sp_core::H256,
 };
 use pq_cli::node::Node;
 use pq_node_process::NodeProcess;
@@ -158,9 +158,7 @@ async fn author_until_included(rpc: &Node, expected: usize) -> anyhow::Result<Ve
 		if transfers.is_empty() {
 			bail!("block #{} is empty with {} of {expected} transactions included", body.number, included);
 		}
-		let weight: Option<Bytes> =
-			rpc.request("state_getStorage", rpc_params![Bytes(weight_key.to_vec()), hash]).await?;
-		let consumed = weight.map(|bytes| ConsumedWeight::decode(&mut &bytes[..])).transpose()?.unwrap_or_default();
+		let consumed: ConsumedWeight = rpc.storage(&weight_key, Some(hash)).await?.unwrap_or_default();
 		included += transfers.len();
 		blocks.push(BlockStats {
 			transactions: transfers.len(),
