@@ -8,6 +8,8 @@ target_dir="${CARGO_TARGET_DIR:-$PWD/target}"
 
 criterion_dir="$target_dir/criterion"
 rm -rf "$criterion_dir"
-cargo bench -p pq-benchmarks --bench verify -- --noplot
-cargo run --release -q -p pq-benchmarks --bin bench-report -- "$criterion_dir" |
+# --workspace: the feature set of the README's test command, so nothing is compiled twice.
+cargo bench --workspace --bench verify -- --noplot
+cargo test --release --workspace --no-run --quiet
+"$target_dir/release/bench-report" "$criterion_dir" |
 	benchmarking/write-results.sh docs/benchmarks.md benchmarking/micro.sh

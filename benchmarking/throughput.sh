@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Measures block-level throughput of every scheme and transaction form on the dev node and
 # writes the table into docs/throughput.md (between the `results` markers) and the plots beside
-# it. Usage: benchmarking/throughput.sh [--transactions N] [--only CASE]
+# it. Usage: benchmarking/throughput.sh [--transactions N] [--repeat N] [--only CASE]
+# [--verifiers host-functions,pure-wasm]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # Where cargo puts its output: CARGO_TARGET_DIR if set (README: Set up), else ./target.

@@ -1,4 +1,5 @@
-//! Builds the runtime's Wasm blob (skipped with `SKIP_WASM_BUILD=1`).
+//! Builds the runtime's two Wasm blobs, host-function and pure-Wasm verification (skipped with
+//! `SKIP_WASM_BUILD=1`).
 fn main() {
 	#[cfg(feature = "std")]
 	{
@@ -9,5 +10,10 @@ fn main() {
 		let workspace = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
 		std::env::set_var("WASM_BUILD_WORKSPACE_HINT", workspace);
 		substrate_wasm_builder::WasmBuilder::build_using_defaults();
+		// The variant that verifies in Wasm, for nodes without this project's host functions.
+		substrate_wasm_builder::WasmBuilder::init_with_defaults()
+			.enable_feature("pure-wasm-verifier")
+			.set_file_name("wasm_binary_pure_wasm.rs")
+			.build();
 	}
 }

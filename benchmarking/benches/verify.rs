@@ -1,14 +1,20 @@
 //! Every scheme and backend, step by step: decode, verify with a decoded key, decode+verify,
 //! and verify through the decoded-key cache; Ed25519 (`ed25519-dalek`) measured alongside as
-//! the baseline. `bench-report` turns the results into the table of `docs/benchmarks.md`.
+//! the baseline. Then the paths a runtime takes: the host functions' native side (`native`),
+//! Substrate's stock Ed25519 host function (`sp-io`), and both pq-runtime Wasm blobs executed
+//! by the node's executor (`wasm:native` calls the host functions, `wasm:libcrux` verifies in
+//! Wasm). `bench-report` turns the results into the table of `docs/benchmarks.md`.
 
 use criterion::{criterion_group, criterion_main, Criterion};
+use pq_benchmarks::wasm_runtime::WasmRuntime;
 use pq_crypto::{
-	backend::{Backend, Dalek, Ed25519Verifier, Libcrux, MlDsaVerifier, RustCrypto},
+	backend::{Backend, Dalek, Ed25519Verifier, Libcrux, MlDsaVerifier, Native, RustCrypto},
 	cache::{CacheLimits, KeyCache},
+	host::node,
+	keys::Ed25519Signature,
 	params::{MlDsa44, MlDsa65, MlDsa87, MlDsaParams},
 	signing::Keypair,
-	MultiSignature, MultiSigner, Purpose, Scheme,
+	Domain, MultiSignature, MultiSigner, Purpose, Scheme,
 };
 use std::{hint::black_box, time::Duration};
 
@@ -83,11 +89,79 @@ fn ed25519(c: &mut Criterion) {
 	cache_hit::<Libcrux>(c, Scheme::Ed25519);
 }
 
+/// Every scheme through the [`Native`] backend in this process: the host functions' bodies,
+/// as the node runs them. decode+verify without the node's cache, then with every key cached.
+fn native(c: &mut Criterion) {
+	let signed: Vec<_> = [Scheme::Ed25519, Scheme::MlDsa44, Scheme::MlDsa65, Scheme::MlDsa87]
+		.into_iter()
+		.map(|scheme| (scheme, signed(scheme)))
+		.collect();
+	for (step, limits) in [("decode+verify", CacheLimits { max_entries: 0, max_bytes: 0 }), ("cache-hit", node::DEFAULT_LIMITS)] {
+		node::configure(limits);
+		for (scheme, (signer, signature)) in &signed {
+			c.bench_function(&format!("{}/native/{step}", scheme.name()), |b| {
+				b.iter(|| signature.verify::<Native>(black_box(signer), black_box(MESSAGE), PURPOSE))
+			});
+		}
+	}
+}
+
+/// Substrate's stock Ed25519 host function (`sp_io::crypto::ed25519_verify`), natively.
+fn stock_ed25519(c: &mut Criterion) {
+	use polkadot_sdk::sp_core::ed25519;
+	let (MultiSigner::Ed25519(key), MultiSignature::Ed25519(signature)) = signed(Scheme::Ed25519) else {
+		unreachable!("signed() returns matching schemes")
+	};
+	let (key, signature) = (ed25519::Public::from_raw(key.0), ed25519::Signature::from_raw(signature.0));
+	c.bench_function("ed25519/sp-io/decode+verify", |b| {
+		b.iter(|| polkadot_sdk::sp_io::crypto::ed25519_verify(black_box(&signature), black_box(MESSAGE), black_box(&key)))
+	});
+}
+
+/// Every scheme verified by each pq-runtime Wasm blob (`PqVerifierApi_verify_signature`), and
+/// the same call refused before any verification (`runtime-call/…/overhead`), which
+/// `bench-report` subtracts. The host-function blob is measured without and with the node's
+/// cache, like [`native`].
+fn wasm(c: &mut Criterion) {
+	let blob = |blob: Option<&'static [u8]>| blob.expect("pq-runtime built with its Wasm blobs");
+	let runtimes = [
+		("wasm:native", WasmRuntime::new(blob(pq_runtime::WASM_BINARY))),
+		("wasm:libcrux", WasmRuntime::new(blob(pq_runtime::pure_wasm::WASM_BINARY))),
+	];
+	let domain = Domain::Purpose(PURPOSE);
+	let (ml_dsa_44, _) = signed(Scheme::MlDsa44);
+	let mismatched = MultiSignature::Ed25519(Ed25519Signature([0; 64]));
+	for (name, runtime) in &runtimes {
+		node::configure(CacheLimits { max_entries: 0, max_bytes: 0 });
+		c.bench_function(&format!("runtime-call/{name}/overhead"), |b| {
+			b.iter(|| runtime.verify_signature(black_box(&ml_dsa_44), black_box(&mismatched), MESSAGE, &domain))
+		});
+		let steps: &[(&str, CacheLimits)] = if *name == "wasm:native" {
+			&[("decode+verify", CacheLimits { max_entries: 0, max_bytes: 0 }), ("cache-hit", node::DEFAULT_LIMITS)]
+		} else {
+			&[("decode+verify", CacheLimits { max_entries: 0, max_bytes: 0 })]
+		};
+		for (step, limits) in steps {
+			node::configure(*limits);
+			for scheme in [Scheme::Ed25519, Scheme::MlDsa44, Scheme::MlDsa65, Scheme::MlDsa87] {
+				let (signer, signature) = signed(scheme);
+				assert_eq!(runtime.verify_signature(&signer, &signature, MESSAGE, &domain), Ok(Ok(())));
+				c.bench_function(&format!("{}/{name}/{step}", scheme.name()), |b| {
+					b.iter(|| runtime.verify_signature(black_box(&signer), black_box(&signature), MESSAGE, &domain))
+				});
+			}
+		}
+	}
+}
+
 fn all(c: &mut Criterion) {
 	eprintln!("libcrux AVX2 engaged: {}", Libcrux::simd_engaged());
 	ed25519(c);
 	ml_dsa_backend::<Libcrux>(c);
 	ml_dsa_backend::<RustCrypto>(c);
+	native(c);
+	stock_ed25519(c);
+	wasm(c);
 }
 
 criterion_group! {

@@ -2,6 +2,7 @@
 //! machine they were measured on.
 
 pub mod throughput;
+pub mod wasm_runtime;
 
 use std::{collections::BTreeMap, fs, path::Path};
 

@@ -1,18 +1,32 @@
 //! Chain specifications: the built-in dev and local chains, or a JSON file.
 
 use polkadot_sdk::{
+	sc_chain_spec::NoExtension,
 	sc_service::{ChainType, GenericChainSpec, Properties},
 	sp_genesis_builder::{DEV_RUNTIME_PRESET, LOCAL_TESTNET_RUNTIME_PRESET},
 };
 use std::path::PathBuf;
 
-/// This node's chain specification: no extensions.
-pub type ChainSpec = GenericChainSpec;
+/// This node's chain specification: no extensions; genesis is built with pq-verifier's host
+/// functions available to the runtime.
+pub type ChainSpec = GenericChainSpec<NoExtension, pq_crypto::host::pq_verify::HostFunctions>;
 
-/// The runtime's Wasm blob, or why there is none.
-fn wasm_binary() -> Result<&'static [u8], String> {
-	pq_runtime::WASM_BINARY
-		.ok_or_else(|| "pq-runtime was built without its Wasm blob (SKIP_WASM_BUILD is set); rebuild without it".into())
+/// Which of the runtime's Wasm blobs a chain runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verifier {
+	/// Signatures verified through the node's host functions (the default).
+	HostFunctions,
+	/// Signatures verified inside the runtime (`pure-wasm-verifier`): runs on any node.
+	PureWasm,
+}
+
+/// The runtime's Wasm blob for `verifier`, or why there is none.
+fn wasm_binary(verifier: Verifier) -> Result<&'static [u8], String> {
+	match verifier {
+		Verifier::HostFunctions => pq_runtime::WASM_BINARY,
+		Verifier::PureWasm => pq_runtime::pure_wasm::WASM_BINARY,
+	}
+	.ok_or_else(|| "pq-runtime was built without its Wasm blobs (SKIP_WASM_BUILD is set); rebuild without it".into())
 }
 
 /// Token metadata wallets and the CLI display.
@@ -25,8 +39,14 @@ fn properties() -> Properties {
 }
 
 /// A chain of the runtime's genesis preset `preset`.
-fn from_preset(name: &str, id: &str, chain_type: ChainType, preset: &str) -> Result<ChainSpec, String> {
-	Ok(ChainSpec::builder(wasm_binary()?, Default::default())
+fn from_preset(
+	name: &str,
+	id: &str,
+	chain_type: ChainType,
+	preset: &str,
+	verifier: Verifier,
+) -> Result<ChainSpec, String> {
+	Ok(ChainSpec::builder(wasm_binary(verifier)?, Default::default())
 		.with_name(name)
 		.with_id(id)
 		.with_chain_type(chain_type)
@@ -37,19 +57,37 @@ fn from_preset(name: &str, id: &str, chain_type: ChainType, preset: &str) -> Res
 
 /// `--dev`: the `development` preset, every dev account of every scheme endowed.
 pub fn development() -> Result<ChainSpec, String> {
-	from_preset("pq-verifier development", "dev", ChainType::Development, DEV_RUNTIME_PRESET)
+	from_preset("pq-verifier development", "dev", ChainType::Development, DEV_RUNTIME_PRESET, Verifier::HostFunctions)
+}
+
+/// `--chain dev-pure-wasm`: the development chain on the runtime that verifies in Wasm.
+pub fn development_pure_wasm() -> Result<ChainSpec, String> {
+	from_preset(
+		"pq-verifier development (pure-Wasm verifier)",
+		"dev_pure_wasm",
+		ChainType::Development,
+		DEV_RUNTIME_PRESET,
+		Verifier::PureWasm,
+	)
 }
 
 /// `--chain local`: the `local_testnet` preset.
 pub fn local_testnet() -> Result<ChainSpec, String> {
-	from_preset("pq-verifier local testnet", "local_testnet", ChainType::Local, LOCAL_TESTNET_RUNTIME_PRESET)
+	from_preset(
+		"pq-verifier local testnet",
+		"local_testnet",
+		ChainType::Local,
+		LOCAL_TESTNET_RUNTIME_PRESET,
+		Verifier::HostFunctions,
+	)
 }
 
-/// The chain named by `--chain`: `dev` (also the default), `local`, or a path to a JSON chain
-/// specification such as `build-spec` writes.
+/// The chain named by `--chain`: `dev` (also the default), `dev-pure-wasm`, `local`, or a path
+/// to a JSON chain specification such as `build-spec` writes.
 pub fn load(id: &str) -> Result<Box<dyn polkadot_sdk::sc_service::ChainSpec>, String> {
 	Ok(match id {
 		"" | "dev" => Box::new(development()?),
+		"dev-pure-wasm" => Box::new(development_pure_wasm()?),
 		"local" => Box::new(local_testnet()?),
 		path => Box::new(
 			ChainSpec::from_json_file(PathBuf::from(path)).map_err(|error| format!("chain specification {path}: {error}"))?,
@@ -79,6 +117,20 @@ mod tests {
 				assert_eq!(pq_runtime::Balances::balance(&account), ENDOWMENT);
 			}
 		});
+	}
+
+	#[test]
+	fn pure_wasm_chain_runs_the_other_blob_with_the_same_genesis_state() {
+		use polkadot_sdk::sp_core::storage::well_known_keys::CODE;
+		let host = development().unwrap().build_storage().unwrap();
+		let pure = load("dev-pure-wasm").unwrap().as_storage_builder().build_storage().unwrap();
+		assert_ne!(host.top[CODE], pure.top[CODE]);
+		let without_code = |storage: &polkadot_sdk::sp_core::storage::Storage| {
+			let mut top = storage.top.clone();
+			top.remove(CODE);
+			top
+		};
+		assert_eq!(without_code(&host), without_code(&pure));
 	}
 
 	#[test]

@@ -16,6 +16,11 @@ pub struct Cli {
 	/// `engine_finalizeBlock`), so a harness decides what goes into each block.
 	#[arg(long, value_enum, default_value_t = Sealing::Instant)]
 	pub sealing: Sealing,
+
+	/// MiB of decoded verifying keys the node keeps across blocks for the runtime's signature
+	/// host functions (at most 16,384 keys). 0 disables the cache; it changes speed only.
+	#[arg(long, value_name = "MIB", default_value_t = 64)]
+	pub key_cache_mib: usize,
 }
 
 /// How the node makes blocks. There is no consensus: this is a single-node chain.

@@ -9,6 +9,7 @@ use polkadot_sdk::{
 	sc_cli::{self, SubstrateCli},
 	sc_service::ChainSpec,
 };
+use pq_crypto::cache::CacheLimits;
 
 impl SubstrateCli for Cli {
 	fn impl_name() -> String {
@@ -70,11 +71,20 @@ pub fn run() -> sc_cli::Result<()> {
 		#[cfg(feature = "runtime-benchmarks")]
 		Some(Subcommand::Benchmark(crate::cli::Benchmark::Pallet(cmd))) => {
 			let chain = cmd.shared_params.chain.as_deref().map(|id| cli.load_spec(id)).transpose()?;
-			cmd.run_with_spec::<polkadot_sdk::sp_runtime::traits::HashingFor<pq_runtime::opaque::Block>, ()>(chain)
+			// Weights charge a decode on every verification: measure without the node's cache.
+			pq_crypto::host::node::configure(CacheLimits { max_entries: 0, max_bytes: 0 });
+			cmd.run_with_spec::<
+				polkadot_sdk::sp_runtime::traits::HashingFor<pq_runtime::opaque::Block>,
+				pq_crypto::host::pq_verify::HostFunctions,
+			>(chain)
 		},
 		None => {
 			let runner = cli.create_runner(&cli.run)?;
 			let sealing = cli.sealing;
+			pq_crypto::host::node::configure(CacheLimits {
+				max_bytes: cli.key_cache_mib.saturating_mul(1 << 20),
+				..pq_crypto::host::node::DEFAULT_LIMITS
+			});
 			runner.run_node_until_exit(|config| async move {
 				service::new_full(config, sealing).map_err(sc_cli::Error::Service)
 			})

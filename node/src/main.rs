@@ -4,6 +4,7 @@
 mod chain_spec;
 mod cli;
 mod command;
+mod key_cache_metrics;
 mod rpc;
 mod service;
 

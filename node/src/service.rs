@@ -14,16 +14,21 @@ use polkadot_sdk::{
 	sp_runtime::traits::Block as BlockT,
 	sp_timestamp,
 };
+use pq_crypto::host::pq_verify;
 use pq_runtime::{opaque::Block, RuntimeApi};
 use std::sync::Arc;
 
-/// Host functions the runtime imports. A runtime built with benchmarks also imports the
-/// benchmarking ones, even when no benchmark runs.
+/// Host functions the runtime imports: Substrate's and pq-verifier's signature verification.
+/// A runtime built with benchmarks also imports the benchmarking ones, even when no benchmark
+/// runs.
 #[cfg(not(feature = "runtime-benchmarks"))]
-type HostFunctions = sp_io::SubstrateHostFunctions;
+type HostFunctions = (sp_io::SubstrateHostFunctions, pq_verify::HostFunctions);
 #[cfg(feature = "runtime-benchmarks")]
-type HostFunctions =
-	(sp_io::SubstrateHostFunctions, polkadot_sdk::frame_benchmarking::benchmarking::HostFunctions);
+type HostFunctions = (
+	sp_io::SubstrateHostFunctions,
+	pq_verify::HostFunctions,
+	polkadot_sdk::frame_benchmarking::benchmarking::HostFunctions,
+);
 
 /// The client: runtime calls, storage and block import.
 pub type FullClient = sc_service::TFullClient<Block, RuntimeApi, WasmExecutor<HostFunctions>>;
@@ -90,6 +95,10 @@ pub fn new_full(mut config: Configuration, sealing: Sealing) -> Result<TaskManag
 		transaction_pool,
 		..
 	} = new_partial(&config)?;
+
+	if let Some(registry) = config.prometheus_registry() {
+		crate::key_cache_metrics::register_metrics(registry)?;
+	}
 
 	// A single-node chain: no peers in or out.
 	config.network.default_peers_set.in_peers = 0;

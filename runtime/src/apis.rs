@@ -118,6 +118,17 @@ sp_api::impl_runtime_apis! {
 		}
 	}
 
+	impl pallet_pq_verifier::runtime_api::PqVerifierApi<Block> for Runtime {
+		fn verify_signature(
+			signer: pq_crypto::MultiSigner,
+			signature: pq_crypto::MultiSignature,
+			message: Vec<u8>,
+			domain: pq_crypto::Domain,
+		) -> Result<(), pq_crypto::VerifyError> {
+			PqVerifier::verify_signature(&signer, &signature, &message, &domain)
+		}
+	}
+
 	impl sp_genesis_builder::GenesisBuilder<Block> for Runtime {
 		fn build_state(config: Vec<u8>) -> sp_genesis_builder::Result {
 			build_state::<RuntimeGenesisConfig>(config)

@@ -16,6 +16,13 @@
 #[cfg(feature = "std")]
 include!(concat!(env!("OUT_DIR"), "/wasm_binary.rs"));
 
+/// The same runtime built with the `pure-wasm-verifier` feature: verifies in Wasm, so it runs on
+/// nodes without this project's host functions. The dev node offers it as `--chain dev-pure-wasm`.
+#[cfg(feature = "std")]
+pub mod pure_wasm {
+	include!(concat!(env!("OUT_DIR"), "/wasm_binary_pure_wasm.rs"));
+}
+
 extern crate alloc;
 
 use alloc::vec::Vec;
@@ -24,6 +31,7 @@ mod apis;
 #[cfg(feature = "runtime-benchmarks")]
 mod benchmarks;
 pub mod configs;
+mod weights;
 pub mod genesis_config_presets;
 #[cfg(feature = "std")]
 pub mod transactions;
@@ -38,7 +46,14 @@ use polkadot_sdk::{
 pub use apis::RuntimeApi;
 pub use pq_crypto;
 
-/// The backend verifying every signature: the fastest measured (see `docs/benchmarks.md`).
+/// The backend verifying every signature: the node's host functions (natively, with its
+/// cross-block decoded-key cache), the fastest measured (see `docs/benchmarks.md`). Such a
+/// runtime runs only on nodes that provide them.
+#[cfg(not(feature = "pure-wasm-verifier"))]
+pub type VerifierBackend = pq_crypto::backend::Native;
+/// The backend verifying every signature: `libcrux-ml-dsa` compiled into the runtime, the
+/// fastest pure-Wasm backend measured, so the runtime runs on stock nodes.
+#[cfg(feature = "pure-wasm-verifier")]
 pub type VerifierBackend = pq_crypto::backend::Libcrux;
 /// An ordinary extrinsic's signature: a signature with its key, of any single-key scheme.
 pub type Signature = pq_crypto::TransactionSignature<VerifierBackend>;

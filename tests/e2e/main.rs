@@ -274,14 +274,34 @@ async fn standard_rpc_methods_and_metrics_answer() {
 
 	let metrics = node.metrics().await;
 	assert!(metrics.contains("substrate_block_height"), "{metrics}");
+
+	// The runtime verifies through the node's host functions: the transfer's key is decoded
+	// once, at pool admission, and found in the node's cache when the block is built.
+	include(&rpc, &transfer).await;
+	let metrics = node.metrics().await;
+	// `name{label,chain="dev"} value`
+	let value = |name_and_label: &str| -> f64 {
+		metrics
+			.lines()
+			.find(|line| line.starts_with(name_and_label))
+			.and_then(|line| line.rsplit(' ').next()?.parse().ok())
+			.unwrap_or_else(|| panic!("{name_and_label} is exported: {metrics}"))
+	};
+	assert!(value("pq_verifier_key_cache_events_total{event=\"miss\"") >= 1.0);
+	assert!(value("pq_verifier_key_cache_events_total{event=\"hit\"") >= 1.0);
+	assert!(value("pq_verifier_key_cache_size{unit=\"keys\"") >= 1.0);
 }
 
 #[tokio::test]
 async fn throughput_harness_measures_every_stage_of_a_small_run() {
-	use pq_benchmarks::throughput::{measure, report, workload::Case};
+	use pq_benchmarks::throughput::{
+		measure, report,
+		workload::{Case, Verifier},
+	};
 	let cases = [
-		Case { scheme: Scheme::Ed25519, form: Form::Signed },
-		Case { scheme: Scheme::MlDsa44, form: Form::KeyRegistered },
+		Case { verifier: Verifier::HostFunctions, scheme: Scheme::Ed25519, form: Form::Signed },
+		Case { verifier: Verifier::HostFunctions, scheme: Scheme::MlDsa44, form: Form::KeyRegistered },
+		Case { verifier: Verifier::PureWasm, scheme: Scheme::MlDsa44, form: Form::KeyRegistered },
 	];
 	let mut rows = Vec::new();
 	for case in cases {
@@ -291,7 +311,8 @@ async fn throughput_harness_measures_every_stage_of_a_small_run() {
 		rows.push(report::Row::new(measurement));
 	}
 	let table = report::table(&rows);
-	assert!(table.contains("| ml-dsa-44 registered | 2502 |"), "{table}");
+	assert!(table.contains("| host functions | ml-dsa-44 registered | 2502 |"), "{table}");
+	assert!(table.contains("| pure Wasm | ml-dsa-44 registered | 2502 |"), "{table}");
 	assert!(table.contains("1.00×"), "Ed25519 is its own baseline: {table}");
 	assert!(report::tps_chart(&rows).starts_with("<svg"));
 }

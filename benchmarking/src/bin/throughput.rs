@@ -4,7 +4,10 @@
 use clap::Parser;
 use pq_benchmarks::{
 	machine_summary,
-	throughput::{measure, report, workload},
+	throughput::{
+		measure, report,
+		workload::{self, Verifier},
+	},
 };
 use std::{io::Write, path::PathBuf, process::ExitCode};
 
@@ -23,6 +26,14 @@ struct Args {
 	/// always, as the baseline.
 	#[arg(long)]
 	only: Option<String>,
+	/// Runs of every case, interleaved; each case reports its run of median authoring TPS, so
+	/// one disturbed run on a shared machine does not decide a ratio.
+	#[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
+	repeat: u32,
+	/// The runtime builds to measure (comma-separated). Ed25519 through host functions, the
+	/// baseline, runs always.
+	#[arg(long, value_enum, value_delimiter = ',', default_values_t = [Verifier::HostFunctions, Verifier::PureWasm])]
+	verifiers: Vec<Verifier>,
 }
 
 #[tokio::main]
@@ -38,25 +49,41 @@ async fn main() -> ExitCode {
 }
 
 async fn run(args: Args) -> anyhow::Result<()> {
-	let cases: Vec<_> = workload::all_cases()
+	let cases: Vec<_> = workload::all_cases(&args.verifiers)
 		.into_iter()
 		.filter(|case| {
-			case.scheme == pq_crypto::Scheme::Ed25519 || args.only.as_ref().is_none_or(|only| case.label().contains(only))
+			*case == case.baseline() || args.only.as_ref().is_none_or(|only| case.label().contains(only))
 		})
 		.collect();
-	let mut rows = Vec::new();
+	let mut runs: Vec<Vec<report::Row>> = cases.iter().map(|_| Vec::new()).collect();
 	let mut progress = std::io::stderr();
-	for (index, case) in cases.iter().enumerate() {
-		writeln!(progress, "[{}/{}] {} × {}", index + 1, cases.len(), case.label(), args.transactions)?;
-		rows.push(report::Row::new(measure::run(&args.node, *case, args.transactions, &mut progress).await?));
+	for repetition in 1..=args.repeat {
+		for (index, case) in cases.iter().enumerate() {
+			writeln!(
+				progress,
+				"[run {repetition}/{}, {}/{}] {}, {} × {}",
+				args.repeat,
+				index + 1,
+				cases.len(),
+				case.verifier.label(),
+				case.label(),
+				args.transactions
+			)?;
+			let measurement = measure::run(&args.node, *case, args.transactions, &mut progress).await?;
+			runs[index].push(report::Row::new(measurement));
+		}
 	}
+	let rows: Vec<report::Row> = runs.into_iter().map(report::median_run).collect();
 	if let Some(directory) = &args.plots {
 		std::fs::create_dir_all(directory)?;
 		std::fs::write(directory.join("throughput-tps.svg"), report::tps_chart(&rows))?;
 		std::fs::write(directory.join("throughput-stages.svg"), report::stage_time_chart(&rows))?;
 	}
 	println!("{}", machine_summary());
-	println!("{} transfers per case.\n", args.transactions);
+	println!(
+		"{} transfers per case; each row is the run of median authoring TPS of {} run(s).\n",
+		args.transactions, args.repeat
+	);
 	print!("{}", report::table(&rows));
 	Ok(())
 }

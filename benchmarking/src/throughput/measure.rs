@@ -68,7 +68,7 @@ pub async fn run(
 	let first_nonce = u32::from(case.form == Form::KeyRegistered);
 	let load = workload::workload(case.scheme, transactions, first_nonce)?;
 	let spec = directory.path().join("spec.json");
-	workload::write_chain_spec(node_binary, &load.senders, &spec)?;
+	workload::write_chain_spec(node_binary, case.verifier, &load.senders, &spec)?;
 	let spec = spec.to_str().context("temporary path is UTF-8")?;
 	let base_path = directory.path().join("author");
 	std::fs::create_dir_all(&base_path)?;

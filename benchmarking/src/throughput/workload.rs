@@ -9,9 +9,39 @@ use pq_crypto::{signing::Keypair, Scheme};
 use pq_runtime::{transactions::Form, UNIT};
 use std::{path::Path, process::Command};
 
-/// One row of the report: a scheme and how its transactions prove their sender.
+/// Which build of pq-runtime verifies the signatures: which chain the node runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Verifier {
+	/// Through the node's host functions (`--chain dev`).
+	HostFunctions,
+	/// Inside the runtime, libcrux compiled to Wasm (`--chain dev-pure-wasm`).
+	PureWasm,
+}
+
+impl Verifier {
+	/// The chain of the dev node that runs this build.
+	pub fn chain(self) -> &'static str {
+		match self {
+			Verifier::HostFunctions => "dev",
+			Verifier::PureWasm => "dev-pure-wasm",
+		}
+	}
+
+	/// As the report labels it.
+	pub fn label(self) -> &'static str {
+		match self {
+			Verifier::HostFunctions => "host functions",
+			Verifier::PureWasm => "pure Wasm",
+		}
+	}
+}
+
+/// One row of the report: a runtime build, a scheme and how its transactions prove their
+/// sender.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Case {
+	/// The runtime build that verifies.
+	pub verifier: Verifier,
 	/// The signature scheme of every sender.
 	pub scheme: Scheme,
 	/// Signed extrinsic, key inline, or registered key.
@@ -29,23 +59,35 @@ impl Case {
 		format!("{} {form}", self.scheme.name())
 	}
 
-	/// The Ed25519 case this one is compared with: the same form where Ed25519 has it.
+	/// The label with the runtime build: `ml-dsa-65 registered, pure Wasm`.
+	pub fn title(&self) -> String {
+		format!("{}, {}", self.label(), self.verifier.label())
+	}
+
+	/// The Ed25519 case this one is compared with: the same form where Ed25519 has it, verified
+	/// through host functions, as a stock Substrate runtime verifies Ed25519.
 	pub fn baseline(&self) -> Case {
 		let form = if self.form == Form::KeyRegistered { Form::Signed } else { self.form };
-		Case { scheme: Scheme::Ed25519, form }
+		Case { verifier: Verifier::HostFunctions, scheme: Scheme::Ed25519, form }
 	}
 }
 
-/// Every case, Ed25519 first (the baseline of every ratio). Ed25519 keys are accounts and are
-/// never registered.
-pub fn all_cases() -> Vec<Case> {
-	let mut cases = vec![
-		Case { scheme: Scheme::Ed25519, form: Form::Signed },
-		Case { scheme: Scheme::Ed25519, form: Form::KeyInline },
-	];
-	for scheme in [Scheme::MlDsa44, Scheme::MlDsa65, Scheme::MlDsa87] {
-		for form in [Form::Signed, Form::KeyInline, Form::KeyRegistered] {
-			cases.push(Case { scheme, form });
+/// Every case of each of `verifiers`, Ed25519 first. Ed25519 keys are accounts and are never
+/// registered. The baselines of every ratio (Ed25519 through host functions) are always
+/// included.
+pub fn all_cases(verifiers: &[Verifier]) -> Vec<Case> {
+	let mut cases = Vec::new();
+	let mut verifiers = verifiers.to_vec();
+	if !verifiers.contains(&Verifier::HostFunctions) {
+		verifiers.insert(0, Verifier::HostFunctions);
+	}
+	for verifier in verifiers {
+		let ed25519 = [Form::Signed, Form::KeyInline].map(|form| Case { verifier, scheme: Scheme::Ed25519, form });
+		cases.extend(ed25519);
+		for scheme in [Scheme::MlDsa44, Scheme::MlDsa65, Scheme::MlDsa87] {
+			for form in [Form::Signed, Form::KeyInline, Form::KeyRegistered] {
+				cases.push(Case { verifier, scheme, form });
+			}
 		}
 	}
 	cases
@@ -84,9 +126,10 @@ pub fn workload(scheme: Scheme, transactions: usize, first_nonce: u32) -> anyhow
 	Ok(Workload { senders, transfers })
 }
 
-/// Writes a chain specification: the dev chain's, with every sender endowed.
-pub fn write_chain_spec(node: &Path, senders: &[Keypair], path: &Path) -> anyhow::Result<()> {
-	let output = Command::new(node).args(["build-spec", "--chain", "dev"]).output().context("pq-node build-spec")?;
+/// Writes a chain specification: the dev chain's of `verifier`, with every sender endowed.
+pub fn write_chain_spec(node: &Path, verifier: Verifier, senders: &[Keypair], path: &Path) -> anyhow::Result<()> {
+	let output =
+		Command::new(node).args(["build-spec", "--chain", verifier.chain()]).output().context("pq-node build-spec")?;
 	anyhow::ensure!(output.status.success(), "pq-node build-spec failed: {}", String::from_utf8_lossy(&output.stderr));
 	let mut spec: serde_json::Value = serde_json::from_slice(&output.stdout).context("build-spec output")?;
 	let balances = spec["genesis"]["runtimeGenesis"]["patch"]["balances"]["balances"]

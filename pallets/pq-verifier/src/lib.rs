@@ -62,6 +62,7 @@ mod extension;
 mod key_cache;
 #[cfg(test)]
 mod mock;
+pub mod runtime_api;
 #[cfg(test)]
 mod tests;
 pub mod weights;
@@ -131,8 +132,10 @@ pub mod pallet {
 	#[doc = docify::embed!("src/mock.rs", config_example)]
 	#[pallet::config]
 	pub trait Config: polkadot_sdk::frame_system::Config<AccountId = AccountId32> {
-		/// Verifies every signature: a `pq_crypto` backend (`Libcrux` is the fastest measured).
-		/// Changing it changes speed only; all backends accept exactly the same signatures.
+		/// Verifies every signature: a `pq_crypto` backend. `Native` (the node's host functions)
+		/// is the fastest measured but runs only on nodes that provide them; `Libcrux` is the
+		/// fastest in Wasm. Changing it changes speed only; all backends accept exactly the same
+		/// signatures.
 		type Backend: Backend;
 
 		/// Holds key deposits.
@@ -322,6 +325,17 @@ pub mod pallet {
 		pub fn possession_statement(who: &AccountId32) -> alloc::vec::Vec<u8> {
 			let genesis_hash = frame_system::Pallet::<T>::block_hash(BlockNumberFor::<T>::zero());
 			PossessionStatement { genesis_hash, account: who }.encode()
+		}
+
+		/// Verifies `signature` by `signer` over `message` in `domain` with [`Config::Backend`]:
+		/// what [`runtime_api::PqVerifierApi`](crate::runtime_api::PqVerifierApi) answers.
+		pub fn verify_signature(
+			signer: &MultiSigner,
+			signature: &MultiSignature,
+			message: &[u8],
+			domain: &pq_crypto::Domain,
+		) -> Result<(), pq_crypto::VerifyError> {
+			signature.verify_in_domain::<T::Backend>(signer, message, domain)
 		}
 
 		/// Whether `who` accepts Ed25519 signatures: not if it migrated and opted out.

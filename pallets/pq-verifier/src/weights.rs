@@ -11,7 +11,7 @@
 //! benchmark
 //! pallet
 //! --chain
-//! dev
+//! dev-pure-wasm
 //! --pallet
 //! pallet_pq_verifier
 //! --extrinsic
@@ -91,74 +91,74 @@ pub struct SubstrateWeight<T>(PhantomData<T>);
 impl<T: frame_system::Config> WeightInfo for SubstrateWeight<T> {
 	fn authorize_none() -> Weight {
 		// Proof size, measured: `2693`; estimated: `6124`.
-		// Minimum execution time: 19_591_000 picoseconds.
-		Weight::from_parts(33_641_000, 6124)
+		// Minimum execution time: 14_303_000 picoseconds.
+		Weight::from_parts(30_416_000, 6124)
 			.saturating_add(T::DbWeight::get().reads(1_u64))
 	}
 	fn authorize_inline_ed25519() -> Weight {
 		// Proof size, measured: `6`; estimated: `6124`.
-		// Minimum execution time: 198_012_000 picoseconds.
-		Weight::from_parts(343_076_000, 6124)
+		// Minimum execution time: 176_080_000 picoseconds.
+		Weight::from_parts(247_310_000, 6124)
 			.saturating_add(T::DbWeight::get().reads(1_u64))
 	}
 	fn authorize_inline_ml_dsa_44() -> Weight {
 		// Proof size, measured: `0`; estimated: `0`.
-		// Minimum execution time: 303_969_000 picoseconds.
-		Weight::from_parts(460_893_000, 0)
+		// Minimum execution time: 157_660_000 picoseconds.
+		Weight::from_parts(208_095_000, 0)
 	}
 	fn authorize_inline_ml_dsa_65() -> Weight {
 		// Proof size, measured: `0`; estimated: `0`.
-		// Minimum execution time: 543_490_000 picoseconds.
-		Weight::from_parts(676_013_000, 0)
+		// Minimum execution time: 286_805_000 picoseconds.
+		Weight::from_parts(534_399_000, 0)
 	}
 	fn authorize_inline_ml_dsa_87() -> Weight {
 		// Proof size, measured: `0`; estimated: `0`.
-		// Minimum execution time: 638_251_000 picoseconds.
-		Weight::from_parts(1_023_375_000, 0)
+		// Minimum execution time: 425_478_000 picoseconds.
+		Weight::from_parts(491_939_000, 0)
 	}
 	fn authorize_registered_ml_dsa_44() -> Weight {
 		// Proof size, measured: `1413`; estimated: `6124`.
-		// Minimum execution time: 190_080_000 picoseconds.
-		Weight::from_parts(447_191_000, 6124)
+		// Minimum execution time: 162_782_000 picoseconds.
+		Weight::from_parts(338_840_000, 6124)
 			.saturating_add(T::DbWeight::get().reads(1_u64))
 	}
 	fn authorize_registered_ml_dsa_65() -> Weight {
 		// Proof size, measured: `2053`; estimated: `6124`.
-		// Minimum execution time: 341_308_000 picoseconds.
-		Weight::from_parts(731_574_000, 6124)
+		// Minimum execution time: 268_752_000 picoseconds.
+		Weight::from_parts(389_377_000, 6124)
 			.saturating_add(T::DbWeight::get().reads(1_u64))
 	}
 	fn authorize_registered_ml_dsa_87() -> Weight {
 		// Proof size, measured: `2693`; estimated: `6124`.
-		// Minimum execution time: 495_537_000 picoseconds.
-		Weight::from_parts(1_007_306_000, 6124)
+		// Minimum execution time: 432_069_000 picoseconds.
+		Weight::from_parts(517_860_000, 6124)
 			.saturating_add(T::DbWeight::get().reads(1_u64))
 	}
 	fn register_key() -> Weight {
 		// Proof size, measured: `213`; estimated: `6124`.
-		// Minimum execution time: 113_814_000 picoseconds.
-		Weight::from_parts(179_907_000, 6124)
+		// Minimum execution time: 97_227_000 picoseconds.
+		Weight::from_parts(152_656_000, 6124)
 			.saturating_add(T::DbWeight::get().reads(3_u64))
 			.saturating_add(T::DbWeight::get().writes(3_u64))
 	}
 	fn migrate_key() -> Weight {
 		// Proof size, measured: `163`; estimated: `6124`.
-		// Minimum execution time: 639_141_000 picoseconds.
-		Weight::from_parts(1_381_645_000, 6124)
+		// Minimum execution time: 528_195_000 picoseconds.
+		Weight::from_parts(797_668_000, 6124)
 			.saturating_add(T::DbWeight::get().reads(4_u64))
 			.saturating_add(T::DbWeight::get().writes(3_u64))
 	}
 	fn remove_key() -> Weight {
 		// Proof size, measured: `2851`; estimated: `6124`.
-		// Minimum execution time: 105_228_000 picoseconds.
-		Weight::from_parts(198_925_000, 6124)
+		// Minimum execution time: 90_802_000 picoseconds.
+		Weight::from_parts(171_695_000, 6124)
 			.saturating_add(T::DbWeight::get().reads(3_u64))
 			.saturating_add(T::DbWeight::get().writes(3_u64))
 	}
 	fn set_refuse_classical() -> Weight {
 		// Proof size, measured: `2693`; estimated: `6124`.
-		// Minimum execution time: 41_486_000 picoseconds.
-		Weight::from_parts(79_447_000, 6124)
+		// Minimum execution time: 30_482_000 picoseconds.
+		Weight::from_parts(69_833_000, 6124)
 			.saturating_add(T::DbWeight::get().reads(1_u64))
 			.saturating_add(T::DbWeight::get().writes(1_u64))
 	}
@@ -167,51 +167,51 @@ impl<T: frame_system::Config> WeightInfo for SubstrateWeight<T> {
 /// For tests and runtimes without their own database weights: RocksDB's.
 impl WeightInfo for () {
 	fn authorize_none() -> Weight {
-		Weight::from_parts(33_641_000, 6124)
+		Weight::from_parts(30_416_000, 6124)
 			.saturating_add(RocksDbWeight::get().reads(1_u64))
 	}
 	fn authorize_inline_ed25519() -> Weight {
-		Weight::from_parts(343_076_000, 6124)
+		Weight::from_parts(247_310_000, 6124)
 			.saturating_add(RocksDbWeight::get().reads(1_u64))
 	}
 	fn authorize_inline_ml_dsa_44() -> Weight {
-		Weight::from_parts(460_893_000, 0)
+		Weight::from_parts(208_095_000, 0)
 	}
 	fn authorize_inline_ml_dsa_65() -> Weight {
-		Weight::from_parts(676_013_000, 0)
+		Weight::from_parts(534_399_000, 0)
 	}
 	fn authorize_inline_ml_dsa_87() -> Weight {
-		Weight::from_parts(1_023_375_000, 0)
+		Weight::from_parts(491_939_000, 0)
 	}
 	fn authorize_registered_ml_dsa_44() -> Weight {
-		Weight::from_parts(447_191_000, 6124)
+		Weight::from_parts(338_840_000, 6124)
 			.saturating_add(RocksDbWeight::get().reads(1_u64))
 	}
 	fn authorize_registered_ml_dsa_65() -> Weight {
-		Weight::from_parts(731_574_000, 6124)
+		Weight::from_parts(389_377_000, 6124)
 			.saturating_add(RocksDbWeight::get().reads(1_u64))
 	}
 	fn authorize_registered_ml_dsa_87() -> Weight {
-		Weight::from_parts(1_007_306_000, 6124)
+		Weight::from_parts(517_860_000, 6124)
 			.saturating_add(RocksDbWeight::get().reads(1_u64))
 	}
 	fn register_key() -> Weight {
-		Weight::from_parts(179_907_000, 6124)
+		Weight::from_parts(152_656_000, 6124)
 			.saturating_add(RocksDbWeight::get().reads(3_u64))
 			.saturating_add(RocksDbWeight::get().writes(3_u64))
 	}
 	fn migrate_key() -> Weight {
-		Weight::from_parts(1_381_645_000, 6124)
+		Weight::from_parts(797_668_000, 6124)
 			.saturating_add(RocksDbWeight::get().reads(4_u64))
 			.saturating_add(RocksDbWeight::get().writes(3_u64))
 	}
 	fn remove_key() -> Weight {
-		Weight::from_parts(198_925_000, 6124)
+		Weight::from_parts(171_695_000, 6124)
 			.saturating_add(RocksDbWeight::get().reads(3_u64))
 			.saturating_add(RocksDbWeight::get().writes(3_u64))
 	}
 	fn set_refuse_classical() -> Weight {
-		Weight::from_parts(79_447_000, 6124)
+		Weight::from_parts(69_833_000, 6124)
 			.saturating_add(RocksDbWeight::get().reads(1_u64))
 			.saturating_add(RocksDbWeight::get().writes(1_u64))
 	}

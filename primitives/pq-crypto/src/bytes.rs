@@ -35,6 +35,12 @@ macro_rules! fixed_bytes {
 			}
 		}
 
+		impl From<[u8; $len]> for $name {
+			fn from(bytes: [u8; $len]) -> Self {
+				Self(bytes)
+			}
+		}
+
 		impl AsRef<[u8]> for $name {
 			fn as_ref(&self) -> &[u8] {
 				&self.0

@@ -14,9 +14,9 @@ use crate::{
 	backend::{Backend, Ed25519Verifier, MlDsaVerifier},
 	multi::{MultiSignature, MultiSigner},
 	params::{MlDsa44, MlDsa65, MlDsa87},
-	Purpose, VerifyError,
+	Domain, Purpose, VerifyError,
 };
-use alloc::collections::BTreeMap;
+use alloc::{collections::BTreeMap, sync::Arc};
 use polkadot_sdk::sp_runtime::AccountId32;
 
 /// A collision-resistant digest of a scheme-tagged public key: its account id.
@@ -62,15 +62,45 @@ pub struct CacheStats {
 	pub evictions: u64,
 }
 
-enum DecodedKey<B: Backend> {
+/// What a signature is checked over: a message in a [`Domain`].
+#[derive(Clone, Copy, Debug)]
+pub enum Signed<'a> {
+	/// `message` signed for `purpose` (FIPS 204 pure mode with the purpose's context; for
+	/// Ed25519, the purpose's prefix before the message).
+	ForPurpose(&'a [u8], Purpose),
+	/// `message` in FIPS 204 pure mode with `context`; for Ed25519, `context` before the message.
+	WithContext(&'a [u8], &'a [u8]),
+	/// For ML-DSA, FIPS 204 Algorithm 8 `Verify_internal` over an already formatted `M′`; for
+	/// Ed25519, the message as it is.
+	Internal(&'a [u8]),
+}
+
+impl<'a> Signed<'a> {
+	/// `message` in `domain`.
+	pub fn new(message: &'a [u8], domain: &'a Domain) -> Self {
+		match domain {
+			Domain::Purpose(purpose) => Self::ForPurpose(message, *purpose),
+			Domain::Context(context) => Self::WithContext(message, context),
+			Domain::Internal => Self::Internal(message),
+		}
+	}
+}
+
+/// A key decoded by backend `B`, as the cache holds it.
+pub enum DecodedKey<B: Backend> {
+	/// An Ed25519 key.
 	Ed25519(<B as Ed25519Verifier>::DecodedKey),
+	/// An ML-DSA-44 key.
 	MlDsa44(<B as MlDsaVerifier<MlDsa44>>::DecodedKey),
+	/// An ML-DSA-65 key.
 	MlDsa65(<B as MlDsaVerifier<MlDsa65>>::DecodedKey),
+	/// An ML-DSA-87 key.
 	MlDsa87(<B as MlDsaVerifier<MlDsa87>>::DecodedKey),
 }
 
 impl<B: Backend> DecodedKey<B> {
-	fn decode(signer: &MultiSigner) -> Result<Self, VerifyError> {
+	/// Decodes `signer`; an aggregate needs its derived key, an Ed25519 key must be valid.
+	pub fn decode(signer: &MultiSigner) -> Result<Self, VerifyError> {
 		Ok(match signer {
 			MultiSigner::Ed25519(key) =>
 				Self::Ed25519(<B as Ed25519Verifier>::decode_key(key).ok_or(VerifyError::InvalidKey)?),
@@ -90,17 +120,36 @@ impl<B: Backend> DecodedKey<B> {
 		}
 	}
 
-	fn verify(&self, signature: &MultiSignature, message: &[u8], purpose: Purpose) -> Result<(), VerifyError> {
-		let context = purpose.context();
+	/// Verifies `signature` with this key.
+	pub fn verify(&self, signature: &MultiSignature, signed: Signed<'_>) -> Result<(), VerifyError> {
+		macro_rules! ml_dsa {
+			($params:ty, $key:expr, $signature:expr) => {
+				match signed {
+					Signed::ForPurpose(message, purpose) => <B as MlDsaVerifier<$params>>::verify_decoded(
+						$key,
+						message,
+						purpose.context(),
+						$signature,
+					),
+					Signed::WithContext(message, context) =>
+						<B as MlDsaVerifier<$params>>::verify_decoded($key, message, context, $signature),
+					Signed::Internal(message) =>
+						<B as MlDsaVerifier<$params>>::verify_internal($key, message, $signature),
+				}
+			};
+		}
 		let valid = match (self, signature) {
-			(Self::Ed25519(key), MultiSignature::Ed25519(signature)) =>
-				<B as Ed25519Verifier>::verify_decoded(key, purpose.ed25519_prefix(), message, signature),
-			(Self::MlDsa44(key), MultiSignature::MlDsa44(signature)) =>
-				<B as MlDsaVerifier<MlDsa44>>::verify_decoded(key, message, context, signature),
-			(Self::MlDsa65(key), MultiSignature::MlDsa65(signature)) =>
-				<B as MlDsaVerifier<MlDsa65>>::verify_decoded(key, message, context, signature),
-			(Self::MlDsa87(key), MultiSignature::MlDsa87(signature)) =>
-				<B as MlDsaVerifier<MlDsa87>>::verify_decoded(key, message, context, signature),
+			(Self::Ed25519(key), MultiSignature::Ed25519(signature)) => {
+				let (prefix, message) = match signed {
+					Signed::ForPurpose(message, purpose) => (purpose.ed25519_prefix(), message),
+					Signed::WithContext(message, context) => (context, message),
+					Signed::Internal(message) => (&[][..], message),
+				};
+				<B as Ed25519Verifier>::verify_decoded(key, prefix, message, signature)
+			},
+			(Self::MlDsa44(key), MultiSignature::MlDsa44(signature)) => ml_dsa!(MlDsa44, key, signature),
+			(Self::MlDsa65(key), MultiSignature::MlDsa65(signature)) => ml_dsa!(MlDsa65, key, signature),
+			(Self::MlDsa87(key), MultiSignature::MlDsa87(signature)) => ml_dsa!(MlDsa87, key, signature),
 			_ => return Err(VerifyError::SchemeMismatch),
 		};
 		valid.then_some(()).ok_or(VerifyError::BadSignature)
@@ -108,7 +157,7 @@ impl<B: Backend> DecodedKey<B> {
 }
 
 struct Entry<B: Backend> {
-	key: DecodedKey<B>,
+	key: Arc<DecodedKey<B>>,
 	last_used: u64,
 }
 
@@ -159,26 +208,42 @@ impl<B: Backend> KeyCache<B> {
 		if signer.scheme() != signature.scheme() {
 			return Err(VerifyError::SchemeMismatch);
 		}
-		self.clock += 1;
-		if let Some(entry) = self.entries.get_mut(&digest) {
-			self.stats.hits += 1;
-			self.recency.remove(&entry.last_used);
-			self.recency.insert(self.clock, digest);
-			entry.last_used = self.clock;
-			return entry.key.verify(signature, message, purpose);
-		}
-		self.stats.misses += 1;
-		let key = DecodedKey::<B>::decode(signer)?;
-		let result = key.verify(signature, message, purpose);
-		self.insert(digest, key);
-		result
+		let key = match self.lookup(&digest) {
+			Some(key) => key,
+			None => {
+				let key = Arc::new(DecodedKey::<B>::decode(signer)?);
+				self.insert(digest, key.clone());
+				key
+			},
+		};
+		key.verify(signature, Signed::ForPurpose(message, purpose))
 	}
 
-	fn insert(&mut self, digest: KeyDigest, key: DecodedKey<B>) {
+	/// The decoded key of `digest` if it is cached, counting a hit or a miss.
+	///
+	/// With [`Self::insert`], this lets a cache shared between threads be locked only for the
+	/// lookup and the insertion, not for the decode or the verification.
+	pub fn lookup(&mut self, digest: &KeyDigest) -> Option<Arc<DecodedKey<B>>> {
+		self.clock += 1;
+		let Some(entry) = self.entries.get_mut(digest) else {
+			self.stats.misses += 1;
+			return None;
+		};
+		self.stats.hits += 1;
+		self.recency.remove(&entry.last_used);
+		self.recency.insert(self.clock, *digest);
+		entry.last_used = self.clock;
+		Some(entry.key.clone())
+	}
+
+	/// Holds `key`, decoded from the key whose digest is `digest`, evicting the least recently
+	/// used entries to stay within the limits; a key larger than the byte limit is not held.
+	pub fn insert(&mut self, digest: KeyDigest, key: Arc<DecodedKey<B>>) {
 		let bytes = key.bytes();
-		if bytes > self.limits.max_bytes || self.limits.max_entries == 0 {
+		if bytes > self.limits.max_bytes || self.limits.max_entries == 0 || self.entries.contains_key(&digest) {
 			return;
 		}
+		self.clock += 1;
 		while self.entries.len() >= self.limits.max_entries || self.bytes + bytes > self.limits.max_bytes {
 			let Some((_, oldest)) = self.recency.pop_first() else { break };
 			if let Some(evicted) = self.entries.remove(&oldest) {

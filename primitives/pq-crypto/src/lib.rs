@@ -10,9 +10,13 @@
 //! - [`MultiSigner`] / [`MultiSignature`]: every scheme behind one type; account ids.
 //! - [`Purpose`]: domain separation — a signature made for one purpose never verifies for
 //!   another (FIPS 204 context strings).
-//! - [`backend`]: [`backend::RustCrypto`] (`ml-dsa`), [`backend::Libcrux`] (`libcrux-ml-dsa`)
-//!   and [`backend::Dalek`] (`ed25519-dalek`, the Ed25519 rule), chosen as a type parameter.
+//! - [`backend`]: [`backend::RustCrypto`] (`ml-dsa`), [`backend::Libcrux`] (`libcrux-ml-dsa`),
+//!   [`backend::Dalek`] (`ed25519-dalek`, the Ed25519 rule) and [`backend::Native`] (the node's
+//!   [`host`] functions), chosen as a type parameter.
 //! - [`cache::KeyCache`]: decoded keys kept within count and byte limits.
+//! - [`host`]: host functions that verify natively in the node, with its process-wide cache;
+//!   [`Domain`] names what a signature is checked over (a purpose, any context, or FIPS 204's
+//!   internal interface).
 //! - [`TransactionSignature`]: a signature with its key, usable as a runtime's extrinsic
 //!   `Signature` type through `sp_runtime::traits::Verify`.
 //! - [`aggregate`]: the wire form of aggregate ML-DSA-87 and its one-verification check.
@@ -50,12 +54,17 @@
 
 #![cfg_attr(not(feature = "std"), no_std)]
 
+// The host side of the host functions (see `host`) is native code and uses std.
+#[cfg(all(not(substrate_runtime), not(feature = "std")))]
+extern crate std;
+
 extern crate alloc;
 
 pub mod aggregate;
 pub mod backend;
 mod bytes;
 pub mod cache;
+pub mod host;
 pub mod keys;
 mod multi;
 pub mod params;
@@ -65,7 +74,7 @@ mod transaction;
 
 pub use aggregate::AggregateSignature;
 pub use multi::{verify_ed25519, verify_ml_dsa, MultiSignature, MultiSigner};
-pub use purpose::Purpose;
+pub use purpose::{Domain, Purpose};
 pub use transaction::{SignatureWithKey, TransactionSignature};
 
 use codec::{Decode, DecodeWithMemTracking, Encode, MaxEncodedLen};

@@ -60,3 +60,18 @@ impl Purpose {
 		}
 	}
 }
+
+/// Where a signature is checked: one of the project's purposes, or, for conformance tests and
+/// tools, any FIPS 204 context or the internal interface. A SCALE type, so clients can ask a
+/// runtime to check a signature the way it would.
+#[derive(Clone, Debug, PartialEq, Eq, Encode, Decode, DecodeWithMemTracking, TypeInfo)]
+pub enum Domain {
+	/// A [`Purpose`]: its FIPS 204 context; for Ed25519, its prefix.
+	Purpose(Purpose),
+	/// FIPS 204 pure mode with this context (more than 255 bytes never verify); for Ed25519,
+	/// these bytes before the message.
+	Context(alloc::vec::Vec<u8>),
+	/// FIPS 204 Algorithm 8 `Verify_internal` over an already formatted `M′` (what the NIST ACVP
+	/// vectors test); for Ed25519, the message as it is.
+	Internal,
+}

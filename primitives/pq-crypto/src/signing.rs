@@ -75,7 +75,7 @@ impl Keypair {
 				crypto::{DeriveJunction, ExposeSecret, Pair as _, SecretUri},
 				ed25519,
 			},
-			sp_crypto_hashing::blake2_256,
+			sp_io::hashing::blake2_256,
 		};
 		let uri = SecretUri::from_str(suri).map_err(|_| SecretError::InvalidUri)?;
 		let password = uri.password.as_ref().map(|password| password.expose_secret().as_str());

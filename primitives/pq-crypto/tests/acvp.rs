@@ -10,7 +10,7 @@ mod common;
 
 use common::{acvp, acvp_tests, hex_field};
 use pq_crypto::{
-	backend::{Libcrux, MlDsaVerifier, RustCrypto},
+	backend::{Libcrux, MlDsaVerifier, Native, RustCrypto},
 	params::{MlDsa44, MlDsa65, MlDsa87, MlDsaParams},
 	signing::Keypair,
 	MultiSigner,
@@ -113,6 +113,22 @@ macro_rules! acvp_suite {
 						let signed = keypair.sign(b"key-gen check", pq_crypto::Purpose::Transaction);
 						assert!(signed.verify::<RustCrypto>(&keypair.public(), b"key-gen check", pq_crypto::Purpose::Transaction).is_ok());
 					}
+				}
+			}
+
+			/// Through the host functions (called directly in a native build), with the
+			/// node's decoded-key cache in front of them.
+			mod native {
+				use super::*;
+
+				#[test]
+				fn acvp_sig_ver() {
+					sig_ver::<Native>();
+				}
+
+				#[test]
+				fn acvp_sig_gen() {
+					sig_gen_verifies::<Native>();
 				}
 			}
 

