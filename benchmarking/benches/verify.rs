@@ -154,14 +154,17 @@ fn wasm(c: &mut Criterion) {
 	}
 }
 
+/// Criterion measures one benchmark after another and a shared VM drifts during a run, so the
+/// rows compared with each other most are measured next to each other: the Ed25519 baselines,
+/// then the paths a runtime takes, then the backends.
 fn all(c: &mut Criterion) {
 	eprintln!("libcrux AVX2 engaged: {}", Libcrux::simd_engaged());
 	ed25519(c);
+	stock_ed25519(c);
+	native(c);
+	wasm(c);
 	ml_dsa_backend::<Libcrux>(c);
 	ml_dsa_backend::<RustCrypto>(c);
-	native(c);
-	stock_ed25519(c);
-	wasm(c);
 }
 
 criterion_group! {
