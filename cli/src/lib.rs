@@ -10,11 +10,14 @@
 //! pq-cli register-key --key alice.json
 //! pq-cli transfer --from alice.json --to <ACCOUNT> --amount 1 --form registered
 //! pq-cli balance <ACCOUNT>
+//! pq-cli committee create --seed council --size 16 --threshold 9 --from ml-dsa-87://Alice
+//! pq-cli committee transfer --seed council --size 16 --threshold 9 --signers 0,2,5,7,8,10,11,13,15 --to <ACCOUNT> --amount 1
 //! ```
 //!
 //! See `docs/submitting.md`.
 
 pub mod amount;
+pub mod committee;
 pub mod keys;
 pub mod node;
 pub mod submit;
@@ -78,6 +81,11 @@ pub enum Command {
 		options: SendOptions,
 	},
 
+	/// Aggregate ML-DSA-87 committees, every member simulated in this process (dev chains and
+	/// demos: anyone with the seed can sign for the committee).
+	#[command(subcommand)]
+	Committee(CommitteeCommand),
+
 	/// Prints an account's balance, nonce and registered key.
 	Balance {
 		/// SS58 address, 0x account id, or a key.
@@ -104,6 +112,43 @@ pub enum KeyCommand {
 	},
 }
 
+/// Committee commands.
+#[derive(Debug, Subcommand)]
+pub enum CommitteeCommand {
+	/// Prints the committee's id, account and what its signatures cost on the wire.
+	Inspect {
+		#[command(flatten)]
+		committee: committee::CommitteeArgs,
+	},
+	/// Creates the committee on chain with every member's share and proof of possession; the
+	/// sender holds the deposit and may dissolve it.
+	Create {
+		#[command(flatten)]
+		committee: committee::CommitteeArgs,
+		/// The creator's key.
+		#[arg(long)]
+		from: String,
+		#[command(flatten)]
+		options: SendOptions,
+	},
+	/// Sends UNIT from the committee's account with one aggregate signature by `--signers`.
+	Transfer {
+		#[command(flatten)]
+		committee: committee::CommitteeArgs,
+		/// Member indices that sign (`0,3,7`), or `all`; at least the threshold.
+		#[arg(long)]
+		signers: String,
+		/// The recipient: SS58 address, 0x account id, or a key.
+		#[arg(long)]
+		to: String,
+		/// How much, in UNIT (`1.5`).
+		#[arg(long)]
+		amount: String,
+		#[command(flatten)]
+		delivery: Delivery,
+	},
+}
+
 /// How a transaction is signed and followed.
 #[derive(Debug, clap::Args)]
 pub struct SendOptions {
@@ -111,6 +156,13 @@ pub struct SendOptions {
 	/// the key in the transaction. `registered`: authorized with the registered key.
 	#[arg(long, value_enum, default_value_t = FormArg::Signed)]
 	pub form: FormArg,
+	#[command(flatten)]
+	pub delivery: Delivery,
+}
+
+/// What a transaction pays on top and how it is followed.
+#[derive(Debug, clap::Args)]
+pub struct Delivery {
 	/// Tip for the block author, in UNIT.
 	#[arg(long, default_value = "0")]
 	pub tip: String,
@@ -181,6 +233,43 @@ pub async fn run(cli: Cli, out: &mut impl Write) -> anyhow::Result<()> {
 			let call = transactions::register_key_call(&key, &sender.account_id(), &chain);
 			send(&node, &chain, sender, call, &options, out).await?;
 		},
+		Command::Committee(CommitteeCommand::Inspect { committee }) => {
+			let committee = committee.committee()?;
+			let account = committee::account(&committee);
+			writeln!(out, "committee: 0x{}", hex::encode(committee.id()))?;
+			writeln!(out, "account: {}", account.to_ss58check())?;
+			writeln!(out, "account id: 0x{}", hex::encode(&account))?;
+			writeln!(out, "members: {}, threshold: {}", committee.size(), committee.threshold())?;
+			let signers = committee.signers(0..committee.size()).expect("every member");
+			writeln!(out, "signature on the wire: {} bytes (aggregate with signer bits)", codec::Encode::encoded_size(&committee.id()) + codec::Encode::encoded_size(&signers) + 4627)?;
+		},
+		Command::Committee(CommitteeCommand::Create { committee, from, options }) => {
+			let committee = committee.committee()?;
+			let sender = keys::load(&from)?;
+			writeln!(out, "committee 0x{}, account {}", hex::encode(committee.id()), committee::account(&committee).to_ss58check())?;
+			let node = node::Node::connect(&cli.url).await?;
+			let chain = node.chain_identity().await?;
+			send(&node, &chain, &sender, transactions::create_committee_call(&committee), &options, out).await?;
+		},
+		Command::Committee(CommitteeCommand::Transfer { committee, signers, to, amount, delivery }) => {
+			let committee = committee.committee()?;
+			let signers = committee::signers(&committee, &signers)?;
+			let call = transactions::transfer_call(keys::account(&to)?, amount::parse(&amount)?);
+			let node = node::Node::connect(&cli.url).await?;
+			let chain = node.chain_identity().await?;
+			let account = committee::account(&committee);
+			let nonce = node.next_nonce(&account).await?;
+			let tip = amount::parse(&delivery.tip)?;
+			let extrinsic = transactions::sign_by_committee(&committee, &signers, call, nonce, tip, &chain)
+				.map_err(|error| anyhow::anyhow!("aggregate signing failed: {error:?}"))?;
+			let description = format!(
+				"from {} (committee, {} of {} members signed), nonce {nonce}",
+				account.to_ss58check(),
+				signers.count(),
+				committee.size()
+			);
+			deliver(&node, &extrinsic, &description, &delivery, out).await?;
+		},
 		Command::Balance { account } => {
 			let account = keys::account(&account)?;
 			let node = node::Node::connect(&cli.url).await?;
@@ -215,20 +304,31 @@ async fn send(
 	out: &mut impl Write,
 ) -> anyhow::Result<()> {
 	let nonce = node.next_nonce(&sender.account_id()).await?;
-	let tip = amount::parse(&options.tip)?;
+	let tip = amount::parse(&options.delivery.tip)?;
 	let extrinsic = transactions::sign(sender, call, nonce, tip, options.form.into(), chain);
-	if options.print_only {
-		writeln!(out, "0x{}", hex::encode(extrinsic.encode()))?;
-		return Ok(());
-	}
 	let form = clap::ValueEnum::to_possible_value(&options.form).expect("every form has a name");
-	writeln!(
-		out,
+	let description = format!(
 		"from {} ({}, {}), nonce {nonce}",
 		sender.account_id().to_ss58check(),
 		sender.scheme().name(),
 		form.get_name()
-	)?;
-	submit::submit(node, &extrinsic, options.wait, out).await?;
+	);
+	deliver(node, &extrinsic, &description, &options.delivery, out).await
+}
+
+/// Prints `extrinsic`, or submits it and follows it as `delivery` says.
+async fn deliver(
+	node: &node::Node,
+	extrinsic: &pq_runtime::UncheckedExtrinsic,
+	description: &str,
+	delivery: &Delivery,
+	out: &mut impl Write,
+) -> anyhow::Result<()> {
+	if delivery.print_only {
+		writeln!(out, "0x{}", hex::encode(extrinsic.encode()))?;
+		return Ok(());
+	}
+	writeln!(out, "{description}")?;
+	submit::submit(node, extrinsic, delivery.wait, out).await?;
 	Ok(())
 }

@@ -31,8 +31,15 @@ use polkadot_sdk::{
 	sp_io::hashing::blake2_256,
 	sp_runtime::{generic::Era, AccountId32},
 };
-use pallet_pq_verifier::{AuthorizePq, Authorization, PossessionStatement};
-use pq_crypto::{signing::Keypair, MultiSignature, Purpose, SignatureWithKey};
+use pallet_pq_verifier::{AuthorizePq, Authorization, CommitteeMember, PossessionStatement};
+use pq_crypto::{
+	aggregate::{
+		aggregator::{AggregateError, Committee},
+		SignerBitfield,
+	},
+	signing::Keypair,
+	MultiSignature, Purpose, SignatureWithKey,
+};
 
 use crate::{
 	Address, Balance, ExtensionsAfterAuthorization, Hash, Nonce, RuntimeCall, Signature, SignedPayload, TxExtension,
@@ -112,6 +119,36 @@ pub fn sign(sender: &Keypair, call: RuntimeCall, nonce: Nonce, tip: Balance, for
 			UncheckedExtrinsic::new_transaction(call, (AuthorizePq::new(authorization), rest))
 		},
 	}
+}
+
+/// Builds a transaction of `call` from `committee`'s account, signed by the members in
+/// `signers` with one aggregate ML-DSA-87 signature ([`Authorization::Committee`]). The
+/// committee must exist on chain (see [`create_committee_call`]).
+pub fn sign_by_committee(
+	committee: &Committee,
+	signers: &SignerBitfield,
+	call: RuntimeCall,
+	nonce: Nonce,
+	tip: Balance,
+	chain: &ChainIdentity,
+) -> Result<UncheckedExtrinsic, AggregateError> {
+	let rest = extensions_after_authorization(nonce, tip);
+	let message = authorization_message(&call, &rest, chain);
+	let aggregate = committee.sign(signers, &message, Purpose::ExtensionCommittee)?;
+	Ok(UncheckedExtrinsic::new_transaction(call, (AuthorizePq::new(Authorization::Committee(aggregate)), rest)))
+}
+
+/// Creates `committee` on chain: every member's share with its proof of possession.
+pub fn create_committee_call(committee: &Committee) -> RuntimeCall {
+	let members: Vec<CommitteeMember> = (0..committee.size())
+		.map(|index| CommitteeMember { share: committee.share(index), proof: committee.membership_proof(index) })
+		.collect();
+	pallet_pq_verifier::Call::create_committee {
+		rho: committee.rho(),
+		threshold: committee.threshold(),
+		members: members.try_into().expect("a committee has at most MAX_COMMITTEE_SIZE members"),
+	}
+	.into()
 }
 
 /// What `AuthorizePq` verifies a signature over: blake2-256 of the extension version, the call,

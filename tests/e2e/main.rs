@@ -150,6 +150,46 @@ async fn migration_of_an_ed25519_account_through_the_cli() {
 	assert!(balance.contains("registered key: ml-dsa-65 (migrated"), "{balance}");
 }
 
+/// A 16-member committee is created, funded and sends a transfer signed by 9 of its members
+/// with one aggregate signature; 8 members, below the threshold, are refused by the node.
+#[tokio::test]
+async fn a_committee_signed_transfer_through_the_cli() {
+	let node = NodeProcess::start_dev(pq_node()).await;
+	fn with<'a>(command: &'a str, rest: &[&'a str]) -> Vec<&'a str> {
+		let mut args = vec!["committee", command, "--seed", "e2e council", "--size", "16", "--threshold", "9"];
+		args.extend_from_slice(rest);
+		args
+	}
+
+	let inspected = cli(&node, &with("inspect", &[])).await.unwrap();
+	let account = inspected.lines().find_map(|line| line.strip_prefix("account: ")).unwrap().to_owned();
+	assert!(inspected.contains("signature on the wire: 4662 bytes"), "{inspected}");
+
+	let created = cli(&node, &with("create", &["--from", "ml-dsa-87://Alice"])).await.unwrap();
+	assert!(created.contains("CommitteeCreated"), "{created}");
+	cli(&node, &["transfer", "--from", "ed25519://Alice", "--to", &account, "--amount", "50"]).await.unwrap();
+
+	let recipient = fresh_account("committee-recipient").account_id().to_ss58check();
+	let signers = "0,2,3,5,7,8,11,13,15";
+	let sent = cli(&node, &with("transfer", &["--signers", signers, "--to", &recipient, "--amount", "2"])).await.unwrap();
+	assert!(sent.contains("9 of 16 members signed") && sent.contains("finalized #"), "{sent}");
+	assert!(sent.contains("Event::Transfer"), "{sent}");
+	let balance = cli(&node, &["balance", &recipient]).await.unwrap();
+	assert!(balance.contains("free: 2 UNIT"), "{balance}");
+
+	// Eight members, built without the CLI's own threshold check: the node names the refusal.
+	let rpc = node.rpc().await;
+	let args = pq_cli::committee::CommitteeArgs { seed: "e2e council".into(), size: 16, threshold: 9 };
+	let committee = args.committee().unwrap();
+	let chain = rpc.chain_identity().await.unwrap();
+	let nonce = rpc.next_nonce(&pq_cli::committee::account(&committee)).await.unwrap();
+	let call = transactions::transfer_call(fresh_account("committee-recipient").account_id(), UNIT);
+	let eight = committee.signers(0..8).unwrap();
+	let below = transactions::sign_by_committee(&committee, &eight, call, nonce, 0, &chain).unwrap();
+	let below = refusal(rpc.submit(&below.encode()).await.unwrap_err());
+	assert!(below.reason.contains("BelowThreshold"), "{below}");
+}
+
 fn refusal(error: anyhow::Error) -> Refusal {
 	error.downcast::<Refusal>().expect("the node answered with a JSON-RPC error")
 }
@@ -302,6 +342,7 @@ async fn throughput_harness_measures_every_stage_of_a_small_run() {
 		Case { verifier: Verifier::HostFunctions, scheme: Scheme::Ed25519, form: Form::Signed },
 		Case { verifier: Verifier::HostFunctions, scheme: Scheme::MlDsa44, form: Form::KeyRegistered },
 		Case { verifier: Verifier::PureWasm, scheme: Scheme::MlDsa44, form: Form::KeyRegistered },
+		Case { verifier: Verifier::HostFunctions, scheme: Scheme::AggregateMlDsa87, form: Form::KeyRegistered },
 	];
 	let mut rows = Vec::new();
 	for case in cases {
@@ -313,6 +354,8 @@ async fn throughput_harness_measures_every_stage_of_a_small_run() {
 	let table = report::table(&rows);
 	assert!(table.contains("| host functions | ml-dsa-44 registered | 2502 |"), "{table}");
 	assert!(table.contains("| pure Wasm | ml-dsa-44 registered | 2502 |"), "{table}");
+	// One committee account, its 24 transfers signed by changing signer sets.
+	assert!(table.contains("| host functions | aggregate-ml-dsa-87 committee of 16 | 47"), "{table}");
 	assert!(table.contains("1.00×"), "Ed25519 is its own baseline: {table}");
 	assert!(report::tps_chart(&rows).starts_with("<svg"));
 }

@@ -1,7 +1,7 @@
 //! One case, measured on a fresh `pq-node`: pool admission, block authoring, and import of the
 //! same blocks by another fresh node.
 
-use super::workload::{self, Case};
+use super::workload::{Case, Workload};
 use anyhow::{bail, ensure, Context};
 use codec::Encode;
 use futures::{stream, StreamExt, TryStreamExt};
@@ -65,10 +65,10 @@ pub async fn run(
 	progress: &mut impl Write,
 ) -> anyhow::Result<Measurement> {
 	let directory = tempfile::tempdir()?;
-	let first_nonce = u32::from(case.form == Form::KeyRegistered);
-	let load = workload::workload(case.scheme, transactions, first_nonce)?;
+	let first_nonce = u32::from(case.form == Form::KeyRegistered && case.scheme != pq_crypto::Scheme::AggregateMlDsa87);
+	let load = Workload::new(case.scheme, transactions, first_nonce)?;
 	let spec = directory.path().join("spec.json");
-	workload::write_chain_spec(node_binary, case.verifier, &load.senders, &spec)?;
+	super::workload::write_chain_spec(node_binary, case.verifier, &load.accounts(), &spec)?;
 	let spec = spec.to_str().context("temporary path is UTF-8")?;
 	let base_path = directory.path().join("author");
 	std::fs::create_dir_all(&base_path)?;
@@ -81,31 +81,16 @@ pub async fn run(
 	let rpc = node.rpc().await;
 	let chain = rpc.chain_identity().await?;
 
+	let setup = setup_transactions(&load, case, &chain);
 	let mut setup_blocks = 0;
-	if case.form == Form::KeyRegistered {
-		let registrations: Vec<Vec<u8>> = load
-			.senders
-			.iter()
-			.map(|sender| {
-				let call = transactions::register_key_call(sender, &sender.account_id(), &chain);
-				transactions::sign(sender, call, 0, 0, Form::KeyInline, &chain).encode()
-			})
-			.collect();
-		submit_all(&rpc, &registrations).await?;
-		setup_blocks = author_until_included(&rpc, registrations.len()).await?.len();
-		writeln!(progress, "  registered {} keys in {setup_blocks} blocks", registrations.len())?;
+	if !setup.is_empty() {
+		submit_all(&rpc, &setup).await?;
+		setup_blocks = author_until_included(&rpc, setup.len()).await?.len();
+		writeln!(progress, "  set up {} keys or committees in {setup_blocks} blocks", setup.len())?;
 	}
 
-	let recipient = pq_runtime::genesis_config_presets::alice();
 	let signing = Instant::now();
-	let signed: Vec<Vec<u8>> = load
-		.transfers
-		.iter()
-		.map(|&(sender, nonce)| {
-			let call = transactions::transfer_call(recipient.clone(), pq_runtime::UNIT);
-			transactions::sign(&load.senders[sender], call, nonce, 0, case.form, &chain).encode()
-		})
-		.collect();
+	let signed = sign_transfers(&load, case, &chain)?;
 	writeln!(progress, "  signed {} transfers in {:.1?}", signed.len(), signing.elapsed())?;
 
 	let admission = Instant::now();
@@ -130,6 +115,48 @@ pub async fn run(
 		blocks,
 		import,
 	})
+}
+
+/// What must be on chain before the transfers: registered keys, or committees.
+fn setup_transactions(load: &Workload, case: Case, chain: &transactions::ChainIdentity) -> Vec<Vec<u8>> {
+	match load {
+		Workload::Keys { senders, .. } if case.form == Form::KeyRegistered => senders
+			.iter()
+			.map(|sender| {
+				let call = transactions::register_key_call(sender, &sender.account_id(), chain);
+				transactions::sign(sender, call, 0, 0, Form::KeyInline, chain).encode()
+			})
+			.collect(),
+		Workload::Keys { .. } => Vec::new(),
+		Workload::Committees { owners, committees, .. } => owners
+			.iter()
+			.zip(committees)
+			.map(|(owner, committee)| {
+				let call = transactions::create_committee_call(committee);
+				transactions::sign(owner, call, 0, 0, Form::Signed, chain).encode()
+			})
+			.collect(),
+	}
+}
+
+/// Every transfer of `load`, to `//Alice`, signed in `case`'s form.
+fn sign_transfers(load: &Workload, case: Case, chain: &transactions::ChainIdentity) -> anyhow::Result<Vec<Vec<u8>>> {
+	let recipient = pq_runtime::genesis_config_presets::alice();
+	let call = || transactions::transfer_call(recipient.clone(), pq_runtime::UNIT);
+	match load {
+		Workload::Keys { senders, transfers } => Ok(transfers
+			.iter()
+			.map(|&(sender, nonce)| transactions::sign(&senders[sender], call(), nonce, 0, case.form, chain).encode())
+			.collect()),
+		Workload::Committees { committees, transfers, .. } => transfers
+			.iter()
+			.map(|(committee, nonce, signers)| {
+				transactions::sign_by_committee(&committees[*committee], signers, call(), *nonce, 0, chain)
+					.map(|extrinsic| extrinsic.encode())
+					.map_err(|error| anyhow::anyhow!("aggregate signing: {error:?}"))
+			})
+			.collect(),
+	}
 }
 
 /// Submits every transaction, [`SUBMISSION_CONCURRENCY`] at a time; fails on any refusal.

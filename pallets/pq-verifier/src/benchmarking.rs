@@ -25,7 +25,15 @@ use polkadot_sdk::{
 		AccountId32,
 	},
 };
-use pq_crypto::{signing::Keypair, Purpose, Scheme, SignatureWithKey};
+use pq_crypto::{
+	aggregate::{
+		aggregator::Committee,
+		committee::{PackedShare, ShareSum},
+		CommitteeId, MAX_COMMITTEE_SIZE,
+	},
+	signing::Keypair,
+	Purpose, Scheme, SignatureWithKey,
+};
 
 const EXTENSION_VERSION: ExtensionVersion = 0;
 
@@ -88,6 +96,21 @@ fn registered<T: Config>(scheme: Scheme, message: &[u8; 32]) -> Result<Authorize
 	let (who, key) = migrated::<T>(scheme)?;
 	let signature = key.sign_deterministic(message, Purpose::ExtensionKeyRegistered);
 	Ok(AuthorizePq::new(Authorization::KeyRegistered { account: who, signature }))
+}
+
+/// Stores `committee` owned by a fresh endowed account, as `create_committee` would after
+/// checking its proofs.
+fn store<T: Config>(committee: &Committee) -> Result<AccountId32, BenchmarkError> {
+	let owner: AccountId32 = account("owner", 0, 0);
+	T::BenchmarkHelper::endow(&owner);
+	let shares = committee.shares();
+	let mut sum = ShareSum::default();
+	for share in &shares {
+		sum.add(share).map_err(|_| BenchmarkError::Stop("generated shares are reduced"))?;
+	}
+	PqVerifier::<T>::store_committee(owner.clone(), committee.id(), committee.rho(), committee.threshold(), shares.into_iter(), sum)
+		.map_err(|_| BenchmarkError::Stop("storing the benchmark committee failed"))?;
+	Ok(owner)
 }
 
 #[benchmarks(where
@@ -202,6 +225,62 @@ mod benchmarks {
 			result = validate(&extension, &call, &info, RawOrigin::None);
 		}
 		result
+	}
+
+	/// A committee-signed transaction whose signer set needs `r` share reads: a committee of
+	/// `2r` members of which the first `r` sign. Committee read, share reads, `pk*` derivation,
+	/// decode + verify.
+	#[benchmark]
+	fn authorize_committee(r: Linear<1, { MAX_COMMITTEE_SIZE / 2 }>) -> Result<(), BenchmarkError> {
+		let committee = Committee::from_seed(&[0x51; 32], 2 * r, 1);
+		store::<T>(&committee)?;
+		let (call, info, message) = call_and_message::<T>();
+		let signers = committee.signers(0..r).map_err(|_| BenchmarkError::Stop("members"))?;
+		let aggregate = committee
+			.sign_with_randomness(&signers, &message, Purpose::ExtensionCommittee, [0; 32])
+			.map_err(|_| BenchmarkError::Stop("aggregate signing failed"))?;
+		let extension = AuthorizePq::<T>::new(Authorization::Committee(aggregate));
+		let result;
+		#[block]
+		{
+			result = validate(&extension, &call, &info, RawOrigin::None);
+		}
+		result
+	}
+
+	/// Creating a committee of `n` members: `n` proof-of-possession verifications (ML-DSA-87),
+	/// the share sum, the deposit hold and `n` share writes.
+	#[benchmark]
+	fn create_committee(n: Linear<1, MAX_COMMITTEE_SIZE>) -> Result<(), BenchmarkError> {
+		let committee = Committee::from_seed(&[0x52; 32], n, n);
+		let members: vec::Vec<CommitteeMember> = committee
+			.shares()
+			.into_iter()
+			.zip(0..)
+			.map(|(share, index)| CommitteeMember { share, proof: committee.membership_proof(index) })
+			.collect();
+		let members = members.try_into().map_err(|_| BenchmarkError::Stop("at most 128 members"))?;
+		let owner: AccountId32 = account("owner", 0, 0);
+		T::BenchmarkHelper::endow(&owner);
+		#[extrinsic_call]
+		_(RawOrigin::Signed(owner), committee.rho(), n, members);
+		assert!(Committees::<T>::contains_key(committee.id()));
+		Ok(())
+	}
+
+	/// Dissolving a committee of `n` members: `n` share removals, the hold released.
+	#[benchmark]
+	fn dissolve_committee(n: Linear<1, MAX_COMMITTEE_SIZE>) -> Result<(), BenchmarkError> {
+		let owner: AccountId32 = account("owner", 0, 0);
+		T::BenchmarkHelper::endow(&owner);
+		let id = CommitteeId([0x53; 32]);
+		let shares = (0..n).map(|_| PackedShare([0; PackedShare::LEN]));
+		PqVerifier::<T>::store_committee(owner.clone(), id.clone(), [0; 32], 1, shares, ShareSum::default())
+			.map_err(|_| BenchmarkError::Stop("storing the benchmark committee failed"))?;
+		#[extrinsic_call]
+		_(RawOrigin::Signed(owner), id.clone());
+		assert!(!Committees::<T>::contains_key(id));
+		Ok(())
 	}
 
 	/// Registering the largest key (ML-DSA-87) for its derived account: deposit hold.

@@ -5,7 +5,11 @@
 //! extension after this one (nonce, mortality, tip, …), hashed with blake2-256. Extensions
 //! after it therefore give replay protection and bind the fee parameters.
 
-use crate::{key_cache::with_cache, Config, Keys, Pallet, WeightInfo};
+use crate::{
+	committee::{aggregate_key, committee_account, shares_read_bound},
+	key_cache::with_cache,
+	Config, Keys, Pallet, WeightInfo,
+};
 use codec::{Decode, DecodeWithMemTracking, Encode};
 use core::marker::PhantomData;
 use polkadot_sdk::{
@@ -25,7 +29,7 @@ use polkadot_sdk::{
 		AccountId32,
 	},
 };
-use pq_crypto::{MultiSignature, Purpose, Scheme, SignatureWithKey, VerifyError};
+use pq_crypto::{AggregateSignature, MultiSignature, MultiSigner, Purpose, Scheme, SignatureWithKey, VerifyError};
 use scale_info::TypeInfo;
 
 /// How a transaction is authorized.
@@ -56,6 +60,10 @@ pub enum Authorization {
 		/// The signature by the registered key.
 		signature: MultiSignature,
 	},
+	/// A committee's members signed together; the transaction is from the committee's account
+	/// ([`MultiSigner::AggregateMlDsa87`]). Verified under the aggregate key of the signer set,
+	/// for [`Purpose::ExtensionCommittee`].
+	Committee(AggregateSignature),
 }
 
 /// Why [`AuthorizePq`] refused a transaction, beyond the standard `InvalidTransaction` reasons
@@ -72,15 +80,32 @@ pub enum PqInvalidTransaction {
 	ClassicalRefused = 3,
 	/// The Ed25519 key is not a valid curve point or is of small order.
 	InvalidKey = 4,
-	/// Aggregate signatures need a committee; this extension does not accept them yet.
+	/// An aggregate signature in the key-inline or registered form; committees sign with
+	/// [`Authorization::Committee`].
 	AggregateUnsupported = 5,
+	/// No committee has the id the aggregate signature names.
+	UnknownCommittee = 6,
+	/// The signer bitfield is not the canonical one of the committee (`⌈N/8⌉` bytes, no bit
+	/// beyond the last member).
+	InvalidSigners = 7,
+	/// Fewer members signed than the committee's threshold.
+	BelowThreshold = 8,
 }
 
 impl PqInvalidTransaction {
 	/// The reason carried as `InvalidTransaction::Custom(code)`, for clients naming a refusal.
 	pub fn from_code(code: u8) -> Option<Self> {
-		[Self::NoRegisteredKey, Self::SchemeMismatch, Self::ClassicalRefused, Self::InvalidKey, Self::AggregateUnsupported]
-			.into_iter()
+		[
+			Self::NoRegisteredKey,
+			Self::SchemeMismatch,
+			Self::ClassicalRefused,
+			Self::InvalidKey,
+			Self::AggregateUnsupported,
+			Self::UnknownCommittee,
+			Self::InvalidSigners,
+			Self::BelowThreshold,
+		]
+		.into_iter()
 			.find(|reason| *reason as u8 == code)
 	}
 }
@@ -174,6 +199,9 @@ where
 				// Refused after one storage read at most.
 				Scheme::Ed25519 | Scheme::AggregateMlDsa87 => T::WeightInfo::authorize_none(),
 			},
+			// Committee read, at most this many share reads, `pk*` derivation, decode, verify.
+			Authorization::Committee(aggregate) =>
+				T::WeightInfo::authorize_committee(shares_read_bound(&aggregate.signers)),
 		}
 	}
 
@@ -226,6 +254,19 @@ where
 				})
 				.map_err(refusal)?;
 				origin.set_caller_from_signed(account.clone());
+			},
+			Authorization::Committee(aggregate) => {
+				ensure_unauthorized(&origin)?;
+				let aggregate_key = aggregate_key::<T>(&aggregate.committee, &aggregate.signers)?;
+				let message = inherited_implication.using_encoded(blake2_256);
+				// `pk*` is an ordinary ML-DSA-87 key: repeated signer sets hit the decoded-key cache.
+				let signer = MultiSigner::MlDsa87(aggregate_key);
+				let signature = MultiSignature::MlDsa87(aggregate.signature.clone());
+				with_cache::<T::Backend, _>(T::KeyCacheBytes::get(), |cache| {
+					cache.verify(&signer, &signature, &message, Purpose::ExtensionCommittee)
+				})
+				.map_err(refusal)?;
+				origin.set_caller_from_signed(committee_account(&aggregate.committee));
 			},
 		}
 		Ok((ValidTransaction::default(), (), origin))

@@ -16,8 +16,14 @@
 //! - a **transaction extension** ([`AuthorizePq`]) for general (v5) transactions, carrying the
 //!   account and a signature with the key either inline or by reference to the registry, and
 //!   authorizing the origin `Signed(account)`;
-//! - **weights** per scheme and form that charge storage read + key decode + verify, measured
-//!   by this pallet's benchmarks.
+//! - **committees** ([`Pallet::create_committee`], [`Pallet::dissolve_committee`]): members
+//!   publish aggregate ML-DSA-87 shares with proofs of possession, and any set of at least the
+//!   threshold of them signs for the committee's account with one 4,627-byte signature
+//!   ([`Authorization::Committee`]), verified as one ordinary ML-DSA-87 signature under a key
+//!   derived from the signers' shares (see [`committee`] and [`pq_crypto::aggregate`]);
+//! - **weights** per scheme and form that charge storage read + key decode + verify (for
+//!   committees, also the share reads and the key derivation), measured by this pallet's
+//!   benchmarks.
 //!
 //! ## Terminology
 //!
@@ -26,9 +32,11 @@
 //!   account is a hash of it).
 //! - **Migrated account**: an account with a registered key it is not derived from — an
 //!   Ed25519 account that moved to ML-DSA.
-//! - **Key inline / key registered**: the two forms of [`Authorization`]; each is signed under
-//!   its own FIPS 204 context ([`pq_crypto::Purpose`]), so a signature for one form can never
-//!   be re-encoded as the other to change the fee.
+//! - **Key inline / key registered / committee**: the forms of [`Authorization`]; each is
+//!   signed under its own FIPS 204 context ([`pq_crypto::Purpose`]), so a signature for one
+//!   form can never be re-encoded as another to change the fee.
+//! - **Committee account**: [`pq_crypto::MultiSigner::AggregateMlDsa87`]'s account id, a hash
+//!   of the committee id, which is itself a hash of `ρ`, the threshold and every share.
 //!
 //! ## Usage
 //!
@@ -50,7 +58,11 @@
 //!   [`AuthorizePq`] refuses classical signatures for accounts that opted out of them.
 //! - The deposit constants make a registered key cost at least the existential deposit, and
 //!   the registry holds a consumer reference, so an account with a key cannot be reaped: the
-//!   key, its deposit and the account go away together, through [`Pallet::remove_key`].
+//!   key, its deposit and the account go away together, through [`Pallet::remove_key`]. The
+//!   same holds for a committee's owner and [`Pallet::dissolve_committee`].
+//! - The aggregate signing protocol is research cryptography (see [`pq_crypto::aggregate`]);
+//!   what this pallet checks — proofs of possession, then one standard FIPS 204 verification —
+//!   is standard.
 
 #![cfg_attr(not(feature = "std"), no_std)]
 
@@ -58,6 +70,7 @@ extern crate alloc;
 
 #[cfg(feature = "runtime-benchmarks")]
 mod benchmarking;
+pub mod committee;
 mod extension;
 mod key_cache;
 #[cfg(test)]
@@ -98,10 +111,22 @@ pub struct PossessionStatement<'a, Hash> {
 	pub account: &'a sp_runtime::AccountId32,
 }
 
+/// A member's entry when a committee is created: its share and the proof that it holds the
+/// share's secret key.
+#[derive(Clone, Debug, PartialEq, Eq, Encode, Decode, DecodeWithMemTracking, MaxEncodedLen, TypeInfo)]
+pub struct CommitteeMember {
+	/// `tᵢ = A·s1ᵢ + s2ᵢ`, packed.
+	pub share: pq_crypto::aggregate::committee::PackedShare,
+	/// An ML-DSA-87 signature under the share key over the member's
+	/// [`MembershipStatement`](pq_crypto::aggregate::committee::MembershipStatement), for
+	/// [`pq_crypto::Purpose::CommitteeShare`].
+	pub proof: pq_crypto::keys::MlDsa87Signature,
+}
+
 /// Supplies what benchmarks need from the runtime.
 #[cfg(feature = "runtime-benchmarks")]
 pub trait BenchmarkHelper<AccountId> {
-	/// Gives `who` enough funds to hold the largest key deposit and pay fees.
+	/// Gives `who` enough funds to hold the largest key or committee deposit and pay fees.
 	fn endow(who: &AccountId);
 }
 
@@ -116,7 +141,15 @@ pub mod pallet {
 		},
 	};
 	use frame_system::pallet_prelude::*;
-	use pq_crypto::{backend::Backend, MultiSignature, Purpose};
+	use crate::committee::{committee_account, CommitteeInfo};
+	use pq_crypto::{
+		aggregate::{
+			committee::{committee_id, verify_membership, PackedShare, ShareSum},
+			CommitteeId, MAX_COMMITTEE_SIZE,
+		},
+		backend::Backend,
+		MultiSignature, Purpose,
+	};
 	use sp_runtime::{
 		traits::{Saturating, Zero},
 		AccountId32,
@@ -144,11 +177,11 @@ pub mod pallet {
 		/// The runtime's hold reasons, of which [`HoldReason`] is part.
 		type RuntimeHoldReason: From<HoldReason>;
 
-		/// Deposit for registering any key.
+		/// Deposit for registering any key or creating a committee.
 		#[pallet::constant]
 		type KeyDepositBase: Get<BalanceOf<Self>>;
 
-		/// Deposit per byte of the stored key.
+		/// Deposit per byte of a stored key or committee (record and shares).
 		#[pallet::constant]
 		type KeyDepositPerByte: Get<BalanceOf<Self>>;
 
@@ -171,11 +204,23 @@ pub mod pallet {
 	pub enum HoldReason {
 		/// The deposit for a registered key.
 		KeyDeposit,
+		/// The deposit for a committee's record and shares.
+		CommitteeDeposit,
 	}
 
 	/// Registered post-quantum keys, by account.
 	#[pallet::storage]
 	pub type Keys<T: Config> = StorageMap<_, Blake2_128Concat, AccountId32, RegisteredKey<BalanceOf<T>>>;
+
+	/// Committees whose members sign together with aggregate ML-DSA-87, by id.
+	#[pallet::storage]
+	pub type Committees<T: Config> = StorageMap<_, Identity, CommitteeId, CommitteeInfo<BalanceOf<T>>>;
+
+	/// Every committee member's share, by committee and member index. Read per signature only
+	/// for the members a signer set needs (see [`committee`](crate::committee)).
+	#[pallet::storage]
+	pub type CommitteeShares<T: Config> =
+		StorageDoubleMap<_, Identity, CommitteeId, Twox64Concat, u32, PackedShare>;
 
 	#[pallet::event]
 	#[pallet::generate_deposit(pub(super) fn deposit_event)]
@@ -205,6 +250,29 @@ pub mod pallet {
 			/// The deposit released.
 			deposit: BalanceOf<T>,
 		},
+		/// `owner` created a committee; aggregate signatures of its members now control `account`.
+		CommitteeCreated {
+			/// The committee's id.
+			committee: CommitteeId,
+			/// The account the committee controls.
+			account: AccountId32,
+			/// The creator, who holds the deposit.
+			owner: AccountId32,
+			/// Number of members.
+			size: u32,
+			/// Fewest signers an aggregate signature must name.
+			threshold: u32,
+			/// The deposit held.
+			deposit: BalanceOf<T>,
+		},
+		/// The owner dissolved a committee; its deposit was released. The committee's account
+		/// keeps its funds, and creating the same committee again restores control of it.
+		CommitteeDissolved {
+			/// The committee's id.
+			committee: CommitteeId,
+			/// The deposit released.
+			deposit: BalanceOf<T>,
+		},
 		/// `who` changed whether it refuses Ed25519 signatures.
 		ClassicalSignaturesRefused {
 			/// The account.
@@ -231,6 +299,18 @@ pub mod pallet {
 		InsufficientBalance,
 		/// Only a migrated account can refuse classical signatures; a derived account has none.
 		NotMigrated,
+		/// A committee needs at least one member, and a threshold from 1 to its size.
+		InvalidThreshold,
+		/// A committee with this definition (seed, threshold and shares) already exists.
+		CommitteeExists,
+		/// A share is not a vector mod `q` (a coefficient is not below `q`).
+		InvalidShare,
+		/// A member's proof of possession does not verify for its share, seat and committee.
+		InvalidMembershipProof,
+		/// No committee has this id.
+		UnknownCommittee,
+		/// Only the committee's owner can dissolve it.
+		NotCommitteeOwner,
 	}
 
 	#[pallet::call]
@@ -310,9 +390,93 @@ pub mod pallet {
 			Self::deposit_event(Event::ClassicalSignaturesRefused { who, refused: refuse });
 			Ok(())
 		}
+
+		/// Creates a committee whose members, at least `threshold` of them at a time, sign for
+		/// its account with one aggregate ML-DSA-87 signature. The sender holds a deposit for
+		/// its record and shares.
+		///
+		/// Each member's proof must verify under its share key over its
+		/// [`MembershipStatement`](pq_crypto::aggregate::committee::MembershipStatement), which
+		/// names the committee id computed from `rho`, `threshold` and the shares: a share
+		/// chosen to cancel others (a rogue key) has no secret key to prove.
+		#[pallet::call_index(3)]
+		#[pallet::weight(T::WeightInfo::create_committee(members.len() as u32))]
+		pub fn create_committee(
+			origin: OriginFor<T>,
+			rho: [u8; 32],
+			threshold: u32,
+			members: BoundedVec<crate::CommitteeMember, ConstU32<MAX_COMMITTEE_SIZE>>,
+		) -> DispatchResult {
+			let owner = ensure_signed(origin)?;
+			let size = members.len() as u32;
+			ensure!(threshold >= 1 && threshold <= size, Error::<T>::InvalidThreshold);
+			let committee = committee_id(&rho, threshold, members.iter().map(|member| &member.share));
+			ensure!(!Committees::<T>::contains_key(&committee), Error::<T>::CommitteeExists);
+
+			let mut sum = ShareSum::default();
+			for (index, member) in (0u32..).zip(&members) {
+				sum.add(&member.share).map_err(|_| Error::<T>::InvalidShare)?;
+				verify_membership::<T::Backend>(&rho, &member.share, &committee, index, &member.proof)
+					.map_err(|_| Error::<T>::InvalidMembershipProof)?;
+			}
+
+			let shares = members.into_iter().map(|member| member.share);
+			Self::store_committee(owner, committee, rho, threshold, shares, sum)
+		}
+
+		/// Dissolves a committee the sender owns: its record and shares are removed and the
+		/// deposit released. Funds in the committee's account stay there.
+		#[pallet::call_index(4)]
+		#[pallet::weight(T::WeightInfo::dissolve_committee(MAX_COMMITTEE_SIZE))]
+		pub fn dissolve_committee(origin: OriginFor<T>, committee: CommitteeId) -> DispatchResultWithPostInfo {
+			let who = ensure_signed(origin)?;
+			let info = Committees::<T>::get(&committee).ok_or(Error::<T>::UnknownCommittee)?;
+			ensure!(info.owner == who, Error::<T>::NotCommitteeOwner);
+			let _ = CommitteeShares::<T>::clear_prefix(&committee, info.size, None);
+			Committees::<T>::remove(&committee);
+			let released =
+				T::Currency::release(&HoldReason::CommitteeDeposit.into(), &who, info.deposit, Precision::BestEffort)?;
+			frame_system::Pallet::<T>::dec_consumers(&who);
+			Self::deposit_event(Event::CommitteeDissolved { committee, deposit: released });
+			Ok(Some(T::WeightInfo::dissolve_committee(info.size)).into())
+		}
 	}
 
 	impl<T: Config> Pallet<T> {
+		/// Holds the owner's deposit and stores a committee whose shares were checked;
+		/// `share_sum` is their sum.
+		pub(crate) fn store_committee(
+			owner: AccountId32,
+			committee: CommitteeId,
+			rho: [u8; 32],
+			threshold: u32,
+			shares: impl ExactSizeIterator<Item = PackedShare>,
+			share_sum: ShareSum,
+		) -> DispatchResult {
+			let size = shares.len() as u32;
+			let deposit = Self::committee_deposit(size);
+			T::Currency::hold(&HoldReason::CommitteeDeposit.into(), &owner, deposit)
+				.map_err(|_| Error::<T>::InsufficientBalance)?;
+			frame_system::Pallet::<T>::inc_consumers(&owner)?;
+			for (index, share) in (0u32..).zip(shares) {
+				CommitteeShares::<T>::insert(&committee, index, share);
+			}
+			let share_sum = share_sum.pack();
+			Committees::<T>::insert(&committee, CommitteeInfo { rho, size, threshold, owner: owner.clone(), deposit, share_sum });
+			let account = committee_account(&committee);
+			Self::deposit_event(Event::CommitteeCreated { committee, account, owner, size, threshold, deposit });
+			Ok(())
+		}
+
+		/// The deposit for a committee of `size` members: base plus per byte of its record and
+		/// shares.
+		pub fn committee_deposit(size: u32) -> BalanceOf<T> {
+			let share_entry = (CommitteeId::max_encoded_len() + 4 + PackedShare::max_encoded_len()) as u32;
+			let bytes = (CommitteeInfo::<BalanceOf<T>>::max_encoded_len() as u32)
+				.saturating_add(size.saturating_mul(share_entry));
+			T::KeyDepositBase::get().saturating_add(T::KeyDepositPerByte::get().saturating_mul(bytes.into()))
+		}
+
 		/// The deposit for storing `key`: base plus per byte of its registry entry.
 		pub fn deposit_for(key: &MultiSigner) -> BalanceOf<T> {
 			let bytes = RegisteredKey::<BalanceOf<T>>::max_encoded_len()

@@ -403,7 +403,7 @@ fn replay_is_refused() {
 }
 
 #[test]
-fn aggregate_signature_is_refused_for_now() {
+fn aggregate_signature_in_the_registered_form_is_refused() {
 	let alice = AccountId32::new([1; 32]);
 	new_test_ext_with(&[alice.clone()]).execute_with(|| {
 		let call = remark(b"hello");
@@ -412,7 +412,7 @@ fn aggregate_signature_is_refused_for_now() {
 		};
 		let aggregate = MultiSignature::AggregateMlDsa87(pq_crypto::AggregateSignature {
 			committee: pq_crypto::aggregate::CommitteeId([0; 32]),
-			signers: pq_crypto::aggregate::SignerBitfield::from_members([0]).unwrap(),
+			signers: pq_crypto::aggregate::SignerBitfield::new(1, [0]).unwrap(),
 			signature,
 		});
 		let extension = AuthorizePq::new(Authorization::KeyRegistered { account: alice, signature: aggregate });
@@ -436,10 +436,225 @@ fn repeat_signer_gives_the_same_outcome_through_the_cache() {
 
 #[test]
 fn refusal_codes_name_their_reason() {
-	for code in 1..=5u8 {
-		let reason = PqInvalidTransaction::from_code(code).expect("codes 1 to 5 are assigned");
+	for code in 1..=8u8 {
+		let reason = PqInvalidTransaction::from_code(code).expect("codes 1 to 8 are assigned");
 		assert_eq!(reason as u8, code);
 	}
 	assert_eq!(PqInvalidTransaction::from_code(0), None);
-	assert_eq!(PqInvalidTransaction::from_code(6), None);
+	assert_eq!(PqInvalidTransaction::from_code(9), None);
+}
+
+mod committees {
+	use super::*;
+	use crate::{committee::committee_account, CommitteeMember, CommitteeShares, Committees, HoldReason};
+	use pq_crypto::aggregate::{aggregator::Committee, committee::PackedShare, SignerBitfield};
+	use std::sync::OnceLock;
+
+	/// A 16-member committee with threshold 3.
+	fn committee() -> &'static Committee {
+		static COMMITTEE: OnceLock<Committee> = OnceLock::new();
+		COMMITTEE.get_or_init(|| Committee::from_seed(&[0x33; 32], 16, 3))
+	}
+
+	fn owner() -> AccountId32 {
+		AccountId32::new([0x0e; 32])
+	}
+
+	fn members(committee: &Committee) -> Vec<CommitteeMember> {
+		(0..committee.size())
+			.map(|index| CommitteeMember { share: committee.share(index), proof: committee.membership_proof(index) })
+			.collect()
+	}
+
+	fn create(members: Vec<CommitteeMember>) -> polkadot_sdk::sp_runtime::DispatchResult {
+		let committee = committee();
+		PqVerifier::create_committee(RuntimeOrigin::signed(owner()), committee.rho(), committee.threshold(), members.try_into().unwrap())
+	}
+
+	/// The committee's signature of `call` by `signers`.
+	fn aggregate(signers: SignerBitfield, call: &RuntimeCall) -> pq_crypto::AggregateSignature {
+		committee().sign(&signers, &message(call), Purpose::ExtensionCommittee).unwrap()
+	}
+
+	/// An aggregate-authorized transaction of `call` by `signers`.
+	fn authorization(signers: SignerBitfield, call: &RuntimeCall) -> AuthorizePq<Test> {
+		AuthorizePq::new(Authorization::Committee(aggregate(signers, call)))
+	}
+
+	fn with_committee(test: impl FnOnce()) {
+		new_test_ext_with(&[owner()]).execute_with(|| {
+			assert_ok!(create(members(committee())));
+			test()
+		});
+	}
+
+	#[test]
+	fn creating_stores_shares_and_holds_the_deposit() {
+		with_committee(|| {
+			let id = committee().id();
+			let info = Committees::<Test>::get(&id).unwrap();
+			assert_eq!((info.size, info.threshold, info.owner.clone()), (16, 3, owner()));
+			assert_eq!(CommitteeShares::<Test>::iter_prefix(&id).count(), 16);
+			let deposit = crate::Pallet::<Test>::committee_deposit(16);
+			assert_eq!(Balances::balance_on_hold(&HoldReason::CommitteeDeposit.into(), &owner()), deposit);
+			System::assert_last_event(
+				Event::CommitteeCreated { committee: id.clone(), account: committee_account(&id), owner: owner(), size: 16, threshold: 3, deposit }.into(),
+			);
+		});
+	}
+
+	#[test]
+	fn a_committee_signed_transaction_is_from_the_committee_account() {
+		with_committee(|| {
+			let call = remark(b"committee");
+			let signers = committee().signers([0, 4, 9]).unwrap();
+			let account = committee_account(&committee().id());
+			assert_eq!(validate(authorization(signers, &call), RuntimeOrigin::none(), &call), Ok(Some(account)));
+		});
+	}
+
+	/// More than half signed: the key is the stored sum minus the absent members.
+	#[test]
+	fn a_near_full_signer_set_verifies() {
+		with_committee(|| {
+			let call = remark(b"committee");
+			let signers = committee().signers((0..16).filter(|i| *i != 7)).unwrap();
+			assert!(validate(authorization(signers, &call), RuntimeOrigin::none(), &call).is_ok());
+		});
+	}
+
+	#[test]
+	fn a_tampered_call_is_a_bad_proof() {
+		with_committee(|| {
+			let signers = committee().signers([0, 1, 2]).unwrap();
+			let extension = authorization(signers, &remark(b"committee"));
+			assert_eq!(validate(extension, RuntimeOrigin::none(), &remark(b"tampered")), Err(bad_proof()));
+		});
+	}
+
+	#[test]
+	fn another_signer_set_than_signed_is_a_bad_proof() {
+		with_committee(|| {
+			let call = remark(b"committee");
+			let mut aggregate = aggregate(committee().signers([0, 1, 2]).unwrap(), &call);
+			aggregate.signers = committee().signers([0, 1, 2, 3]).unwrap();
+			let extension = AuthorizePq::new(Authorization::Committee(aggregate));
+			assert_eq!(validate(extension, RuntimeOrigin::none(), &call), Err(bad_proof()));
+		});
+	}
+
+	#[test]
+	fn fewer_signers_than_the_threshold_are_refused() {
+		with_committee(|| {
+			let call = remark(b"committee");
+			let extension = authorization(committee().signers([0, 1]).unwrap(), &call);
+			assert_eq!(validate(extension, RuntimeOrigin::none(), &call), Err(PqInvalidTransaction::BelowThreshold.into()));
+		});
+	}
+
+	#[test]
+	fn a_non_canonical_signer_bitfield_is_refused() {
+		with_committee(|| {
+			let call = remark(b"committee");
+			let mut aggregate = aggregate(committee().signers([0, 1, 2]).unwrap(), &call);
+			// The same signers with a trailing zero byte.
+			aggregate.signers = SignerBitfield::new(24, [0, 1, 2]).unwrap();
+			let extension = AuthorizePq::new(Authorization::Committee(aggregate));
+			assert_eq!(validate(extension, RuntimeOrigin::none(), &call), Err(PqInvalidTransaction::InvalidSigners.into()));
+		});
+	}
+
+	#[test]
+	fn an_unknown_committee_is_refused() {
+		new_test_ext().execute_with(|| {
+			let call = remark(b"committee");
+			let extension = authorization(committee().signers([0, 1, 2]).unwrap(), &call);
+			assert_eq!(validate(extension, RuntimeOrigin::none(), &call), Err(PqInvalidTransaction::UnknownCommittee.into()));
+		});
+	}
+
+	#[test]
+	fn the_weight_charges_the_shares_a_signer_set_can_read() {
+		let call = remark(b"committee");
+		let weight = |members: Vec<u32>| authorization(committee().signers(members).unwrap(), &call).weight(&call);
+		use crate::WeightInfo;
+		use polkadot_sdk::sp_runtime::traits::TransactionExtension;
+		assert_eq!(weight(vec![0, 1, 2]), <() as WeightInfo>::authorize_committee(3));
+		assert_eq!(weight((0..14).collect()), <() as WeightInfo>::authorize_committee(2));
+	}
+
+	#[test]
+	fn a_share_without_a_valid_proof_is_refused() {
+		new_test_ext_with(&[owner()]).execute_with(|| {
+			let mut members = members(committee());
+			members[5].proof = members[6].proof.clone();
+			assert_noop!(create(members), Error::<Test>::InvalidMembershipProof);
+		});
+	}
+
+	#[test]
+	fn a_share_not_reduced_mod_q_is_refused() {
+		new_test_ext_with(&[owner()]).execute_with(|| {
+			let mut members = members(committee());
+			members[0].share = PackedShare([0xff; PackedShare::LEN]);
+			assert_noop!(create(members), Error::<Test>::InvalidShare);
+		});
+	}
+
+	#[test]
+	fn a_threshold_outside_one_to_size_is_refused() {
+		new_test_ext_with(&[owner()]).execute_with(|| {
+			let origin = || RuntimeOrigin::signed(owner());
+			let members = || members(committee()).try_into().unwrap();
+			assert_noop!(PqVerifier::create_committee(origin(), committee().rho(), 0, members()), Error::<Test>::InvalidThreshold);
+			assert_noop!(PqVerifier::create_committee(origin(), committee().rho(), 17, members()), Error::<Test>::InvalidThreshold);
+			assert_noop!(PqVerifier::create_committee(origin(), committee().rho(), 1, Default::default()), Error::<Test>::InvalidThreshold);
+		});
+	}
+
+	#[test]
+	fn the_same_committee_cannot_be_created_twice() {
+		with_committee(|| {
+			assert_noop!(create(members(committee())), Error::<Test>::CommitteeExists);
+		});
+	}
+
+	#[test]
+	fn a_committee_needs_its_deposit() {
+		new_test_ext().execute_with(|| {
+			assert_noop!(create(members(committee())), Error::<Test>::InsufficientBalance);
+		});
+	}
+
+	#[test]
+	fn dissolving_removes_everything_and_releases_the_deposit() {
+		with_committee(|| {
+			let id = committee().id();
+			assert_ok!(PqVerifier::dissolve_committee(RuntimeOrigin::signed(owner()), id.clone()));
+			assert!(!Committees::<Test>::contains_key(&id));
+			assert_eq!(CommitteeShares::<Test>::iter_prefix(&id).count(), 0);
+			assert_eq!(Balances::balance_on_hold(&HoldReason::CommitteeDeposit.into(), &owner()), 0);
+			let call = remark(b"committee");
+			let extension = authorization(committee().signers([0, 1, 2]).unwrap(), &call);
+			assert_eq!(validate(extension, RuntimeOrigin::none(), &call), Err(PqInvalidTransaction::UnknownCommittee.into()));
+		});
+	}
+
+	#[test]
+	fn only_the_owner_dissolves() {
+		with_committee(|| {
+			let stranger = RuntimeOrigin::signed(AccountId32::new([0x0f; 32]));
+			assert_noop!(PqVerifier::dissolve_committee(stranger, committee().id()), Error::<Test>::NotCommitteeOwner);
+		});
+	}
+
+	#[test]
+	fn dissolving_an_unknown_committee_fails() {
+		new_test_ext_with(&[owner()]).execute_with(|| {
+			assert_noop!(
+				PqVerifier::dissolve_committee(RuntimeOrigin::signed(owner()), committee().id()),
+				Error::<Test>::UnknownCommittee
+			);
+		});
+	}
 }

@@ -3,7 +3,7 @@
 //! Each weight is what the benchmark measured for the worst case of its path: storage read,
 //! key decode and signature verification, with the decoded-key cache emptied first.
 //!
-//! Benchmark CLI 64.0.0, 2026-11-22; steps `50`, repeat `20`.
+//! Benchmark CLI 64.0.0, 2026-11-22; steps `20`, repeat `10`.
 //! Machine: `vm`, CPU `Intel(R) Xeon(R) Processor`; Wasm execution `Compiled`.
 //!
 //! Command:
@@ -19,9 +19,9 @@
 //! --wasm-execution
 //! compiled
 //! --steps
-//! 50
-//! --repeat
 //! 20
+//! --repeat
+//! 10
 //! --template
 //! pallets/pq-verifier/weight-template.hbs
 //! --output
@@ -58,12 +58,35 @@ pub trait WeightInfo {
 	/// Storage: `PqVerifier::Keys` (r:1 w:0)
 	/// Proof: `PqVerifier::Keys` (`max_values`: None, `max_size`: Some(2659), added: 5134, mode: `MaxEncodedLen`)
 	fn authorize_registered_ml_dsa_87() -> Weight;
+	/// Storage: `PqVerifier::Committees` (r:1 w:0)
+	/// Proof: `PqVerifier::Committees` (`max_values`: None, `max_size`: Some(6008), added: 8483, mode: `MaxEncodedLen`)
+	/// Storage: `PqVerifier::CommitteeShares` (r:64 w:0)
+	/// Proof: `PqVerifier::CommitteeShares` (`max_values`: None, `max_size`: Some(5932), added: 8407, mode: `MaxEncodedLen`)
+	fn authorize_committee(r: u32, ) -> Weight;
+	/// Storage: `PqVerifier::Committees` (r:1 w:1)
+	/// Proof: `PqVerifier::Committees` (`max_values`: None, `max_size`: Some(6008), added: 8483, mode: `MaxEncodedLen`)
+	/// Storage: `System::Account` (r:1 w:1)
+	/// Proof: `System::Account` (`max_values`: None, `max_size`: Some(128), added: 2603, mode: `MaxEncodedLen`)
+	/// Storage: `Balances::Holds` (r:1 w:1)
+	/// Proof: `Balances::Holds` (`max_values`: None, `max_size`: Some(85), added: 2560, mode: `MaxEncodedLen`)
+	/// Storage: `PqVerifier::CommitteeShares` (r:0 w:127)
+	/// Proof: `PqVerifier::CommitteeShares` (`max_values`: None, `max_size`: Some(5932), added: 8407, mode: `MaxEncodedLen`)
+	fn create_committee(n: u32, ) -> Weight;
+	/// Storage: `PqVerifier::Committees` (r:1 w:1)
+	/// Proof: `PqVerifier::Committees` (`max_values`: None, `max_size`: Some(6008), added: 8483, mode: `MaxEncodedLen`)
+	/// Storage: `PqVerifier::CommitteeShares` (r:127 w:127)
+	/// Proof: `PqVerifier::CommitteeShares` (`max_values`: None, `max_size`: Some(5932), added: 8407, mode: `MaxEncodedLen`)
+	/// Storage: `System::Account` (r:1 w:1)
+	/// Proof: `System::Account` (`max_values`: None, `max_size`: Some(128), added: 2603, mode: `MaxEncodedLen`)
+	/// Storage: `Balances::Holds` (r:1 w:1)
+	/// Proof: `Balances::Holds` (`max_values`: None, `max_size`: Some(85), added: 2560, mode: `MaxEncodedLen`)
+	fn dissolve_committee(n: u32, ) -> Weight;
 	/// Storage: `PqVerifier::Keys` (r:1 w:1)
 	/// Proof: `PqVerifier::Keys` (`max_values`: None, `max_size`: Some(2659), added: 5134, mode: `MaxEncodedLen`)
 	/// Storage: `System::Account` (r:1 w:1)
 	/// Proof: `System::Account` (`max_values`: None, `max_size`: Some(128), added: 2603, mode: `MaxEncodedLen`)
 	/// Storage: `Balances::Holds` (r:1 w:1)
-	/// Proof: `Balances::Holds` (`max_values`: None, `max_size`: Some(67), added: 2542, mode: `MaxEncodedLen`)
+	/// Proof: `Balances::Holds` (`max_values`: None, `max_size`: Some(85), added: 2560, mode: `MaxEncodedLen`)
 	fn register_key() -> Weight;
 	/// Storage: `PqVerifier::Keys` (r:1 w:1)
 	/// Proof: `PqVerifier::Keys` (`max_values`: None, `max_size`: Some(2659), added: 5134, mode: `MaxEncodedLen`)
@@ -72,14 +95,14 @@ pub trait WeightInfo {
 	/// Storage: `System::Account` (r:1 w:1)
 	/// Proof: `System::Account` (`max_values`: None, `max_size`: Some(128), added: 2603, mode: `MaxEncodedLen`)
 	/// Storage: `Balances::Holds` (r:1 w:1)
-	/// Proof: `Balances::Holds` (`max_values`: None, `max_size`: Some(67), added: 2542, mode: `MaxEncodedLen`)
+	/// Proof: `Balances::Holds` (`max_values`: None, `max_size`: Some(85), added: 2560, mode: `MaxEncodedLen`)
 	fn migrate_key() -> Weight;
 	/// Storage: `PqVerifier::Keys` (r:1 w:1)
 	/// Proof: `PqVerifier::Keys` (`max_values`: None, `max_size`: Some(2659), added: 5134, mode: `MaxEncodedLen`)
 	/// Storage: `System::Account` (r:1 w:1)
 	/// Proof: `System::Account` (`max_values`: None, `max_size`: Some(128), added: 2603, mode: `MaxEncodedLen`)
 	/// Storage: `Balances::Holds` (r:1 w:1)
-	/// Proof: `Balances::Holds` (`max_values`: None, `max_size`: Some(67), added: 2542, mode: `MaxEncodedLen`)
+	/// Proof: `Balances::Holds` (`max_values`: None, `max_size`: Some(85), added: 2560, mode: `MaxEncodedLen`)
 	fn remove_key() -> Weight;
 	/// Storage: `PqVerifier::Keys` (r:1 w:1)
 	/// Proof: `PqVerifier::Keys` (`max_values`: None, `max_size`: Some(2659), added: 5134, mode: `MaxEncodedLen`)
@@ -91,74 +114,103 @@ pub struct SubstrateWeight<T>(PhantomData<T>);
 impl<T: frame_system::Config> WeightInfo for SubstrateWeight<T> {
 	fn authorize_none() -> Weight {
 		// Proof size, measured: `2693`; estimated: `6124`.
-		// Minimum execution time: 14_303_000 picoseconds.
-		Weight::from_parts(30_416_000, 6124)
+		// Minimum execution time: 19_594_000 picoseconds.
+		Weight::from_parts(34_093_000, 6124)
 			.saturating_add(T::DbWeight::get().reads(1_u64))
 	}
 	fn authorize_inline_ed25519() -> Weight {
 		// Proof size, measured: `6`; estimated: `6124`.
-		// Minimum execution time: 176_080_000 picoseconds.
-		Weight::from_parts(247_310_000, 6124)
+		// Minimum execution time: 316_476_000 picoseconds.
+		Weight::from_parts(399_200_000, 6124)
 			.saturating_add(T::DbWeight::get().reads(1_u64))
 	}
 	fn authorize_inline_ml_dsa_44() -> Weight {
 		// Proof size, measured: `0`; estimated: `0`.
-		// Minimum execution time: 157_660_000 picoseconds.
-		Weight::from_parts(208_095_000, 0)
+		// Minimum execution time: 199_379_000 picoseconds.
+		Weight::from_parts(480_701_000, 0)
 	}
 	fn authorize_inline_ml_dsa_65() -> Weight {
 		// Proof size, measured: `0`; estimated: `0`.
-		// Minimum execution time: 286_805_000 picoseconds.
-		Weight::from_parts(534_399_000, 0)
+		// Minimum execution time: 378_304_000 picoseconds.
+		Weight::from_parts(718_350_000, 0)
 	}
 	fn authorize_inline_ml_dsa_87() -> Weight {
 		// Proof size, measured: `0`; estimated: `0`.
-		// Minimum execution time: 425_478_000 picoseconds.
-		Weight::from_parts(491_939_000, 0)
+		// Minimum execution time: 518_276_000 picoseconds.
+		Weight::from_parts(1_052_205_000, 0)
 	}
 	fn authorize_registered_ml_dsa_44() -> Weight {
 		// Proof size, measured: `1413`; estimated: `6124`.
-		// Minimum execution time: 162_782_000 picoseconds.
-		Weight::from_parts(338_840_000, 6124)
+		// Minimum execution time: 222_097_000 picoseconds.
+		Weight::from_parts(497_969_000, 6124)
 			.saturating_add(T::DbWeight::get().reads(1_u64))
 	}
 	fn authorize_registered_ml_dsa_65() -> Weight {
 		// Proof size, measured: `2053`; estimated: `6124`.
-		// Minimum execution time: 268_752_000 picoseconds.
-		Weight::from_parts(389_377_000, 6124)
+		// Minimum execution time: 651_205_000 picoseconds.
+		Weight::from_parts(786_036_000, 6124)
 			.saturating_add(T::DbWeight::get().reads(1_u64))
 	}
 	fn authorize_registered_ml_dsa_87() -> Weight {
 		// Proof size, measured: `2693`; estimated: `6124`.
-		// Minimum execution time: 432_069_000 picoseconds.
-		Weight::from_parts(517_860_000, 6124)
+		// Minimum execution time: 988_236_000 picoseconds.
+		Weight::from_parts(1_124_715_000, 6124)
 			.saturating_add(T::DbWeight::get().reads(1_u64))
+	}
+	fn authorize_committee(r: u32, ) -> Weight {
+		// Proof size, measured: `6106`; estimated: `9473`.
+		// Minimum execution time: 1_081_716_000 picoseconds.
+		Weight::from_parts(1_139_672_318, 9473)
+			.saturating_add(Weight::from_parts(43_134_037, 0).saturating_mul(r.into()))
+			.saturating_add(T::DbWeight::get().reads(1_u64))
+			.saturating_add(T::DbWeight::get().reads((1_u64).saturating_mul(r.into())))
+			.saturating_add(Weight::from_parts(0, 8407).saturating_mul(r.into()))
+	}
+	fn create_committee(n: u32, ) -> Weight {
+		// Proof size, measured: `180`; estimated: `9473`.
+		// Minimum execution time: 1_472_834_000 picoseconds.
+		Weight::from_parts(4_737_645_774, 9473)
+			.saturating_add(Weight::from_parts(937_551_469, 0).saturating_mul(n.into()))
+			.saturating_add(T::DbWeight::get().reads(3_u64))
+			.saturating_add(T::DbWeight::get().writes(3_u64))
+			.saturating_add(T::DbWeight::get().writes((1_u64).saturating_mul(n.into())))
+	}
+	fn dissolve_committee(n: u32, ) -> Weight {
+		// Proof size, measured: `6322`; estimated: `9473`.
+		// Minimum execution time: 115_606_000 picoseconds.
+		Weight::from_parts(186_518_814, 9473)
+			.saturating_add(Weight::from_parts(3_854_994, 0).saturating_mul(n.into()))
+			.saturating_add(T::DbWeight::get().reads(3_u64))
+			.saturating_add(T::DbWeight::get().reads((1_u64).saturating_mul(n.into())))
+			.saturating_add(T::DbWeight::get().writes(3_u64))
+			.saturating_add(T::DbWeight::get().writes((1_u64).saturating_mul(n.into())))
+			.saturating_add(Weight::from_parts(0, 8407).saturating_mul(n.into()))
 	}
 	fn register_key() -> Weight {
 		// Proof size, measured: `213`; estimated: `6124`.
-		// Minimum execution time: 97_227_000 picoseconds.
-		Weight::from_parts(152_656_000, 6124)
+		// Minimum execution time: 129_458_000 picoseconds.
+		Weight::from_parts(245_871_000, 6124)
 			.saturating_add(T::DbWeight::get().reads(3_u64))
 			.saturating_add(T::DbWeight::get().writes(3_u64))
 	}
 	fn migrate_key() -> Weight {
 		// Proof size, measured: `163`; estimated: `6124`.
-		// Minimum execution time: 528_195_000 picoseconds.
-		Weight::from_parts(797_668_000, 6124)
+		// Minimum execution time: 625_971_000 picoseconds.
+		Weight::from_parts(1_215_194_000, 6124)
 			.saturating_add(T::DbWeight::get().reads(4_u64))
 			.saturating_add(T::DbWeight::get().writes(3_u64))
 	}
 	fn remove_key() -> Weight {
 		// Proof size, measured: `2851`; estimated: `6124`.
-		// Minimum execution time: 90_802_000 picoseconds.
-		Weight::from_parts(171_695_000, 6124)
+		// Minimum execution time: 121_540_000 picoseconds.
+		Weight::from_parts(199_220_000, 6124)
 			.saturating_add(T::DbWeight::get().reads(3_u64))
 			.saturating_add(T::DbWeight::get().writes(3_u64))
 	}
 	fn set_refuse_classical() -> Weight {
 		// Proof size, measured: `2693`; estimated: `6124`.
-		// Minimum execution time: 30_482_000 picoseconds.
-		Weight::from_parts(69_833_000, 6124)
+		// Minimum execution time: 40_222_000 picoseconds.
+		Weight::from_parts(83_162_000, 6124)
 			.saturating_add(T::DbWeight::get().reads(1_u64))
 			.saturating_add(T::DbWeight::get().writes(1_u64))
 	}
@@ -167,51 +219,74 @@ impl<T: frame_system::Config> WeightInfo for SubstrateWeight<T> {
 /// For tests and runtimes without their own database weights: RocksDB's.
 impl WeightInfo for () {
 	fn authorize_none() -> Weight {
-		Weight::from_parts(30_416_000, 6124)
+		Weight::from_parts(34_093_000, 6124)
 			.saturating_add(RocksDbWeight::get().reads(1_u64))
 	}
 	fn authorize_inline_ed25519() -> Weight {
-		Weight::from_parts(247_310_000, 6124)
+		Weight::from_parts(399_200_000, 6124)
 			.saturating_add(RocksDbWeight::get().reads(1_u64))
 	}
 	fn authorize_inline_ml_dsa_44() -> Weight {
-		Weight::from_parts(208_095_000, 0)
+		Weight::from_parts(480_701_000, 0)
 	}
 	fn authorize_inline_ml_dsa_65() -> Weight {
-		Weight::from_parts(534_399_000, 0)
+		Weight::from_parts(718_350_000, 0)
 	}
 	fn authorize_inline_ml_dsa_87() -> Weight {
-		Weight::from_parts(491_939_000, 0)
+		Weight::from_parts(1_052_205_000, 0)
 	}
 	fn authorize_registered_ml_dsa_44() -> Weight {
-		Weight::from_parts(338_840_000, 6124)
+		Weight::from_parts(497_969_000, 6124)
 			.saturating_add(RocksDbWeight::get().reads(1_u64))
 	}
 	fn authorize_registered_ml_dsa_65() -> Weight {
-		Weight::from_parts(389_377_000, 6124)
+		Weight::from_parts(786_036_000, 6124)
 			.saturating_add(RocksDbWeight::get().reads(1_u64))
 	}
 	fn authorize_registered_ml_dsa_87() -> Weight {
-		Weight::from_parts(517_860_000, 6124)
+		Weight::from_parts(1_124_715_000, 6124)
 			.saturating_add(RocksDbWeight::get().reads(1_u64))
 	}
+	fn authorize_committee(r: u32, ) -> Weight {
+		Weight::from_parts(1_139_672_318, 9473)
+			.saturating_add(Weight::from_parts(43_134_037, 0).saturating_mul(r.into()))
+			.saturating_add(RocksDbWeight::get().reads(1_u64))
+			.saturating_add(RocksDbWeight::get().reads((1_u64).saturating_mul(r.into())))
+			.saturating_add(Weight::from_parts(0, 8407).saturating_mul(r.into()))
+	}
+	fn create_committee(n: u32, ) -> Weight {
+		Weight::from_parts(4_737_645_774, 9473)
+			.saturating_add(Weight::from_parts(937_551_469, 0).saturating_mul(n.into()))
+			.saturating_add(RocksDbWeight::get().reads(3_u64))
+			.saturating_add(RocksDbWeight::get().writes(3_u64))
+			.saturating_add(RocksDbWeight::get().writes((1_u64).saturating_mul(n.into())))
+	}
+	fn dissolve_committee(n: u32, ) -> Weight {
+		Weight::from_parts(186_518_814, 9473)
+			.saturating_add(Weight::from_parts(3_854_994, 0).saturating_mul(n.into()))
+			.saturating_add(RocksDbWeight::get().reads(3_u64))
+			.saturating_add(RocksDbWeight::get().reads((1_u64).saturating_mul(n.into())))
+			.saturating_add(RocksDbWeight::get().writes(3_u64))
+			.saturating_add(RocksDbWeight::get().writes((1_u64).saturating_mul(n.into())))
+			.saturating_add(Weight::from_parts(0, 8407).saturating_mul(n.into()))
+	}
 	fn register_key() -> Weight {
-		Weight::from_parts(152_656_000, 6124)
+		Weight::from_parts(245_871_000, 6124)
 			.saturating_add(RocksDbWeight::get().reads(3_u64))
 			.saturating_add(RocksDbWeight::get().writes(3_u64))
 	}
 	fn migrate_key() -> Weight {
-		Weight::from_parts(797_668_000, 6124)
+		Weight::from_parts(1_215_194_000, 6124)
 			.saturating_add(RocksDbWeight::get().reads(4_u64))
 			.saturating_add(RocksDbWeight::get().writes(3_u64))
 	}
 	fn remove_key() -> Weight {
-		Weight::from_parts(171_695_000, 6124)
+		Weight::from_parts(199_220_000, 6124)
 			.saturating_add(RocksDbWeight::get().reads(3_u64))
 			.saturating_add(RocksDbWeight::get().writes(3_u64))
 	}
 	fn set_refuse_classical() -> Weight {
-		Weight::from_parts(69_833_000, 6124)
+		Weight::from_parts(83_162_000, 6124)
 			.saturating_add(RocksDbWeight::get().reads(1_u64))
 			.saturating_add(RocksDbWeight::get().writes(1_u64))
 	}

@@ -19,7 +19,9 @@
 //!   internal interface).
 //! - [`TransactionSignature`]: a signature with its key, usable as a runtime's extrinsic
 //!   `Signature` type through `sp_runtime::traits::Verify`.
-//! - [`aggregate`]: the wire form of aggregate ML-DSA-87 and its one-verification check.
+//! - [`aggregate`]: aggregate ML-DSA-87 — the wire form and its one-verification check,
+//!   committee shares with proofs of possession, `pk*` derivation, and an aggregator that signs
+//!   for any signer set of up to 128 members.
 //! - [`signing`]: key generation from seeds (and, with `std`, dev URIs); deterministic and
 //!   (with `std`) hedged signing.
 //!

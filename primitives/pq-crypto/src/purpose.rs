@@ -29,16 +29,20 @@ pub enum Purpose {
 	ProofOfPossession,
 	/// A committee member's proof of possession of its aggregate-signature share.
 	CommitteeShare,
+	/// A transaction-extension aggregate signature of a committee, verified under the key
+	/// derived from its signers' shares.
+	ExtensionCommittee,
 }
 
 impl Purpose {
 	/// Every purpose, for tests and tools that must cover them all.
-	pub const ALL: [Purpose; 5] = [
+	pub const ALL: [Purpose; 6] = [
 		Purpose::Transaction,
 		Purpose::ExtensionKeyInline,
 		Purpose::ExtensionKeyRegistered,
 		Purpose::ProofOfPossession,
 		Purpose::CommitteeShare,
+		Purpose::ExtensionCommittee,
 	];
 
 	/// The FIPS 204 context string (at most 255 bytes) for this purpose.
@@ -49,6 +53,7 @@ impl Purpose {
 			Purpose::ExtensionKeyRegistered => b"pq-verifier/extension-key-registered/v1",
 			Purpose::ProofOfPossession => b"pq-verifier/proof-of-possession/v1",
 			Purpose::CommitteeShare => b"pq-verifier/committee-share/v1",
+			Purpose::ExtensionCommittee => b"pq-verifier/extension-committee/v1",
 		}
 	}
 

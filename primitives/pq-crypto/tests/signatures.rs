@@ -229,7 +229,7 @@ fn aggregate_verifies_against_its_aggregate_key_only() {
 	let MultiSignature::MlDsa87(signature) = member.sign(b"payload", Purpose::Transaction) else { unreachable!() };
 	let aggregate = AggregateSignature {
 		committee: CommitteeId([1; 32]),
-		signers: SignerBitfield::from_members([0]).unwrap(),
+		signers: SignerBitfield::new(1, [0]).unwrap(),
 		signature,
 	};
 	assert!(aggregate.verify::<Libcrux>(&aggregate_key, b"payload", Purpose::Transaction));
@@ -248,13 +248,17 @@ fn aggregate_verifies_against_its_aggregate_key_only() {
 
 #[test]
 fn signer_bitfield_records_members() {
-	let signers = SignerBitfield::from_members([0, 3, 9, 127]).unwrap();
+	let signers = SignerBitfield::new(128, [0, 3, 9, 127]).unwrap();
 	assert_eq!(signers.count(), 4);
 	assert_eq!(signers.members().collect::<Vec<_>>(), vec![0, 3, 9, 127]);
 	assert!(signers.contains(9) && !signers.contains(8));
-	assert!(signers.fits(128) && !signers.fits(127));
+	assert!(signers.is_canonical_for(128) && !signers.is_canonical_for(127) && !signers.is_canonical_for(120));
 	assert_eq!(signers.encoded_size(), 1 + 16);
-	assert_eq!(SignerBitfield::from_members([MAX_COMMITTEE_SIZE]), None);
+	assert_eq!(SignerBitfield::new(128, [MAX_COMMITTEE_SIZE]), None);
+	assert_eq!(SignerBitfield::new(4, [4]), None);
+	assert_eq!(SignerBitfield::new(MAX_COMMITTEE_SIZE + 1, [0]), None);
+	// The canonical length is ⌈N/8⌉ whoever signed.
+	assert_eq!(SignerBitfield::new(9, [0]).unwrap().encoded_size(), 1 + 2);
 }
 
 #[test]

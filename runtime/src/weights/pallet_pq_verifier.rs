@@ -4,7 +4,7 @@
 //! Each weight is what the benchmark measured for the worst case of its path: storage read,
 //! key decode and signature verification, with the decoded-key cache emptied first.
 //!
-//! Benchmark CLI 64.0.0, 2026-11-22; steps `50`, repeat `20`.
+//! Benchmark CLI 64.0.0, 2026-11-22; steps `20`, repeat `10`.
 //! Machine: `vm`, CPU `Intel(R) Xeon(R) Processor`; Wasm execution `Compiled`.
 //!
 //! Command:
@@ -20,9 +20,9 @@
 //! --wasm-execution
 //! compiled
 //! --steps
-//! 50
-//! --repeat
 //! 20
+//! --repeat
+//! 10
 //! --template
 //! runtime/weight-template.hbs
 //! --output
@@ -43,74 +43,103 @@ pub struct SubstrateWeight<T>(PhantomData<T>);
 impl<T: frame_system::Config> pallet_pq_verifier::WeightInfo for SubstrateWeight<T> {
 	fn authorize_none() -> Weight {
 		// Proof size, measured: `2693`; estimated: `6124`.
-		// Minimum execution time: 13_329_000 picoseconds.
-		Weight::from_parts(17_302_000, 6124)
+		// Minimum execution time: 15_327_000 picoseconds.
+		Weight::from_parts(29_227_000, 6124)
 			.saturating_add(T::DbWeight::get().reads(1_u64))
 	}
 	fn authorize_inline_ed25519() -> Weight {
 		// Proof size, measured: `6`; estimated: `6124`.
-		// Minimum execution time: 76_703_000 picoseconds.
-		Weight::from_parts(104_730_000, 6124)
+		// Minimum execution time: 71_800_000 picoseconds.
+		Weight::from_parts(102_823_000, 6124)
 			.saturating_add(T::DbWeight::get().reads(1_u64))
 	}
 	fn authorize_inline_ml_dsa_44() -> Weight {
 		// Proof size, measured: `0`; estimated: `0`.
-		// Minimum execution time: 78_357_000 picoseconds.
-		Weight::from_parts(151_884_000, 0)
+		// Minimum execution time: 68_912_000 picoseconds.
+		Weight::from_parts(122_073_000, 0)
 	}
 	fn authorize_inline_ml_dsa_65() -> Weight {
 		// Proof size, measured: `0`; estimated: `0`.
-		// Minimum execution time: 129_412_000 picoseconds.
-		Weight::from_parts(214_734_000, 0)
+		// Minimum execution time: 99_005_000 picoseconds.
+		Weight::from_parts(137_081_000, 0)
 	}
 	fn authorize_inline_ml_dsa_87() -> Weight {
 		// Proof size, measured: `0`; estimated: `0`.
-		// Minimum execution time: 279_001_000 picoseconds.
-		Weight::from_parts(334_345_000, 0)
+		// Minimum execution time: 153_450_000 picoseconds.
+		Weight::from_parts(308_564_000, 0)
 	}
 	fn authorize_registered_ml_dsa_44() -> Weight {
 		// Proof size, measured: `1413`; estimated: `6124`.
-		// Minimum execution time: 122_830_000 picoseconds.
-		Weight::from_parts(162_593_000, 6124)
+		// Minimum execution time: 73_440_000 picoseconds.
+		Weight::from_parts(152_493_000, 6124)
 			.saturating_add(T::DbWeight::get().reads(1_u64))
 	}
 	fn authorize_registered_ml_dsa_65() -> Weight {
 		// Proof size, measured: `2053`; estimated: `6124`.
-		// Minimum execution time: 205_200_000 picoseconds.
-		Weight::from_parts(269_601_000, 6124)
+		// Minimum execution time: 112_747_000 picoseconds.
+		Weight::from_parts(254_034_000, 6124)
 			.saturating_add(T::DbWeight::get().reads(1_u64))
 	}
 	fn authorize_registered_ml_dsa_87() -> Weight {
 		// Proof size, measured: `2693`; estimated: `6124`.
-		// Minimum execution time: 315_705_000 picoseconds.
-		Weight::from_parts(365_673_000, 6124)
+		// Minimum execution time: 259_625_000 picoseconds.
+		Weight::from_parts(327_772_000, 6124)
 			.saturating_add(T::DbWeight::get().reads(1_u64))
+	}
+	fn authorize_committee(r: u32, ) -> Weight {
+		// Proof size, measured: `6106`; estimated: `9473`.
+		// Minimum execution time: 295_782_000 picoseconds.
+		Weight::from_parts(484_617_449, 9473)
+			.saturating_add(Weight::from_parts(20_055_862, 0).saturating_mul(r.into()))
+			.saturating_add(T::DbWeight::get().reads(1_u64))
+			.saturating_add(T::DbWeight::get().reads((1_u64).saturating_mul(r.into())))
+			.saturating_add(Weight::from_parts(0, 8407).saturating_mul(r.into()))
+	}
+	fn create_committee(n: u32, ) -> Weight {
+		// Proof size, measured: `180`; estimated: `9473`.
+		// Minimum execution time: 424_757_000 picoseconds.
+		Weight::from_parts(444_720_000, 9473)
+			.saturating_add(Weight::from_parts(286_356_367, 0).saturating_mul(n.into()))
+			.saturating_add(T::DbWeight::get().reads(3_u64))
+			.saturating_add(T::DbWeight::get().writes(3_u64))
+			.saturating_add(T::DbWeight::get().writes((1_u64).saturating_mul(n.into())))
+	}
+	fn dissolve_committee(n: u32, ) -> Weight {
+		// Proof size, measured: `6322`; estimated: `9473`.
+		// Minimum execution time: 104_527_000 picoseconds.
+		Weight::from_parts(151_119_738, 9473)
+			.saturating_add(Weight::from_parts(3_356_945, 0).saturating_mul(n.into()))
+			.saturating_add(T::DbWeight::get().reads(3_u64))
+			.saturating_add(T::DbWeight::get().reads((1_u64).saturating_mul(n.into())))
+			.saturating_add(T::DbWeight::get().writes(3_u64))
+			.saturating_add(T::DbWeight::get().writes((1_u64).saturating_mul(n.into())))
+			.saturating_add(Weight::from_parts(0, 8407).saturating_mul(n.into()))
 	}
 	fn register_key() -> Weight {
 		// Proof size, measured: `213`; estimated: `6124`.
-		// Minimum execution time: 105_050_000 picoseconds.
-		Weight::from_parts(239_969_000, 6124)
+		// Minimum execution time: 115_749_000 picoseconds.
+		Weight::from_parts(273_851_000, 6124)
 			.saturating_add(T::DbWeight::get().reads(3_u64))
 			.saturating_add(T::DbWeight::get().writes(3_u64))
 	}
 	fn migrate_key() -> Weight {
 		// Proof size, measured: `163`; estimated: `6124`.
-		// Minimum execution time: 295_825_000 picoseconds.
-		Weight::from_parts(393_637_000, 6124)
+		// Minimum execution time: 416_020_000 picoseconds.
+		Weight::from_parts(634_355_000, 6124)
 			.saturating_add(T::DbWeight::get().reads(4_u64))
 			.saturating_add(T::DbWeight::get().writes(3_u64))
 	}
 	fn remove_key() -> Weight {
 		// Proof size, measured: `2851`; estimated: `6124`.
-		// Minimum execution time: 93_102_000 picoseconds.
-		Weight::from_parts(199_760_000, 6124)
+		// Minimum execution time: 122_646_000 picoseconds.
+		Weight::from_parts(202_031_000, 6124)
 			.saturating_add(T::DbWeight::get().reads(3_u64))
 			.saturating_add(T::DbWeight::get().writes(3_u64))
 	}
 	fn set_refuse_classical() -> Weight {
 		// Proof size, measured: `2693`; estimated: `6124`.
-		// Minimum execution time: 36_066_000 picoseconds.
-		Weight::from_parts(77_595_000, 6124)
+		// Minimum execution time: 68_922_000 picoseconds.
+		Weight::from_parts(83_838_000, 6124)
 			.saturating_add(T::DbWeight::get().reads(1_u64))
 			.saturating_add(T::DbWeight::get().writes(1_u64))
 	}

@@ -1,0 +1,129 @@
+//! Aggregate ML-DSA-87 against `N` individual ML-DSA-87 signatures, for `N` signers in
+//! {1, 4, 16, 64, 128}, with one ML-DSA-87 and one Ed25519 verification as baselines, all in
+//! one run and all with libcrux (what the runtime's host functions run natively).
+//! `aggregate-report` turns the results into the table of `docs/aggregate.md`.
+//!
+//! - `aggregate/N/derive`: `pk*` from the `N` signers' shares (unpack, add, `Power2Round`,
+//!   `pkEncode`) — every share added, the worst case of a verifier without the stored sum;
+//! - `aggregate/N/fresh`: derive + decode + verify, a signer set seen for the first time;
+//! - `aggregate/N/repeated`: verification through the decoded-key cache, `pk*` cached;
+//! - `individual/N/decode+verify`: `N` members' own ML-DSA-87 signatures, each decoded and
+//!   verified.
+
+use criterion::{criterion_group, criterion_main, Criterion};
+use pq_crypto::{
+	aggregate::{
+		aggregator::Committee,
+		committee::{PackedShare, ShareSum},
+		SignerBitfield,
+	},
+	backend::{Dalek, Ed25519Verifier, Libcrux, MlDsaVerifier},
+	cache::{CacheLimits, KeyCache},
+	params::MlDsa87,
+	signing::Keypair,
+	MultiSignature, MultiSigner, Purpose, Scheme,
+};
+use std::{hint::black_box, time::Duration};
+
+const MESSAGE: &[u8] = &[0x5a; 128];
+const PURPOSE: Purpose = Purpose::Transaction;
+/// Signer counts of the report.
+const SIGNERS: [u32; 5] = [1, 4, 16, 64, 128];
+
+fn derive(shares: &[PackedShare], rho: &[u8; 32]) -> pq_crypto::keys::MlDsa87Public {
+	let mut sum = ShareSum::default();
+	for share in shares {
+		sum.add(share).expect("generated shares are reduced");
+	}
+	sum.aggregate_key(rho)
+}
+
+fn baselines(c: &mut Criterion) {
+	let ed25519 = Keypair::from_suri(Scheme::Ed25519, "//Bench").expect("dev URI");
+	let (MultiSigner::Ed25519(key), MultiSignature::Ed25519(signature)) =
+		(ed25519.public(), ed25519.sign(MESSAGE, PURPOSE))
+	else {
+		unreachable!("an Ed25519 keypair signs Ed25519")
+	};
+	c.bench_function("ed25519/dalek/decode+verify", |b| {
+		b.iter(|| Dalek::verify(black_box(&key), PURPOSE.ed25519_prefix(), black_box(MESSAGE), black_box(&signature)))
+	});
+
+	let ml_dsa = Keypair::from_suri(Scheme::MlDsa87, "//Bench").expect("dev URI");
+	let (signer, signature) = (ml_dsa.public(), ml_dsa.sign(MESSAGE, PURPOSE));
+	let (MultiSigner::MlDsa87(key), MultiSignature::MlDsa87(raw)) = (&signer, &signature) else {
+		unreachable!("an ML-DSA-87 keypair signs ML-DSA-87")
+	};
+	c.bench_function("ml-dsa-87/libcrux/decode+verify", |b| {
+		b.iter(|| <Libcrux as MlDsaVerifier<MlDsa87>>::verify(black_box(key), black_box(MESSAGE), PURPOSE.context(), black_box(raw)))
+	});
+	let mut cache = KeyCache::<Libcrux>::new(CacheLimits::default());
+	cache.verify(&signer, &signature, MESSAGE, PURPOSE).expect("valid signature");
+	c.bench_function("ml-dsa-87/libcrux/cache-hit", |b| {
+		b.iter(|| cache.verify(black_box(&signer), black_box(&signature), black_box(MESSAGE), PURPOSE))
+	});
+}
+
+fn aggregate(c: &mut Criterion, committee: &Committee, count: u32) {
+	let signers: SignerBitfield = committee.signers(0..count).expect("members");
+	let aggregate = committee.sign(&signers, MESSAGE, PURPOSE).expect("aggregate signing");
+	let shares: Vec<PackedShare> = (0..count).map(|index| committee.share(index)).collect();
+	let rho = committee.rho();
+	c.bench_function(&format!("aggregate/{count}/derive"), |b| b.iter(|| derive(black_box(&shares), &rho)));
+	c.bench_function(&format!("aggregate/{count}/fresh"), |b| {
+		b.iter(|| {
+			let key = derive(black_box(&shares), &rho);
+			assert!(aggregate.verify::<Libcrux>(&key, black_box(MESSAGE), PURPOSE));
+		})
+	});
+	let signer = MultiSigner::MlDsa87(derive(&shares, &rho));
+	let signature = MultiSignature::MlDsa87(aggregate.signature.clone());
+	let mut cache = KeyCache::<Libcrux>::new(CacheLimits::default());
+	cache.verify(&signer, &signature, MESSAGE, PURPOSE).expect("a valid aggregate");
+	c.bench_function(&format!("aggregate/{count}/repeated"), |b| {
+		b.iter(|| cache.verify(black_box(&signer), black_box(&signature), black_box(MESSAGE), PURPOSE))
+	});
+}
+
+fn individual(c: &mut Criterion, members: &[(MultiSigner, MultiSignature)], count: u32) {
+	let pairs: Vec<_> = members[..count as usize]
+		.iter()
+		.map(|pair| match pair {
+			(MultiSigner::MlDsa87(key), MultiSignature::MlDsa87(signature)) => (key, signature),
+			_ => unreachable!("ML-DSA-87 keypairs sign ML-DSA-87"),
+		})
+		.collect();
+	c.bench_function(&format!("individual/{count}/decode+verify"), |b| {
+		b.iter(|| {
+			for (key, signature) in &pairs {
+				assert!(<Libcrux as MlDsaVerifier<MlDsa87>>::verify(key, black_box(MESSAGE), PURPOSE.context(), signature));
+			}
+		})
+	});
+}
+
+fn all(c: &mut Criterion) {
+	eprintln!("libcrux AVX2 engaged: {}", Libcrux::simd_engaged());
+	baselines(c);
+	let committee = Committee::from_seed(&[0xa6; 32], 128, 1);
+	let members: Vec<(MultiSigner, MultiSignature)> = (0..128u8)
+		.map(|index| {
+			let keypair = Keypair::from_seed(Scheme::MlDsa87, &[index; 32]).expect("ML-DSA-87 from a seed");
+			(keypair.public(), keypair.sign(MESSAGE, PURPOSE))
+		})
+		.collect();
+	for count in SIGNERS {
+		aggregate(c, &committee, count);
+		individual(c, &members, count);
+	}
+}
+
+criterion_group! {
+	name = benches;
+	config = Criterion::default()
+		.warm_up_time(Duration::from_secs(1))
+		.measurement_time(Duration::from_secs(3))
+		.sample_size(20);
+	targets = all
+}
+criterion_main!(benches);

@@ -1,0 +1,147 @@
+//! What a chain needs of a committee: shares, proofs of possession, the committee id, and the
+//! aggregate key `pk*` of a signer set.
+//!
+//! Deriving `pk*` is additions mod `q`, one `Power2Round` and one `pkEncode`: no NTT, no
+//! sampling. The cost that matters is reading shares, so [`ShareSum`] supports both ways to
+//! get `Σ_{i∈P} tᵢ`: adding the present members, or subtracting the absent ones from the sum of
+//! all — whichever reads fewer shares.
+
+use super::{
+	encoding::{pack_t, pk_encode, unpack_t, PACKED_T_BYTES},
+	ring::{power2round, Poly, PolyVec, K, Q},
+	CommitteeId,
+};
+use crate::{
+	backend::MlDsaVerifier, bytes::fixed_bytes, keys::MlDsa87Public, keys::MlDsa87Signature,
+	params::MlDsa87, Purpose,
+};
+use codec::Encode;
+use polkadot_sdk::sp_io::hashing::blake2_256;
+
+fixed_bytes!(
+	/// A member's share `tᵢ = A·s1ᵢ + s2ᵢ mod q`, 23 bits per coefficient (5,888 bytes). Also
+	/// the encoding of a sum of shares.
+	PackedShare, 5888
+);
+
+const _: () = assert!(PackedShare::LEN == PACKED_T_BYTES);
+
+/// Domain tag of [`committee_id`].
+const COMMITTEE_ID_TAG: &[u8] = b"pq-verifier/committee/v1";
+
+/// Why a share was refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ShareError {
+	/// A coefficient is not below `q`: not the packing of a vector mod `q`.
+	NotReduced,
+	/// The proof of possession does not verify under the share key.
+	InvalidProof,
+}
+
+impl PackedShare {
+	/// Packs a vector with coefficients in `[0, q)`.
+	pub fn pack(t: &PolyVec<K>) -> Self {
+		Self::from_slice(&pack_t(t)).expect("pack_t writes PACKED_T_BYTES bytes")
+	}
+
+	/// Whether every coefficient is below `q`: the packing of a vector mod `q`.
+	pub fn is_reduced(&self) -> bool {
+		unpack_t(&self.0).all(|c| c < Q)
+	}
+
+	/// The member's share key `pkEncode(ρ, Power2Round(tᵢ).t1)`, under which it proves
+	/// possession.
+	pub fn share_key(&self, rho: &[u8; 32]) -> Result<MlDsa87Public, ShareError> {
+		let mut sum = ShareSum::default();
+		sum.add(self)?;
+		Ok(sum.aggregate_key(rho))
+	}
+}
+
+/// A running sum of shares mod `q`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ShareSum(PolyVec<K>);
+
+impl ShareSum {
+	/// Starts from a packed sum (such as the stored sum of all shares).
+	pub fn from_packed(packed: &PackedShare) -> Result<Self, ShareError> {
+		let mut sum = Self::default();
+		sum.add(packed)?;
+		Ok(sum)
+	}
+
+	/// Adds a share. On [`ShareError::NotReduced`] the sum is left partly updated: discard it.
+	pub fn add(&mut self, share: &PackedShare) -> Result<(), ShareError> {
+		self.combine(share, |sum, c| if sum + c >= Q { sum + c - Q } else { sum + c })
+	}
+
+	/// Subtracts a share. On [`ShareError::NotReduced`] the sum is left partly updated: discard it.
+	pub fn subtract(&mut self, share: &PackedShare) -> Result<(), ShareError> {
+		self.combine(share, |sum, c| if sum >= c { sum - c } else { sum + Q - c })
+	}
+
+	/// One pass over the packed coefficients, so a share costs one unpacking and no copies.
+	fn combine(&mut self, share: &PackedShare, op: impl Fn(u32, u32) -> u32) -> Result<(), ShareError> {
+		let sums = self.0.iter_mut().flat_map(|poly| poly.0.iter_mut());
+		for (sum, c) in sums.zip(unpack_t(&share.0)) {
+			if c >= Q {
+				return Err(ShareError::NotReduced);
+			}
+			*sum = op(*sum, c);
+		}
+		Ok(())
+	}
+
+	/// The packed sum.
+	pub fn pack(&self) -> PackedShare {
+		PackedShare::pack(&self.0)
+	}
+
+	/// `pk* = pkEncode(ρ, Power2Round(Σ tᵢ).t1)`: an ordinary ML-DSA-87 public key.
+	pub fn aggregate_key(&self, rho: &[u8; 32]) -> MlDsa87Public {
+		let t1: PolyVec<K> = self.0.map(|poly| Poly(poly.0.map(|c| power2round(c).0)));
+		MlDsa87Public::from_slice(&pk_encode(rho, &t1)).expect("pkEncode of ML-DSA-87 writes 2,592 bytes")
+	}
+}
+
+/// A committee's id: `blake2_256(tag ‖ ρ ‖ threshold ‖ shares)`. Every part of the definition
+/// is bound, so two committees with the same id have the same members, order and threshold.
+pub fn committee_id<'a>(
+	rho: &[u8; 32],
+	threshold: u32,
+	shares: impl IntoIterator<Item = &'a PackedShare>,
+) -> CommitteeId {
+	let mut preimage = alloc::vec::Vec::from(COMMITTEE_ID_TAG);
+	preimage.extend_from_slice(rho);
+	preimage.extend_from_slice(&threshold.to_le_bytes());
+	for share in shares {
+		preimage.extend_from_slice(share.as_ref());
+	}
+	CommitteeId(blake2_256(&preimage))
+}
+
+/// What a member's proof of possession signs, for [`Purpose::CommitteeShare`]: the committee
+/// and its own place in it, so a proof is valid for one seat only.
+#[derive(Encode)]
+pub struct MembershipStatement {
+	/// The committee being formed.
+	pub committee: CommitteeId,
+	/// The member's index in the member list.
+	pub member: u32,
+}
+
+/// Checks member `member`'s share and its proof of possession for committee `committee`: one
+/// ML-DSA-87 verification under the share key.
+pub fn verify_membership<B: MlDsaVerifier<MlDsa87>>(
+	rho: &[u8; 32],
+	share: &PackedShare,
+	committee: &CommitteeId,
+	member: u32,
+	proof: &MlDsa87Signature,
+) -> Result<(), ShareError> {
+	let share_key = share.share_key(rho)?;
+	let statement = MembershipStatement { committee: committee.clone(), member }.encode();
+	B::verify(&share_key, &statement, Purpose::CommitteeShare.context(), proof)
+		.then_some(())
+		.ok_or(ShareError::InvalidProof)
+}

@@ -1,0 +1,131 @@
+//! Bit packing (FIPS 204 §7.1–7.2, Algorithms 16–28) for ML-DSA-87, and the share encoding.
+
+use super::ring::{PolyVec, D, ETA, GAMMA1, K, L, N, OMEGA};
+use alloc::vec::Vec;
+
+/// Bits of a coefficient in `[0, q)`: a share packs the full `t`, not `t1`.
+pub const T_BITS: usize = 23;
+/// Bytes of a packed `t` (k polynomials of 256 coefficients, 23 bits each).
+pub const PACKED_T_BYTES: usize = K * N * T_BITS / 8;
+
+/// Algorithm 16 `SimpleBitPack` on every polynomial (values must fit `bits` bits), appended to `out`.
+fn pack(values: impl Iterator<Item = u32>, bits: usize, out: &mut Vec<u8>) {
+	let (mut buffer, mut held) = (0u64, 0usize);
+	for value in values {
+		buffer |= (value as u64) << held;
+		held += bits;
+		while held >= 8 {
+			out.push(buffer as u8);
+			buffer >>= 8;
+			held -= 8;
+		}
+	}
+	debug_assert_eq!(held, 0, "whole polynomials always fill whole bytes");
+}
+
+/// Algorithm 18 `SimpleBitUnpack`: `count` values of `bits` bits each.
+fn unpack(bytes: &[u8], bits: usize) -> impl Iterator<Item = u32> + '_ {
+	let mask = (1u64 << bits) - 1;
+	let (mut buffer, mut held, mut next) = (0u64, 0usize, 0usize);
+	core::iter::from_fn(move || {
+		while held < bits {
+			buffer |= (*bytes.get(next)? as u64) << held;
+			next += 1;
+			held += 8;
+		}
+		let value = (buffer & mask) as u32;
+		buffer >>= bits;
+		held -= bits;
+		Some(value)
+	})
+}
+
+fn coefficients<const M: usize>(v: &PolyVec<M>) -> impl Iterator<Item = u32> + '_ {
+	v.iter().flat_map(|poly| poly.0.iter().copied())
+}
+
+/// Packs `t` (coefficients in `[0, q)`) into [`PACKED_T_BYTES`] bytes.
+pub fn pack_t(t: &PolyVec<K>) -> Vec<u8> {
+	let mut out = Vec::with_capacity(PACKED_T_BYTES);
+	pack(coefficients(t), T_BITS, &mut out);
+	out
+}
+
+/// The coefficients of [`pack_t`]'s encoding, polynomial by polynomial; they are 23-bit and
+/// may be `≥ q` if not checked.
+pub fn unpack_t(bytes: &[u8; PACKED_T_BYTES]) -> impl Iterator<Item = u32> + '_ {
+	unpack(bytes, T_BITS)
+}
+
+/// Algorithm 22 `pkEncode(ρ, t1)`: 32 + 8·320 = 2,592 bytes.
+pub fn pk_encode(rho: &[u8; 32], t1: &PolyVec<K>) -> Vec<u8> {
+	let mut out = Vec::with_capacity(2592);
+	out.extend_from_slice(rho);
+	pack(coefficients(t1), 10, &mut out);
+	out
+}
+
+/// Algorithm 24 `skEncode(ρ, K, tr, s1, s2, t0)`: 4,896 bytes. `s1`, `s2` and `t0` are given
+/// as signed coefficients.
+pub fn sk_encode(
+	rho: &[u8; 32],
+	key: &[u8; 32],
+	tr: &[u8; 64],
+	s1: &[[i32; N]; L],
+	s2: &[[i32; N]; K],
+	t0: &[[i32; N]; K],
+) -> Vec<u8> {
+	let mut out = Vec::with_capacity(4896);
+	out.extend_from_slice(rho);
+	out.extend_from_slice(key);
+	out.extend_from_slice(tr);
+	// Algorithm 17 `BitPack(w, a, b)` stores `b − w`.
+	let eta = |s: &[i32; N]| s.iter().map(|&c| (ETA as i32 - c) as u32).collect::<Vec<_>>();
+	pack(s1.iter().flat_map(eta), 3, &mut out);
+	pack(s2.iter().flat_map(eta), 3, &mut out);
+	pack(t0.iter().flat_map(|t| t.iter().map(|&c| ((1 << (D - 1)) - c) as u32)), D as usize, &mut out);
+	out
+}
+
+/// Algorithm 28 `w1Encode`: 4 bits per coefficient of `w1 ∈ [0, 15]`.
+pub fn w1_encode(w1: &PolyVec<K>) -> Vec<u8> {
+	let mut out = Vec::with_capacity(K * N / 2);
+	pack(coefficients(w1), 4, &mut out);
+	out
+}
+
+/// Algorithm 26 `sigEncode(c̃, z, h)`: 64 + 7·640 + 83 = 4,627 bytes. `z` is given as signed
+/// coefficients in `(−γ1, γ1]`; `h` has at most `ω` bits set.
+pub fn sig_encode(c_tilde: &[u8; 64], z: &[[i32; N]; L], h: &[[bool; N]; K]) -> Vec<u8> {
+	let mut out = Vec::with_capacity(4627);
+	out.extend_from_slice(c_tilde);
+	pack(z.iter().flat_map(|poly| poly.iter().map(|&c| (GAMMA1 as i32 - c) as u32)), 20, &mut out);
+	// Algorithm 20 `HintBitPack`.
+	let mut hints = [0u8; OMEGA + K];
+	let mut index = 0;
+	for (i, row) in h.iter().enumerate() {
+		for (j, _) in row.iter().enumerate().filter(|(_, set)| **set) {
+			hints[index] = j as u8;
+			index += 1;
+		}
+		hints[OMEGA + i] = index as u8;
+	}
+	out.extend_from_slice(&hints);
+	out
+}
+
+#[cfg(test)]
+mod tests {
+	use super::*;
+	use crate::aggregate::ring::{Poly, Q};
+
+	#[test]
+	fn t_packs_into_5888_bytes_and_back() {
+		let t: PolyVec<K> =
+			core::array::from_fn(|i| Poly(core::array::from_fn(|j| ((i * N + j) as u32 * 40_503) % Q)));
+		let packed = pack_t(&t);
+		assert_eq!(packed.len(), 5888);
+		let unpacked: Vec<u32> = unpack_t(&packed.try_into().unwrap()).collect();
+		assert_eq!(unpacked, coefficients(&t).collect::<Vec<_>>());
+	}
+}

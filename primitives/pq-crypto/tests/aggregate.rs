@@ -1,0 +1,219 @@
+//! Aggregate ML-DSA-87: signatures of committees of 1 to 128 signers are ordinary FIPS 204
+//! signatures under the derived `pk*`, accepted by every backend; anything else is refused.
+
+use pq_crypto::{
+	aggregate::{
+		aggregator::Committee,
+		committee::{verify_membership, PackedShare, ShareError, ShareSum},
+		SignerBitfield,
+	},
+	backend::{Libcrux, MlDsaVerifier, Native, RustCrypto},
+	keys::MlDsa87Public,
+	params::MlDsa87,
+	AggregateSignature, Purpose,
+};
+use std::sync::OnceLock;
+
+const MESSAGE: &[u8] = b"transfer 10 from the committee";
+
+/// `pk*` derived from the published shares, as a chain derives it.
+fn chain_key(committee: &Committee, signers: &SignerBitfield) -> MlDsa87Public {
+	let shares = committee.shares();
+	let mut sum = ShareSum::default();
+	for index in signers.members() {
+		sum.add(&shares[index as usize]).unwrap();
+	}
+	sum.aggregate_key(&committee.rho())
+}
+
+fn verifies_with<B: MlDsaVerifier<MlDsa87>>(committee: &Committee, aggregate: &AggregateSignature, message: &[u8]) -> bool {
+	aggregate.verify::<B>(&chain_key(committee, &aggregate.signers), message, Purpose::Transaction)
+}
+
+fn verifies_everywhere(committee: &Committee, aggregate: &AggregateSignature, message: &[u8]) -> [bool; 3] {
+	[
+		verifies_with::<RustCrypto>(committee, aggregate, message),
+		verifies_with::<Libcrux>(committee, aggregate, message),
+		verifies_with::<Native>(committee, aggregate, message),
+	]
+}
+
+fn committee(size: u32) -> Committee {
+	Committee::from_seed(&[size as u8; 32], size, 1)
+}
+
+/// One 128-member committee shared by the tests that need a big one.
+fn large() -> &'static Committee {
+	static LARGE: OnceLock<Committee> = OnceLock::new();
+	LARGE.get_or_init(|| committee(128))
+}
+
+fn sign(committee: &Committee, members: impl IntoIterator<Item = u32>) -> AggregateSignature {
+	let signers = committee.signers(members).unwrap();
+	committee.sign_with_randomness(&signers, MESSAGE, Purpose::Transaction, [7; 32]).unwrap()
+}
+
+#[test]
+fn every_committee_size_verifies_with_every_backend() {
+	for size in [1, 2, 4, 16, 64] {
+		let committee = committee(size);
+		let aggregate = sign(&committee, 0..size);
+		assert_eq!(verifies_everywhere(&committee, &aggregate, MESSAGE), [true; 3], "{size} signers");
+	}
+	let aggregate = sign(large(), 0..128);
+	assert_eq!(verifies_everywhere(large(), &aggregate, MESSAGE), [true; 3], "128 signers");
+}
+
+#[test]
+fn partial_signer_sets_of_a_large_committee_verify() {
+	for members in [vec![5], vec![0, 127], (0..128).step_by(3).collect(), (1..128).collect::<Vec<_>>()] {
+		let aggregate = sign(large(), members.iter().copied());
+		assert_eq!(verifies_everywhere(large(), &aggregate, MESSAGE), [true; 3], "{} signers", members.len());
+	}
+}
+
+#[test]
+fn the_aggregate_is_one_standard_signature_whatever_the_signer_count() {
+	let aggregate = sign(large(), 0..128);
+	assert_eq!(codec::Encode::encoded_size(&aggregate), 32 + 1 + 16 + 4627);
+	assert_eq!(aggregate.committee, large().id());
+	// The aggregator's own pk* is the chain's.
+	assert_eq!(large().aggregate_key(&aggregate.signers), chain_key(large(), &aggregate.signers));
+}
+
+#[test]
+fn a_wrong_signer_bitfield_fails() {
+	let mut aggregate = sign(large(), 0..10);
+	aggregate.signers = large().signers((0..9).chain([10])).unwrap();
+	assert_eq!(verifies_everywhere(large(), &aggregate, MESSAGE), [false; 3]);
+}
+
+#[test]
+fn a_missing_member_fails() {
+	let mut aggregate = sign(large(), 0..10);
+	aggregate.signers = large().signers(0..9).unwrap();
+	assert_eq!(verifies_everywhere(large(), &aggregate, MESSAGE), [false; 3]);
+}
+
+#[test]
+fn an_extra_member_fails() {
+	let mut aggregate = sign(large(), 0..10);
+	aggregate.signers = large().signers(0..11).unwrap();
+	assert_eq!(verifies_everywhere(large(), &aggregate, MESSAGE), [false; 3]);
+}
+
+#[test]
+fn a_tampered_message_fails() {
+	let aggregate = sign(large(), 0..10);
+	assert_eq!(verifies_everywhere(large(), &aggregate, b"transfer 11 from the committee"), [false; 3]);
+}
+
+#[test]
+fn another_purpose_fails() {
+	let aggregate = sign(large(), 0..10);
+	let key = chain_key(large(), &aggregate.signers);
+	assert!(!aggregate.verify::<Libcrux>(&key, MESSAGE, Purpose::ExtensionKeyInline));
+}
+
+#[test]
+fn every_generated_share_has_a_valid_proof_of_possession() {
+	let committee = committee(4);
+	for (index, share) in committee.shares().iter().enumerate() {
+		let proof = committee.membership_proof(index as u32);
+		assert_eq!(verify_membership::<Libcrux>(&committee.rho(), share, &committee.id(), index as u32, &proof), Ok(()));
+		assert_eq!(verify_membership::<RustCrypto>(&committee.rho(), share, &committee.id(), index as u32, &proof), Ok(()));
+	}
+}
+
+#[test]
+fn a_share_without_a_valid_proof_is_refused() {
+	let committee = committee(4);
+	let (rho, id, shares) = (committee.rho(), committee.id(), committee.shares());
+	let proof = committee.membership_proof(1);
+	// Another member's proof, the right proof for another seat, or for another committee.
+	assert_eq!(verify_membership::<Libcrux>(&rho, &shares[0], &id, 0, &proof), Err(ShareError::InvalidProof));
+	assert_eq!(verify_membership::<Libcrux>(&rho, &shares[1], &id, 2, &proof), Err(ShareError::InvalidProof));
+	let other = pq_crypto::aggregate::CommitteeId([9; 32]);
+	assert_eq!(verify_membership::<Libcrux>(&rho, &shares[1], &other, 1, &proof), Err(ShareError::InvalidProof));
+	// A rogue share: chosen to cancel the others, with no key behind it to prove.
+	let mut rogue = ShareSum::default();
+	for share in &shares[..3] {
+		rogue.subtract(share).unwrap();
+	}
+	assert_eq!(verify_membership::<Libcrux>(&rho, &rogue.pack(), &id, 3, &proof), Err(ShareError::InvalidProof));
+}
+
+#[test]
+fn a_share_with_a_coefficient_not_below_q_is_refused() {
+	let share = PackedShare([0xff; PackedShare::LEN]);
+	assert!(!share.is_reduced());
+	let proof = committee(1).membership_proof(0);
+	assert_eq!(
+		verify_membership::<Libcrux>(&[0; 32], &share, &committee(1).id(), 0, &proof),
+		Err(ShareError::NotReduced)
+	);
+}
+
+#[test]
+fn the_sum_of_all_minus_the_absent_equals_the_sum_of_the_present() {
+	let shares = large().shares();
+	let mut total = ShareSum::default();
+	shares.iter().for_each(|share| total.add(share).unwrap());
+	let signers = large().signers((0..128).filter(|i| i % 17 != 0)).unwrap();
+	let mut from_total = total.clone();
+	(0..128).filter(|i| !signers.contains(*i)).for_each(|i| from_total.subtract(&shares[i as usize]).unwrap());
+	assert_eq!(from_total.aggregate_key(&large().rho()), chain_key(large(), &signers));
+	assert_eq!(ShareSum::from_packed(&total.pack()).unwrap(), total);
+}
+
+#[test]
+fn signing_refuses_non_members_and_empty_sets() {
+	let committee = committee(4);
+	assert!(committee.signers([4]).is_err());
+	let empty = committee.signers([]).unwrap();
+	assert!(committee.sign(&empty, MESSAGE, Purpose::Transaction).is_err());
+	let foreign = SignerBitfield::new(16, [0]).unwrap();
+	assert!(committee.sign(&foreign, MESSAGE, Purpose::Transaction).is_err());
+}
+
+#[test]
+fn committee_ids_bind_threshold_members_and_order() {
+	let seeds = [[1u8; 32], [2u8; 32]];
+	let base = Committee::generate([3; 32], &seeds, 1);
+	assert_ne!(base.id(), Committee::generate([3; 32], &seeds, 2).id());
+	assert_ne!(base.id(), Committee::generate([3; 32], &[seeds[1], seeds[0]], 1).id());
+	assert_ne!(base.id(), Committee::generate([4; 32], &seeds, 1).id());
+	assert_eq!(base.id(), Committee::generate([3; 32], &seeds, 1).id());
+}
+
+mod properties {
+	use super::*;
+	use proptest::prelude::*;
+
+	fn sixteen() -> &'static Committee {
+		static SIXTEEN: OnceLock<Committee> = OnceLock::new();
+		SIXTEEN.get_or_init(|| committee(16))
+	}
+
+	proptest! {
+		#![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+
+		/// Any non-empty signer set of a 16-member committee signs any message; one flipped bit
+		/// anywhere in `σ*` is refused by every backend.
+		#[test]
+		fn any_signer_set_verifies_and_any_bit_flip_fails(
+			members in proptest::bits::u16::ANY.prop_filter("non-empty", |bits| *bits != 0),
+			message in proptest::collection::vec(any::<u8>(), 0..200),
+			rnd in any::<[u8; 32]>(),
+			flip in any::<prop::sample::Index>(),
+		) {
+			let committee = sixteen();
+			let signers = committee.signers((0..16).filter(|i| members >> i & 1 == 1)).unwrap();
+			let mut aggregate = committee.sign_with_randomness(&signers, &message, Purpose::Transaction, rnd).unwrap();
+			prop_assert_eq!(verifies_everywhere(committee, &aggregate, &message), [true; 3]);
+			let bit = flip.index(aggregate.signature.0.len() * 8);
+			aggregate.signature.0[bit / 8] ^= 1 << (bit % 8);
+			prop_assert_eq!(verifies_everywhere(committee, &aggregate, &message), [false; 3]);
+		}
+	}
+}
