@@ -4,15 +4,16 @@
 //! A committee of `N` members stores every share (5,888 bytes each, about 750 KB for 128) and,
 //! in its record, the sum of all of them. A signer set `P` needs `Σ_{i∈P} tᵢ`: for
 //! `|P| ≤ N/2` that is the present members' shares added, otherwise the stored sum minus the
-//! absent members' shares. Either way at most `min(|P|, N − |P|)` shares are read, which
-//! [`shares_read_bound`] bounds from the signature alone, for the transaction's weight.
+//! absent members' shares ([`derive_aggregate_key`]). Either way at most `min(|P|, N − |P|)`
+//! shares are read, which [`shares_read_bound`] bounds from the signature alone, for the
+//! transaction's weight.
 
 use crate::{CommitteeShares, Committees, Config, PqInvalidTransaction};
 use codec::{Decode, DecodeWithMemTracking, Encode, MaxEncodedLen};
 use polkadot_sdk::sp_runtime::AccountId32;
 use pq_crypto::{
 	aggregate::{
-		committee::{PackedShare, ShareSum},
+		committee::{derive_aggregate_key, PackedShare},
 		CommitteeId, SignerBitfield,
 	},
 	keys::MlDsa87Public,
@@ -52,28 +53,15 @@ pub fn aggregate_key<T: Config>(
 	if !signers.is_canonical_for(info.size) {
 		return Err(PqInvalidTransaction::InvalidSigners);
 	}
-	let present = signers.count();
-	if present < info.threshold {
+	if signers.count() < info.threshold {
 		return Err(PqInvalidTransaction::BelowThreshold);
 	}
 	// Shares are checked when the committee is created; storage that breaks that invariant is
 	// treated as no committee rather than trusted.
-	let corrupt = |_| PqInvalidTransaction::UnknownCommittee;
-	let share = |index| CommitteeShares::<T>::get(committee, index).ok_or(PqInvalidTransaction::UnknownCommittee);
-	let sum = if present <= info.size - present {
-		let mut sum = ShareSum::default();
-		for index in signers.members() {
-			sum.add(&share(index)?).map_err(corrupt)?;
-		}
-		sum
-	} else {
-		let mut sum = ShareSum::from_packed(&info.share_sum).map_err(corrupt)?;
-		for index in (0..info.size).filter(|index| !signers.contains(*index)) {
-			sum.subtract(&share(index)?).map_err(corrupt)?;
-		}
-		sum
-	};
-	Ok(sum.aggregate_key(&info.rho))
+	derive_aggregate_key(&info.rho, info.size, &info.share_sum, signers, |index| {
+		CommitteeShares::<T>::get(committee, index)
+	})
+	.map_err(|_| PqInvalidTransaction::UnknownCommittee)
 }
 
 /// The account a committee controls.

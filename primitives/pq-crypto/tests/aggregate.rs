@@ -4,7 +4,7 @@
 use pq_crypto::{
 	aggregate::{
 		aggregator::Committee,
-		committee::{verify_membership, PackedShare, ShareError, ShareSum},
+		committee::{derive_aggregate_key, verify_membership, PackedShare, ShareError, ShareSum},
 		SignerBitfield,
 	},
 	backend::{Libcrux, MlDsaVerifier, Native, RustCrypto},
@@ -16,14 +16,15 @@ use std::sync::OnceLock;
 
 const MESSAGE: &[u8] = b"transfer 10 from the committee";
 
-/// `pk*` derived from the published shares, as a chain derives it.
+/// `pk*` derived from the published shares and their sum, as a chain derives it.
 fn chain_key(committee: &Committee, signers: &SignerBitfield) -> MlDsa87Public {
 	let shares = committee.shares();
-	let mut sum = ShareSum::default();
-	for index in signers.members() {
-		sum.add(&shares[index as usize]).unwrap();
-	}
-	sum.aggregate_key(&committee.rho())
+	let mut total = ShareSum::default();
+	shares.iter().for_each(|share| total.add(share).unwrap());
+	derive_aggregate_key(&committee.rho(), committee.size(), &total.pack(), signers, |index| {
+		shares.get(index as usize).cloned()
+	})
+	.unwrap()
 }
 
 fn verifies_with<B: MlDsaVerifier<MlDsa87>>(committee: &Committee, aggregate: &AggregateSignature, message: &[u8]) -> bool {
@@ -159,11 +160,25 @@ fn the_sum_of_all_minus_the_absent_equals_the_sum_of_the_present() {
 	let shares = large().shares();
 	let mut total = ShareSum::default();
 	shares.iter().for_each(|share| total.add(share).unwrap());
-	let signers = large().signers((0..128).filter(|i| i % 17 != 0)).unwrap();
-	let mut from_total = total.clone();
-	(0..128).filter(|i| !signers.contains(*i)).for_each(|i| from_total.subtract(&shares[i as usize]).unwrap());
-	assert_eq!(from_total.aggregate_key(&large().rho()), chain_key(large(), &signers));
 	assert_eq!(ShareSum::from_packed(&total.pack()).unwrap(), total);
+	for members in [(0..128).filter(|i| i % 17 != 0).collect::<Vec<_>>(), vec![3, 70], (0..128).collect()] {
+		let signers = large().signers(members.iter().copied()).unwrap();
+		let mut fetched = 0;
+		let derived = derive_aggregate_key(&large().rho(), 128, &total.pack(), &signers, |index| {
+			fetched += 1;
+			shares.get(index as usize).cloned()
+		})
+		.unwrap();
+		assert_eq!(derived, large().aggregate_key(&signers), "{} signers", members.len());
+		assert_eq!(fetched, members.len().min(128 - members.len()), "{} signers", members.len());
+	}
+}
+
+#[test]
+fn a_missing_share_is_an_error() {
+	let signers = large().signers([0, 1]).unwrap();
+	let total = large().share(0);
+	assert_eq!(derive_aggregate_key(&large().rho(), 128, &total, &signers, |_| None), Err(ShareError::MissingShare));
 }
 
 #[test]

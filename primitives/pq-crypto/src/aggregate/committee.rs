@@ -7,9 +7,9 @@
 //! all — whichever reads fewer shares.
 
 use super::{
-	encoding::{pack_t, pk_encode, unpack_t, PACKED_T_BYTES},
+	encoding::{pack_t, pk_encode, unpack_t, unpack_t_group, PACKED_T_BYTES, T_GROUP_BYTES},
 	ring::{power2round, Poly, PolyVec, K, Q},
-	CommitteeId,
+	CommitteeId, SignerBitfield,
 };
 use crate::{
 	backend::MlDsaVerifier, bytes::fixed_bytes, keys::MlDsa87Public, keys::MlDsa87Signature,
@@ -36,6 +36,8 @@ pub enum ShareError {
 	NotReduced,
 	/// The proof of possession does not verify under the share key.
 	InvalidProof,
+	/// A member's share is not available.
+	MissingShare,
 }
 
 impl PackedShare {
@@ -80,14 +82,18 @@ impl ShareSum {
 		self.combine(share, |sum, c| if sum >= c { sum - c } else { sum + Q - c })
 	}
 
-	/// One pass over the packed coefficients, so a share costs one unpacking and no copies.
+	/// One pass over the packed coefficients, eight at a time, so a share costs one unpacking
+	/// and no copies.
 	fn combine(&mut self, share: &PackedShare, op: impl Fn(u32, u32) -> u32) -> Result<(), ShareError> {
-		let sums = self.0.iter_mut().flat_map(|poly| poly.0.iter_mut());
-		for (sum, c) in sums.zip(unpack_t(&share.0)) {
-			if c >= Q {
-				return Err(ShareError::NotReduced);
+		let groups = share.0.chunks_exact(T_GROUP_BYTES);
+		let sums = self.0.iter_mut().flat_map(|poly| poly.0.chunks_exact_mut(8));
+		for (sums, group) in sums.zip(groups) {
+			for (sum, c) in sums.iter_mut().zip(unpack_t_group(group)) {
+				if c >= Q {
+					return Err(ShareError::NotReduced);
+				}
+				*sum = op(*sum, c);
 			}
-			*sum = op(*sum, c);
 		}
 		Ok(())
 	}
@@ -102,6 +108,35 @@ impl ShareSum {
 		let t1: PolyVec<K> = self.0.map(|poly| Poly(poly.0.map(|c| power2round(c).0)));
 		MlDsa87Public::from_slice(&pk_encode(rho, &t1)).expect("pkEncode of ML-DSA-87 writes 2,592 bytes")
 	}
+}
+
+/// `pk*` of `signers` in a committee of `size` members whose shares sum to `share_sum`,
+/// fetching shares through `share`: the present members' added when at most half signed,
+/// otherwise `share_sum` minus the absent members'. So at most `min(|P|, N − |P|)` shares are
+/// fetched, and a full signer set needs none. `signers` must fit the committee (see
+/// [`SignerBitfield::is_canonical_for`]).
+pub fn derive_aggregate_key(
+	rho: &[u8; 32],
+	size: u32,
+	share_sum: &PackedShare,
+	signers: &SignerBitfield,
+	mut share: impl FnMut(u32) -> Option<PackedShare>,
+) -> Result<MlDsa87Public, ShareError> {
+	let present = signers.count();
+	let sum = if present <= size.saturating_sub(present) {
+		let mut sum = ShareSum::default();
+		for index in signers.members() {
+			sum.add(&share(index).ok_or(ShareError::MissingShare)?)?;
+		}
+		sum
+	} else {
+		let mut sum = ShareSum::from_packed(share_sum)?;
+		for index in (0..size).filter(|index| !signers.contains(*index)) {
+			sum.subtract(&share(index).ok_or(ShareError::MissingShare)?)?;
+		}
+		sum
+	};
+	Ok(sum.aggregate_key(rho))
 }
 
 /// A committee's id: `blake2_256(tag ‖ ρ ‖ threshold ‖ shares)`. Every part of the definition

@@ -23,23 +23,6 @@ fn pack(values: impl Iterator<Item = u32>, bits: usize, out: &mut Vec<u8>) {
 	debug_assert_eq!(held, 0, "whole polynomials always fill whole bytes");
 }
 
-/// Algorithm 18 `SimpleBitUnpack`: `count` values of `bits` bits each.
-fn unpack(bytes: &[u8], bits: usize) -> impl Iterator<Item = u32> + '_ {
-	let mask = (1u64 << bits) - 1;
-	let (mut buffer, mut held, mut next) = (0u64, 0usize, 0usize);
-	core::iter::from_fn(move || {
-		while held < bits {
-			buffer |= (*bytes.get(next)? as u64) << held;
-			next += 1;
-			held += 8;
-		}
-		let value = (buffer & mask) as u32;
-		buffer >>= bits;
-		held -= bits;
-		Some(value)
-	})
-}
-
 fn coefficients<const M: usize>(v: &PolyVec<M>) -> impl Iterator<Item = u32> + '_ {
 	v.iter().flat_map(|poly| poly.0.iter().copied())
 }
@@ -51,10 +34,35 @@ pub fn pack_t(t: &PolyVec<K>) -> Vec<u8> {
 	out
 }
 
-/// The coefficients of [`pack_t`]'s encoding, polynomial by polynomial; they are 23-bit and
-/// may be `≥ q` if not checked.
+/// Bytes of eight packed 23-bit coefficients.
+pub const T_GROUP_BYTES: usize = T_BITS;
+
+/// Eight coefficients of [`pack_t`]'s encoding from their 23 bytes (Algorithm 18
+/// `SimpleBitUnpack`, eight at a time): two little-endian loads instead of bit by bit. They are
+/// 23-bit and may be `≥ q` if not checked.
+pub fn unpack_t_group(group: &[u8]) -> [u32; 8] {
+	const MASK: u128 = (1 << T_BITS) - 1;
+	let mut word = [0u8; 24];
+	word[..T_GROUP_BYTES].copy_from_slice(&group[..T_GROUP_BYTES]);
+	let low = u128::from_le_bytes(word[..16].try_into().expect("16 of 24 bytes"));
+	let high = u64::from_le_bytes(word[16..].try_into().expect("8 of 24 bytes")) as u128;
+	// Bits 0..184 of the group, as one 192-bit value split at bit 128.
+	core::array::from_fn(|i| {
+		let shift = i * T_BITS;
+		let value = if shift + T_BITS <= 128 {
+			low >> shift
+		} else if shift >= 128 {
+			high >> (shift - 128)
+		} else {
+			(low >> shift) | (high << (128 - shift))
+		};
+		(value & MASK) as u32
+	})
+}
+
+/// Every coefficient of [`pack_t`]'s encoding, polynomial by polynomial.
 pub fn unpack_t(bytes: &[u8; PACKED_T_BYTES]) -> impl Iterator<Item = u32> + '_ {
-	unpack(bytes, T_BITS)
+	bytes.chunks_exact(T_GROUP_BYTES).flat_map(unpack_t_group)
 }
 
 /// Algorithm 22 `pkEncode(ρ, t1)`: 32 + 8·320 = 2,592 bytes.
