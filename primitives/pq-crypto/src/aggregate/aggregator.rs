@@ -19,8 +19,8 @@
 //!    On failure every signer starts again with a fresh mask.
 //!
 //! `B_s = ⌊(γ1 − β − 1)/s⌋ − β`, so `‖z*‖∞ ≤ s·(B_s + β) < γ1 − β` always holds; what can fail
-//! is the hint check, when `c·s2*` moves `W*` across a rounding boundary (about one attempt in
-//! three for 128 signers, rarely for few).
+//! is the hint check, when `c·s2*` moves `W*` across a rounding boundary (estimated from the
+//! coefficient sizes, not measured: about one attempt in three for 128 signers, rarely for few).
 //!
 //! Masks are derived from the member's secret, `rnd`, `μ`, the signer set and the attempt
 //! number, so a mask is only ever used again for the very same challenge. With `rnd` fixed
@@ -48,7 +48,8 @@ use codec::Encode;
 const MEMBER_SEED_TAG: &[u8] = b"pq-verifier/committee-member/v1";
 /// Domain tag of a dev committee's `ρ` and member seeds ([`Committee::from_seed`]).
 const DEV_COMMITTEE_TAG: &[u8] = b"pq-verifier/dev-committee/v1";
-/// Attempts before giving up; each fails with probability about 1/3 at worst.
+/// Attempts before giving up; by the estimate above each fails with probability about 1/3 at
+/// worst.
 const MAX_ATTEMPTS: u32 = 100;
 
 /// Why an aggregate signature could not be made.
