@@ -241,7 +241,10 @@ pub async fn run(cli: Cli, out: &mut impl Write) -> anyhow::Result<()> {
 			writeln!(out, "account id: 0x{}", hex::encode(&account))?;
 			writeln!(out, "members: {}, threshold: {}", committee.size(), committee.threshold())?;
 			let signers = committee.signers(0..committee.size()).expect("every member");
-			writeln!(out, "signature on the wire: {} bytes (aggregate with signer bits)", codec::Encode::encoded_size(&committee.id()) + codec::Encode::encoded_size(&signers) + 4627)?;
+			let wire = codec::Encode::encoded_size(&committee.id())
+				+ codec::Encode::encoded_size(&signers)
+				+ pq_crypto::keys::MlDsa87Signature::LEN;
+			writeln!(out, "signature on the wire: {wire} bytes (aggregate with signer bits)")?;
 		},
 		Command::Committee(CommitteeCommand::Create { committee, from, options }) => {
 			let committee = committee.committee()?;

@@ -28,7 +28,7 @@
 //! deployment must draw `rnd` afresh for every signing session.
 
 use super::{
-	committee::{committee_id, MembershipStatement, PackedShare, ShareSum},
+	committee::{committee_id, MembershipStatement, PackedShare},
 	encoding::{pk_encode, sig_encode, sk_encode, w1_encode},
 	ring::{
 		centered, high_bits, make_hint, matrix_times, power2round, reduce, scale, use_hint, Poly,
@@ -185,11 +185,21 @@ impl Committee {
 
 	/// The aggregate key `pk*` of a signer set.
 	pub fn aggregate_key(&self, signers: &SignerBitfield) -> MlDsa87Public {
-		let mut sum = ShareSum::default();
-		for index in signers.members() {
-			sum.add(&self.share(index)).expect("generated shares are reduced");
+		self.encode_key(&split_power2round(&self.t_sum(signers)).0)
+	}
+
+	/// `Σ tᵢ` over the members in `signers`.
+	fn t_sum(&self, signers: &SignerBitfield) -> PolyVec<K> {
+		let mut sum: PolyVec<K> = Default::default();
+		for member in signers.members().filter_map(|index| self.members.get(index as usize)) {
+			sum = core::array::from_fn(|row| sum[row].add(&member.t[row]));
 		}
-		sum.aggregate_key(&self.rho)
+		sum
+	}
+
+	/// `pkEncode(ρ, t1)`.
+	fn encode_key(&self, t1: &PolyVec<K>) -> MlDsa87Public {
+		MlDsa87Public::from_slice(&pk_encode(&self.rho, t1)).expect("pkEncode of ML-DSA-87 writes 2,592 bytes")
 	}
 
 	/// The members in `signers` jointly sign `message` for `purpose`, with masks made fresh by
@@ -214,14 +224,11 @@ impl Committee {
 		if members.is_empty() || !signers.is_canonical_for(self.size()) {
 			return Err(AggregateError::InvalidSigners);
 		}
-		let aggregate_key = self.aggregate_key(signers);
-		let tr: [u8; 64] = h_bytes(&[aggregate_key.as_ref()]);
+		let (t1, t0) = split_power2round(&self.t_sum(signers));
+		let tr: [u8; 64] = h_bytes(&[self.encode_key(&t1).as_ref()]);
 		let context = purpose.context();
 		let mu: [u8; 64] = h_bytes(&[&tr, &[0u8, context.len() as u8], context, message]);
 
-		let t_sum: PolyVec<K> =
-			core::array::from_fn(|row| members.iter().fold(Poly::default(), |sum, m| sum.add(&m.t[row])));
-		let (t1, t0) = split_power2round(&t_sum);
 		let t1_scaled_hat = t1.map(|poly| Poly(poly.0.map(|c| c << D)).ntt());
 		let t0_hat = t0.map(|coefficients| Poly::from_signed(&coefficients).ntt());
 		let mask_bound = (GAMMA1 - BETA - 1) / members.len() as u32 - BETA;
