@@ -1,13 +1,18 @@
 //! Aggregate ML-DSA-87 against `N` individual ML-DSA-87 signatures, for `N` signers in
 //! {1, 4, 16, 64, 128}, with one ML-DSA-87 and one Ed25519 verification as baselines, all in
-//! one run and all with libcrux (what the runtime's host functions run natively).
+//! one run, natively, on the paths of the node's aggregate host function: libcrux until a
+//! committee's matrix is expanded, then the committee verifier with its cache. Individual
+//! signatures and the baselines go through libcrux, the backend behind the host functions.
 //! `aggregate-report` turns the results into the table of `docs/aggregate.md`.
 //!
 //! - `aggregate/N/derive`: `pk*` as the pallet derives it (`derive_aggregate_key`): from the
 //!   stored sum of all shares and `min(N, 128 − N)` shares, unpacked and added or subtracted,
 //!   then `Power2Round` and `pkEncode` (storage reads are not included);
-//! - `aggregate/N/fresh`: derive + decode + verify, a signer set seen for the first time;
-//! - `aggregate/N/repeated`: verification through the decoded-key cache, `pk*` cached;
+//! - `aggregate/N/cold`: derive + libcrux decode + verify, while the committee's matrix is not
+//!   expanded (what the weights charge);
+//! - `aggregate/N/fresh`: derive + decode + verify by the committee verifier with the
+//!   committee's matrix cached, a signer set seen for the first time;
+//! - `aggregate/N/repeated`: derive + verify by the committee verifier with `pk*` cached;
 //! - `individual/N/decode+verify`: `N` members' own ML-DSA-87 signatures, each decoded and
 //!   verified.
 
@@ -16,15 +21,16 @@ use pq_crypto::{
 	aggregate::{
 		aggregator::Committee,
 		committee::{derive_aggregate_key, PackedShare, ShareSum},
+		verifier::{AggregateCacheLimits, AggregateKeyCache, CommitteeMatrix},
 		SignerBitfield,
 	},
 	backend::{Dalek, Ed25519Verifier, Libcrux, MlDsaVerifier},
-	cache::{CacheLimits, KeyCache},
+	cache::{CacheLimits, KeyCache, Signed},
 	params::MlDsa87,
 	signing::Keypair,
 	MultiSignature, MultiSigner, Purpose, Scheme,
 };
-use std::{hint::black_box, time::Duration};
+use std::{hint::black_box, sync::Arc, time::Duration};
 
 const MESSAGE: &[u8] = &[0x5a; 128];
 const PURPOSE: Purpose = Purpose::Transaction;
@@ -78,25 +84,38 @@ fn baselines(c: &mut Criterion) {
 	c.bench_function("ml-dsa-87/libcrux/cache-hit", |b| {
 		b.iter(|| cache.verify(black_box(&signer), black_box(&signature), black_box(MESSAGE), PURPOSE))
 	});
+	c.bench_function("ml-dsa-87/committee-verifier/expand-matrix", |b| {
+		b.iter(|| CommitteeMatrix::expand(black_box(&[0xa6; 32])))
+	});
+}
+
+/// A committee cache holding the matrix of `rho`, and decoded keys only if `keys`.
+fn committee_cache(rho: &[u8; 32], keys: bool) -> AggregateKeyCache {
+	let limits = AggregateCacheLimits::within(64 << 20);
+	let keys = if keys { limits.keys } else { AggregateCacheLimits::within(0).keys };
+	let mut cache = AggregateKeyCache::new(AggregateCacheLimits { keys, ..limits });
+	cache.insert_matrix(Arc::new(CommitteeMatrix::expand(rho)));
+	cache
 }
 
 fn aggregate(c: &mut Criterion, committee: &Committee, stored: &Stored, count: u32) {
 	let signers: SignerBitfield = committee.signers(0..count).expect("members");
 	let aggregate = committee.sign(&signers, MESSAGE, PURPOSE).expect("aggregate signing");
 	c.bench_function(&format!("aggregate/{count}/derive"), |b| b.iter(|| stored.derive(black_box(&signers))));
-	c.bench_function(&format!("aggregate/{count}/fresh"), |b| {
+	c.bench_function(&format!("aggregate/{count}/cold"), |b| {
 		b.iter(|| {
 			let key = stored.derive(black_box(&signers));
 			assert!(aggregate.verify::<Libcrux>(&key, black_box(MESSAGE), PURPOSE));
 		})
 	});
-	let signer = MultiSigner::MlDsa87(stored.derive(&signers));
-	let signature = MultiSignature::MlDsa87(aggregate.signature.clone());
-	let mut cache = KeyCache::<Libcrux>::new(CacheLimits::default());
-	cache.verify(&signer, &signature, MESSAGE, PURPOSE).expect("a valid aggregate");
-	c.bench_function(&format!("aggregate/{count}/repeated"), |b| {
-		b.iter(|| cache.verify(black_box(&signer), black_box(&signature), black_box(MESSAGE), PURPOSE))
-	});
+	for (case, mut cache) in [("fresh", committee_cache(&stored.rho, false)), ("repeated", committee_cache(&stored.rho, true))] {
+		c.bench_function(&format!("aggregate/{count}/{case}"), |b| {
+			b.iter(|| {
+				let key = cache.lookup(&stored.derive(black_box(&signers))).expect("the matrix is cached");
+				assert!(key.verify(Signed::ForPurpose(black_box(MESSAGE), PURPOSE), &aggregate.signature));
+			})
+		});
+	}
 }
 
 fn individual(c: &mut Criterion, members: &[(MultiSigner, MultiSignature)], count: u32) {

@@ -1,5 +1,5 @@
-//! Prometheus metrics of the host functions' decoded-key cache, read from the cache at each
-//! scrape (`pq_crypto::host::node`).
+//! Prometheus metrics of the host functions' decoded-key cache and committee cache, read from
+//! the caches at each scrape (`pq_crypto::host::node`).
 
 use polkadot_sdk::substrate_prometheus_endpoint::{
 	register, MetricSource, Opts, PrometheusError, Registry, SourcedCounter, SourcedGauge,
@@ -21,6 +21,23 @@ impl MetricSource for Counters {
 	}
 }
 
+/// Committee cache lookups by kind (`matrix`, `key`) and result (`hit`, `miss`), and evictions.
+#[derive(Clone)]
+struct CommitteeCounters;
+
+impl MetricSource for CommitteeCounters {
+	type N = u64;
+
+	fn collect(&self, mut set: impl FnMut(&[&str], u64)) {
+		let stats = node::aggregate_stats();
+		for (kind, stats) in [("matrix", stats.matrices), ("key", stats.keys)] {
+			set(&[kind, "hit"], stats.hits);
+			set(&[kind, "miss"], stats.misses);
+			set(&[kind, "eviction"], stats.evictions);
+		}
+	}
+}
+
 /// Keys and bytes held.
 #[derive(Clone)]
 struct Occupancy;
@@ -35,8 +52,9 @@ impl MetricSource for Occupancy {
 	}
 }
 
-/// Registers `pq_verifier_key_cache_events_total{event="hit"|"miss"|"eviction"}` and
-/// `pq_verifier_key_cache_size{unit="keys"|"bytes"}`.
+/// Registers `pq_verifier_key_cache_events_total{event="hit"|"miss"|"eviction"}`,
+/// `pq_verifier_key_cache_size{unit="keys"|"bytes"}` and
+/// `pq_verifier_committee_cache_events_total{kind="matrix"|"key", event=…}`.
 pub fn register_metrics(registry: &Registry) -> Result<(), PrometheusError> {
 	register(
 		SourcedCounter::new(
@@ -54,6 +72,18 @@ pub fn register_metrics(registry: &Registry) -> Result<(), PrometheusError> {
 			&Opts::new("pq_verifier_key_cache_size", "Keys and bytes held by the node's decoded-key cache")
 				.variable_label("unit"),
 			Occupancy,
+		)?,
+		registry,
+	)?;
+	register(
+		SourcedCounter::new(
+			&Opts::new(
+				"pq_verifier_committee_cache_events_total",
+				"Lookups (hit, miss) and evictions of the node's committee matrices and decoded aggregate keys",
+			)
+			.variable_label("kind")
+			.variable_label("event"),
+			CommitteeCounters,
 		)?,
 		registry,
 	)?;

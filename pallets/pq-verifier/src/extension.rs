@@ -29,7 +29,9 @@ use polkadot_sdk::{
 		AccountId32,
 	},
 };
-use pq_crypto::{AggregateSignature, MultiSignature, MultiSigner, Purpose, Scheme, SignatureWithKey, VerifyError};
+use pq_crypto::{
+	backend::Backend, AggregateSignature, MultiSignature, Purpose, Scheme, SignatureWithKey, VerifyError,
+};
 use scale_info::TypeInfo;
 
 /// How a transaction is authorized.
@@ -61,8 +63,8 @@ pub enum Authorization {
 		signature: MultiSignature,
 	},
 	/// A committee's members signed together; the transaction is from the committee's account
-	/// ([`MultiSigner::AggregateMlDsa87`]). Verified under the aggregate key of the signer set,
-	/// for [`Purpose::ExtensionCommittee`].
+	/// ([`pq_crypto::MultiSigner::AggregateMlDsa87`]). Verified under the aggregate key of the
+	/// signer set, for [`Purpose::ExtensionCommittee`].
 	Committee(AggregateSignature),
 }
 
@@ -259,11 +261,16 @@ where
 				ensure_unauthorized(&origin)?;
 				let aggregate_key = aggregate_key::<T>(&aggregate.committee, &aggregate.signers)?;
 				let message = inherited_implication.using_encoded(blake2_256);
-				// `pk*` is an ordinary ML-DSA-87 key: repeated signer sets hit the decoded-key cache.
-				let signer = MultiSigner::MlDsa87(aggregate_key);
-				let signature = MultiSignature::MlDsa87(aggregate.signature.clone());
+				// Repeated signer sets hit the decoded-key cache (through `Native`, the node's,
+				// which also keeps each committee's matrix).
 				with_cache::<T::Backend, _>(T::KeyCacheBytes::get(), |cache| {
-					cache.verify(&signer, &signature, &message, Purpose::ExtensionCommittee)
+					T::Backend::verify_aggregate(
+						cache,
+						&aggregate_key,
+						&message,
+						Purpose::ExtensionCommittee,
+						&aggregate.signature,
+					)
 				})
 				.map_err(refusal)?;
 				origin.set_caller_from_signed(committee_account(&aggregate.committee));

@@ -156,25 +156,20 @@ impl<B: Backend> DecodedKey<B> {
 	}
 }
 
-struct Entry<B: Backend> {
-	key: Arc<DecodedKey<B>>,
-	last_used: u64,
-}
-
-/// A least-recently-used cache of keys decoded by backend `B`.
-pub struct KeyCache<B: Backend> {
-	entries: BTreeMap<KeyDigest, Entry<B>>,
-	/// `last_used` → digest, oldest first: the eviction order.
-	recency: BTreeMap<u64, KeyDigest>,
+/// A least-recently-used map within count and byte limits, counting hits, misses and
+/// evictions: the bookkeeping of [`KeyCache`] and of the committee caches.
+pub(crate) struct Lru<K, V> {
+	entries: BTreeMap<K, (V, usize, u64)>,
+	/// `last_used` → key, oldest first: the eviction order.
+	recency: BTreeMap<u64, K>,
 	clock: u64,
 	bytes: usize,
 	limits: CacheLimits,
 	stats: CacheStats,
 }
 
-impl<B: Backend> KeyCache<B> {
-	/// An empty cache within `limits`.
-	pub fn new(limits: CacheLimits) -> Self {
+impl<K: Ord + Clone, V: Clone> Lru<K, V> {
+	pub(crate) fn new(limits: CacheLimits) -> Self {
 		Self {
 			entries: BTreeMap::new(),
 			recency: BTreeMap::new(),
@@ -183,6 +178,71 @@ impl<B: Backend> KeyCache<B> {
 			limits,
 			stats: CacheStats::default(),
 		}
+	}
+
+	/// The value of `key` if it is held, counting a hit or a miss.
+	pub(crate) fn lookup(&mut self, key: &K) -> Option<V> {
+		self.clock += 1;
+		let Some((value, _, last_used)) = self.entries.get_mut(key) else {
+			self.stats.misses += 1;
+			return None;
+		};
+		self.stats.hits += 1;
+		self.recency.remove(last_used);
+		self.recency.insert(self.clock, key.clone());
+		*last_used = self.clock;
+		Some(value.clone())
+	}
+
+	/// Holds `value` of `bytes` bytes under `key`, evicting the least recently used entries to
+	/// stay within the limits; a value larger than the byte limit is not held.
+	pub(crate) fn insert(&mut self, key: K, value: V, bytes: usize) {
+		if bytes > self.limits.max_bytes || self.limits.max_entries == 0 || self.entries.contains_key(&key) {
+			return;
+		}
+		self.clock += 1;
+		while self.entries.len() >= self.limits.max_entries || self.bytes + bytes > self.limits.max_bytes {
+			let Some((_, oldest)) = self.recency.pop_first() else { break };
+			if let Some((_, evicted_bytes, _)) = self.entries.remove(&oldest) {
+				self.bytes -= evicted_bytes;
+				self.stats.evictions += 1;
+			}
+		}
+		self.bytes += bytes;
+		self.recency.insert(self.clock, key.clone());
+		self.entries.insert(key, (value, bytes, self.clock));
+	}
+
+	pub(crate) fn stats(&self) -> CacheStats {
+		self.stats
+	}
+
+	pub(crate) fn clear(&mut self) {
+		self.entries.clear();
+		self.recency.clear();
+		self.bytes = 0;
+	}
+
+	pub(crate) fn len(&self) -> usize {
+		self.entries.len()
+	}
+
+	pub(crate) fn bytes(&self) -> usize {
+		self.bytes
+	}
+
+	pub(crate) fn limits(&self) -> CacheLimits {
+		self.limits
+	}
+}
+
+/// A least-recently-used cache of keys decoded by backend `B`.
+pub struct KeyCache<B: Backend>(Lru<KeyDigest, Arc<DecodedKey<B>>>);
+
+impl<B: Backend> KeyCache<B> {
+	/// An empty cache within `limits`.
+	pub fn new(limits: CacheLimits) -> Self {
+		Self(Lru::new(limits))
 	}
 
 	/// Verifies `signature` by `signer` over `message` for `purpose`, decoding the key only if
@@ -224,36 +284,14 @@ impl<B: Backend> KeyCache<B> {
 	/// With [`Self::insert`], this lets a cache shared between threads be locked only for the
 	/// lookup and the insertion, not for the decode or the verification.
 	pub fn lookup(&mut self, digest: &KeyDigest) -> Option<Arc<DecodedKey<B>>> {
-		self.clock += 1;
-		let Some(entry) = self.entries.get_mut(digest) else {
-			self.stats.misses += 1;
-			return None;
-		};
-		self.stats.hits += 1;
-		self.recency.remove(&entry.last_used);
-		self.recency.insert(self.clock, *digest);
-		entry.last_used = self.clock;
-		Some(entry.key.clone())
+		self.0.lookup(digest)
 	}
 
 	/// Holds `key`, decoded from the key whose digest is `digest`, evicting the least recently
 	/// used entries to stay within the limits; a key larger than the byte limit is not held.
 	pub fn insert(&mut self, digest: KeyDigest, key: Arc<DecodedKey<B>>) {
 		let bytes = key.bytes();
-		if bytes > self.limits.max_bytes || self.limits.max_entries == 0 || self.entries.contains_key(&digest) {
-			return;
-		}
-		self.clock += 1;
-		while self.entries.len() >= self.limits.max_entries || self.bytes + bytes > self.limits.max_bytes {
-			let Some((_, oldest)) = self.recency.pop_first() else { break };
-			if let Some(evicted) = self.entries.remove(&oldest) {
-				self.bytes -= evicted.key.bytes();
-				self.stats.evictions += 1;
-			}
-		}
-		self.bytes += bytes;
-		self.recency.insert(self.clock, digest);
-		self.entries.insert(digest, Entry { key, last_used: self.clock });
+		self.0.insert(digest, key, bytes)
 	}
 
 	/// Verifies a signature by `signer` for `account`: the key must control the account
@@ -276,33 +314,31 @@ impl<B: Backend> KeyCache<B> {
 
 	/// Hit, miss and eviction counters since the cache was made.
 	pub fn stats(&self) -> CacheStats {
-		self.stats
+		self.0.stats()
 	}
 
 	/// Drops every entry (counters are kept).
 	pub fn clear(&mut self) {
-		self.entries.clear();
-		self.recency.clear();
-		self.bytes = 0;
+		self.0.clear()
 	}
 
 	/// Keys held now.
 	pub fn len(&self) -> usize {
-		self.entries.len()
+		self.0.len()
 	}
 
 	/// Whether no key is held.
 	pub fn is_empty(&self) -> bool {
-		self.entries.is_empty()
+		self.0.len() == 0
 	}
 
 	/// Bytes of decoded keys held now.
 	pub fn bytes(&self) -> usize {
-		self.bytes
+		self.0.bytes()
 	}
 
 	/// The limits the cache keeps to.
 	pub fn limits(&self) -> CacheLimits {
-		self.limits
+		self.0.limits()
 	}
 }

@@ -60,6 +60,17 @@ pub trait PqVerify {
 		node::verify(MultiSigner::MlDsa87(public.clone()), MultiSignature::MlDsa87(signature.clone()), message)
 	}
 
+	/// FIPS 204 Algorithm 8 under an aggregate ML-DSA-87 key `pk*`. The node expands each
+	/// committee's `Â` once, off the verification path, and from then on verifies with it
+	/// ([`crate::aggregate::verifier`]); until then, with libcrux like any ML-DSA-87 key.
+	fn aggregate_ml_dsa_87_verify_internal(
+		public: PassPointerAndRead<&MlDsa87Public, 2592>,
+		message: PassFatPointerAndRead<&[u8]>,
+		signature: PassPointerAndRead<&MlDsa87Signature, 4627>,
+	) -> bool {
+		node::verify_aggregate(public, message, signature)
+	}
+
 	/// Whether `public` is usable under the project's Ed25519 rule (a curve point, not of small
 	/// order; see [`crate::backend::Dalek`]).
 	fn ed25519_key_is_valid(public: PassPointerAndRead<&Ed25519Public, 32>) -> bool {
@@ -81,11 +92,18 @@ pub trait PqVerify {
 #[cfg(not(substrate_runtime))]
 pub mod node {
 	use crate::{
+		aggregate::verifier::{
+			rho_of, AggregateCacheLimits, AggregateCacheStats, AggregateKeyCache, CommitteeMatrix,
+		},
 		backend::Libcrux,
 		cache::{CacheLimits, CacheStats, DecodedKey, KeyCache, KeyDigest, Signed},
+		keys::{MlDsa87Public, MlDsa87Signature},
 		MultiSignature, MultiSigner,
 	};
-	use std::sync::{Arc, LazyLock, Mutex, MutexGuard, PoisonError};
+	use std::{
+		collections::BTreeSet,
+		sync::{Arc, LazyLock, Mutex, MutexGuard, PoisonError},
+	};
 
 	/// The backend the host functions run.
 	pub type NodeBackend = Libcrux;
@@ -96,16 +114,43 @@ pub mod node {
 	static CACHE: LazyLock<Mutex<KeyCache<NodeBackend>>> =
 		LazyLock::new(|| Mutex::new(KeyCache::new(DEFAULT_LIMITS)));
 
+	static AGGREGATE_CACHE: LazyLock<Mutex<AggregateKeyCache>> =
+		LazyLock::new(|| Mutex::new(AggregateKeyCache::new(AggregateCacheLimits::within(DEFAULT_LIMITS.max_bytes))));
+
+	/// Committees (by `ρ`) whose matrix is being expanded.
+	static EXPANDING: Mutex<BTreeSet<[u8; 32]>> = Mutex::new(BTreeSet::new());
+
+	/// Most matrices expanded at once: each takes a thread for about one ML-DSA-87
+	/// verification's time, and many new committees at once must not take the node's cores.
+	const MAX_EXPANDING: usize = 2;
+
 	/// The cache; a panic elsewhere while it was locked leaves it consistent, so poisoning is
 	/// ignored.
 	fn cache() -> MutexGuard<'static, KeyCache<NodeBackend>> {
 		CACHE.lock().unwrap_or_else(PoisonError::into_inner)
 	}
 
-	/// Replaces the cache with an empty one within `limits` (counters restart from zero). A
+	/// The committee cache, locked as [`cache`] is.
+	fn aggregate_cache() -> MutexGuard<'static, AggregateKeyCache> {
+		AGGREGATE_CACHE.lock().unwrap_or_else(PoisonError::into_inner)
+	}
+
+	/// Replaces the caches with empty ones (counters restart from zero): decoded keys within
+	/// `limits`, and committee matrices and aggregate keys within `limits.max_bytes` each. A
 	/// node calls it once, before it verifies anything.
 	pub fn configure(limits: CacheLimits) {
 		*cache() = KeyCache::new(limits);
+		*aggregate_cache() = AggregateKeyCache::new(AggregateCacheLimits::within(limits.max_bytes));
+	}
+
+	/// Counters of the committee cache.
+	pub fn aggregate_stats() -> AggregateCacheStats {
+		aggregate_cache().stats()
+	}
+
+	/// Committee matrices and decoded aggregate keys held now.
+	pub fn aggregate_occupancy() -> (usize, usize) {
+		aggregate_cache().occupancy()
 	}
 
 	/// Hit, miss and eviction counters of the cache, for the node's metrics.
@@ -134,6 +179,44 @@ pub mod node {
 	/// Verifies `signature` over `message` (`M′` for ML-DSA) with the cached key of `signer`.
 	pub(super) fn verify(signer: MultiSigner, signature: MultiSignature, message: &[u8]) -> bool {
 		decoded(&signer).is_some_and(|key| key.verify(&signature, Signed::Internal(message)).is_ok())
+	}
+
+	/// Verifies `signature` over `M′` under the aggregate key `public`: with the committee
+	/// verifier once the committee's matrix is expanded, otherwise with libcrux while the matrix
+	/// is expanded on another thread. Both paths give the same verdict.
+	pub(super) fn verify_aggregate(public: &MlDsa87Public, message: &[u8], signature: &MlDsa87Signature) -> bool {
+		let key = aggregate_cache().lookup(public);
+		match key {
+			Some(key) => key.verify_internal(message, signature),
+			None => {
+				expand_in_background(rho_of(public));
+				verify(MultiSigner::MlDsa87(public.clone()), MultiSignature::MlDsa87(signature.clone()), message)
+			},
+		}
+	}
+
+	/// Expands the matrix of `rho` on a new thread and caches it, unless it is being expanded,
+	/// [`MAX_EXPANDING`] others are, or the cache holds no matrices.
+	fn expand_in_background(rho: [u8; 32]) {
+		let expanding = || EXPANDING.lock().unwrap_or_else(PoisonError::into_inner);
+		if !aggregate_cache().keeps_matrices() {
+			return;
+		}
+		{
+			let mut expanding = expanding();
+			if expanding.len() >= MAX_EXPANDING || !expanding.insert(rho) {
+				return;
+			}
+		}
+		let spawned = std::thread::Builder::new().name("pq-committee-matrix".into()).spawn(move || {
+			let matrix = Arc::new(CommitteeMatrix::expand(&rho));
+			aggregate_cache().insert_matrix(matrix);
+			expanding().remove(&rho);
+		});
+		// Without a thread the matrix stays unexpanded; the next miss tries again.
+		if spawned.is_err() {
+			expanding().remove(&rho);
+		}
 	}
 
 	/// Whether `signer` decodes (an Ed25519 key that is a curve point not of small order).

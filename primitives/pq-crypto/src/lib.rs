@@ -20,8 +20,8 @@
 //! - [`TransactionSignature`]: a signature with its key, usable as a runtime's extrinsic
 //!   `Signature` type through `sp_runtime::traits::Verify`.
 //! - [`aggregate`]: aggregate ML-DSA-87 — the wire form and its one-verification check,
-//!   committee shares with proofs of possession, `pk*` derivation, and an aggregator that signs
-//!   for any signer set of up to 128 members.
+//!   committee shares with proofs of possession, `pk*` derivation, a verifier that expands a
+//!   committee's `Â` once, and an aggregator that signs for any signer set of up to 128 members.
 //! - [`signing`]: key generation from seeds (and, with `std`, dev URIs); deterministic and
 //!   (with `std`) hedged signing.
 //!

@@ -8,7 +8,7 @@
 
 mod common;
 
-use common::{acvp, acvp_tests, hex_field};
+use common::{acvp, acvp_tests, hex_field, CommitteeVerifier};
 use pq_crypto::{
 	backend::{Libcrux, MlDsaVerifier, Native, RustCrypto},
 	params::{MlDsa44, MlDsa65, MlDsa87, MlDsaParams},
@@ -37,7 +37,7 @@ macro_rules! acvp_suite {
 			}
 
 			/// sigVer: `Verify_internal(pk, M′, σ)` must equal `testPassed`.
-			fn sig_ver<B: MlDsaVerifier<$params>>() {
+			pub(super) fn sig_ver<B: MlDsaVerifier<$params>>() {
 				let file = acvp("sig-ver.json");
 				let tests = acvp_tests(&file, <$params>::NAME);
 				assert_eq!(tests.len(), 15);
@@ -52,7 +52,7 @@ macro_rules! acvp_suite {
 
 			/// sigGen: the expected signature verifies under the key of the expanded `sk`, and
 			/// a tampered message does not.
-			fn sig_gen_verifies<B: MlDsaVerifier<$params>>() {
+			pub(super) fn sig_gen_verifies<B: MlDsaVerifier<$params>>() {
 				let file = acvp("sig-gen.json");
 				let tests = acvp_tests(&file, <$params>::NAME);
 				assert_eq!(tests.len(), 20);
@@ -173,3 +173,18 @@ macro_rules! acvp_suite {
 acvp_suite!(ml_dsa_44, MlDsa44, MlDsa44, ml_dsa::MlDsa44, ml_dsa_44, MLDSA44SigningKey);
 acvp_suite!(ml_dsa_65, MlDsa65, MlDsa65, ml_dsa::MlDsa65, ml_dsa_65, MLDSA65SigningKey);
 acvp_suite!(ml_dsa_87, MlDsa87, MlDsa87, ml_dsa::MlDsa87, ml_dsa_87, MLDSA87SigningKey);
+
+/// The committee verifier, which checks every aggregate signature, on the ML-DSA-87 vectors.
+mod ml_dsa_87_committee_verifier {
+	use super::*;
+
+	#[test]
+	fn acvp_sig_ver() {
+		ml_dsa_87::sig_ver::<CommitteeVerifier>();
+	}
+
+	#[test]
+	fn acvp_sig_gen() {
+		ml_dsa_87::sig_gen_verifies::<CommitteeVerifier>();
+	}
+}

@@ -1,41 +1,54 @@
 //! Aggregate ML-DSA-87: signatures of committees of 1 to 128 signers are ordinary FIPS 204
 //! signatures under the derived `pk*`, accepted by every backend; anything else is refused.
 
+mod common;
+
+use common::chain_key;
 use pq_crypto::{
 	aggregate::{
 		aggregator::Committee,
 		committee::{derive_aggregate_key, verify_membership, PackedShare, ShareError, ShareSum},
+		verifier::{AggregateCacheLimits, AggregateKey, AggregateKeyCache, CommitteeMatrix},
 		SignerBitfield,
 	},
-	backend::{Libcrux, MlDsaVerifier, Native, RustCrypto},
-	keys::MlDsa87Public,
+	backend::{Backend, Libcrux, MlDsaVerifier, Native, RustCrypto},
+	cache::{CacheLimits, CacheStats, KeyCache, Signed},
 	params::MlDsa87,
 	AggregateSignature, Purpose,
 };
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 const MESSAGE: &[u8] = b"transfer 10 from the committee";
-
-/// `pk*` derived from the published shares and their sum, as a chain derives it.
-fn chain_key(committee: &Committee, signers: &SignerBitfield) -> MlDsa87Public {
-	let shares = committee.shares();
-	let mut total = ShareSum::default();
-	shares.iter().for_each(|share| total.add(share).unwrap());
-	derive_aggregate_key(&committee.rho(), committee.size(), &total.pack(), signers, |index| {
-		shares.get(index as usize).cloned()
-	})
-	.unwrap()
-}
 
 fn verifies_with<B: MlDsaVerifier<MlDsa87>>(committee: &Committee, aggregate: &AggregateSignature, message: &[u8]) -> bool {
 	aggregate.verify::<B>(&chain_key(committee, &aggregate.signers), message, Purpose::Transaction)
 }
 
-fn verifies_everywhere(committee: &Committee, aggregate: &AggregateSignature, message: &[u8]) -> [bool; 3] {
+/// `σ*` under the chain's `pk*` with the committee verifier and a matrix expanded for it.
+fn committee_verifier_accepts(committee: &Committee, aggregate: &AggregateSignature, message: &[u8]) -> bool {
+	let key = chain_key(committee, &aggregate.signers);
+	let matrix = Arc::new(CommitteeMatrix::expand(&committee.rho()));
+	AggregateKey::decode(matrix, &key)
+		.expect("the committee's own ρ")
+		.verify(Signed::ForPurpose(message, Purpose::Transaction), &aggregate.signature)
+}
+
+/// `σ*` through a backend's aggregate path (for `Native`, the node's committee cache).
+fn backend_accepts<B: Backend>(committee: &Committee, aggregate: &AggregateSignature, message: &[u8]) -> bool {
+	let mut cache = KeyCache::<B>::new(CacheLimits::default());
+	let key = chain_key(committee, &aggregate.signers);
+	B::verify_aggregate(&mut cache, &key, message, Purpose::Transaction, &aggregate.signature).is_ok()
+}
+
+/// The verdicts of the three backends' standard verifiers, of the committee verifier, and of
+/// the node's aggregate host function.
+fn verifies_everywhere(committee: &Committee, aggregate: &AggregateSignature, message: &[u8]) -> [bool; 5] {
 	[
 		verifies_with::<RustCrypto>(committee, aggregate, message),
 		verifies_with::<Libcrux>(committee, aggregate, message),
 		verifies_with::<Native>(committee, aggregate, message),
+		committee_verifier_accepts(committee, aggregate, message),
+		backend_accepts::<Native>(committee, aggregate, message),
 	]
 }
 
@@ -59,17 +72,17 @@ fn every_committee_size_verifies_with_every_backend() {
 	for size in [1, 2, 4, 16, 64] {
 		let committee = committee(size);
 		let aggregate = sign(&committee, 0..size);
-		assert_eq!(verifies_everywhere(&committee, &aggregate, MESSAGE), [true; 3], "{size} signers");
+		assert_eq!(verifies_everywhere(&committee, &aggregate, MESSAGE), [true; 5], "{size} signers");
 	}
 	let aggregate = sign(large(), 0..128);
-	assert_eq!(verifies_everywhere(large(), &aggregate, MESSAGE), [true; 3], "128 signers");
+	assert_eq!(verifies_everywhere(large(), &aggregate, MESSAGE), [true; 5], "128 signers");
 }
 
 #[test]
 fn partial_signer_sets_of_a_large_committee_verify() {
 	for members in [vec![5], vec![0, 127], (0..128).step_by(3).collect(), (1..128).collect::<Vec<_>>()] {
 		let aggregate = sign(large(), members.iter().copied());
-		assert_eq!(verifies_everywhere(large(), &aggregate, MESSAGE), [true; 3], "{} signers", members.len());
+		assert_eq!(verifies_everywhere(large(), &aggregate, MESSAGE), [true; 5], "{} signers", members.len());
 	}
 }
 
@@ -86,27 +99,27 @@ fn the_aggregate_is_one_standard_signature_whatever_the_signer_count() {
 fn a_wrong_signer_bitfield_fails() {
 	let mut aggregate = sign(large(), 0..10);
 	aggregate.signers = large().signers((0..9).chain([10])).unwrap();
-	assert_eq!(verifies_everywhere(large(), &aggregate, MESSAGE), [false; 3]);
+	assert_eq!(verifies_everywhere(large(), &aggregate, MESSAGE), [false; 5]);
 }
 
 #[test]
 fn a_missing_member_fails() {
 	let mut aggregate = sign(large(), 0..10);
 	aggregate.signers = large().signers(0..9).unwrap();
-	assert_eq!(verifies_everywhere(large(), &aggregate, MESSAGE), [false; 3]);
+	assert_eq!(verifies_everywhere(large(), &aggregate, MESSAGE), [false; 5]);
 }
 
 #[test]
 fn an_extra_member_fails() {
 	let mut aggregate = sign(large(), 0..10);
 	aggregate.signers = large().signers(0..11).unwrap();
-	assert_eq!(verifies_everywhere(large(), &aggregate, MESSAGE), [false; 3]);
+	assert_eq!(verifies_everywhere(large(), &aggregate, MESSAGE), [false; 5]);
 }
 
 #[test]
 fn a_tampered_message_fails() {
 	let aggregate = sign(large(), 0..10);
-	assert_eq!(verifies_everywhere(large(), &aggregate, b"transfer 11 from the committee"), [false; 3]);
+	assert_eq!(verifies_everywhere(large(), &aggregate, b"transfer 11 from the committee"), [false; 5]);
 }
 
 #[test]
@@ -114,6 +127,31 @@ fn another_purpose_fails() {
 	let aggregate = sign(large(), 0..10);
 	let key = chain_key(large(), &aggregate.signers);
 	assert!(!aggregate.verify::<Libcrux>(&key, MESSAGE, Purpose::ExtensionKeyInline));
+}
+
+#[test]
+fn a_committee_matrix_serves_all_its_signer_sets() {
+	let (first, second) = (sign(large(), 0..10), sign(large(), 0..11));
+	let (first_key, second_key) = (chain_key(large(), &first.signers), chain_key(large(), &second.signers));
+	let mut cache = AggregateKeyCache::new(AggregateCacheLimits::within(16 << 20));
+	assert!(cache.keeps_matrices());
+	assert!(cache.lookup(&first_key).is_none(), "no matrix yet");
+	cache.insert_matrix(Arc::new(CommitteeMatrix::expand(&large().rho())));
+	let signed = Signed::ForPurpose(MESSAGE, Purpose::Transaction);
+	for (key, aggregate) in [(&first_key, &first), (&second_key, &second), (&first_key, &first), (&second_key, &second)] {
+		assert!(cache.lookup(key).expect("decoded with the matrix").verify(signed, &aggregate.signature));
+	}
+	let stats = cache.stats();
+	assert_eq!(stats.keys, CacheStats { hits: 2, misses: 3, evictions: 0 });
+	assert_eq!(stats.matrices, CacheStats { hits: 2, misses: 1, evictions: 0 }, "one matrix for both sets");
+	assert_eq!(cache.occupancy(), (1, 2));
+	// A cached key refuses what an uncached one refuses.
+	let cached = cache.lookup(&first_key).unwrap();
+	assert!(!cached.verify(Signed::ForPurpose(b"another message", Purpose::Transaction), &first.signature));
+	assert!(!cached.verify(signed, &second.signature));
+
+	let uncached = AggregateKeyCache::new(AggregateCacheLimits::within(0));
+	assert!(!uncached.keeps_matrices());
 }
 
 #[test]
@@ -225,10 +263,10 @@ mod properties {
 			let committee = sixteen();
 			let signers = committee.signers((0..16).filter(|i| members >> i & 1 == 1)).unwrap();
 			let mut aggregate = committee.sign_with_randomness(&signers, &message, Purpose::Transaction, rnd).unwrap();
-			prop_assert_eq!(verifies_everywhere(committee, &aggregate, &message), [true; 3]);
+			prop_assert_eq!(verifies_everywhere(committee, &aggregate, &message), [true; 5]);
 			let bit = flip.index(aggregate.signature.0.len() * 8);
 			aggregate.signature.0[bit / 8] ^= 1 << (bit % 8);
-			prop_assert_eq!(verifies_everywhere(committee, &aggregate, &message), [false; 3]);
+			prop_assert_eq!(verifies_everywhere(committee, &aggregate, &message), [false; 5]);
 		}
 	}
 }

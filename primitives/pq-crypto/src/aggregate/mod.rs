@@ -13,8 +13,10 @@
 //!   what a chain needs, `no_std`.
 //! - [`aggregator`]: every member of a committee in one process, signing in two rounds — for
 //!   tools, tests and benchmarks.
+//! - [`verifier`]: FIPS 204 verification with a committee's `Â` expanded once, which the node
+//!   uses behind its aggregate host function.
 //! - [`ring`], [`sampling`], [`encoding`]: the FIPS 204 arithmetic, sampling and bit packing
-//!   both need, for ML-DSA-87 only.
+//!   they need, for ML-DSA-87 only.
 //!
 //! ## Terminology
 //!
@@ -38,6 +40,7 @@ pub mod committee;
 pub mod encoding;
 pub mod ring;
 pub mod sampling;
+pub mod verifier;
 
 use crate::{
 	backend::MlDsaVerifier,

@@ -1,8 +1,9 @@
 //! Arithmetic in `R_q = Z_q[X]/(X^256 + 1)` for ML-DSA-87: the number-theoretic transform
 //! (FIPS 204 §7.5, Algorithms 41 and 42) and the rounding functions (§7.4, Algorithms 35–40).
 //!
-//! Written for clarity, not speed: committee logic uses it to sum shares, and the aggregator
-//! (tools, tests, benchmarks) to sign. Verifying stays with the backends.
+//! Plain scalar code: committee logic uses it to sum shares, the committee verifier
+//! ([`super::verifier`]) to verify with a shared matrix, and the aggregator (tools, tests,
+//! benchmarks) to sign.
 
 /// The modulus `q = 2^23 − 2^13 + 1`.
 pub const Q: u32 = 8_380_417;
@@ -69,6 +70,34 @@ const fn mul(a: u32, b: u32) -> u32 {
 	(a as u64 * b as u64 % Q as u64) as u32
 }
 
+/// `⌊w·2^32/q⌋` of a constant `w`: its Shoup companion, for [`mul_constant`].
+const fn shoup(w: u32) -> u32 {
+	(((w as u64) << 32) / Q as u64) as u32
+}
+
+/// `w·a mod q` for a constant `w < q` with companion `w_shoup = shoup(w)`, and any `a < 2^32`:
+/// the quotient estimate `⌊w_shoup·a/2^32⌋` is off by at most one, so one conditional
+/// subtraction reduces. Two multiplications, no division: the NTT's hot path.
+const fn mul_constant(w: u32, w_shoup: u32, a: u32) -> u32 {
+	let quotient = ((w_shoup as u64 * a as u64) >> 32) as u32;
+	let r = w.wrapping_mul(a).wrapping_sub(quotient.wrapping_mul(Q));
+	if r >= Q { r - Q } else { r }
+}
+
+/// Shoup companions of [`ZETAS`] (`NTT`) and of their negations (`NTT⁻¹`).
+const ZETAS_SHOUP: [u32; N] = companions(false);
+const NEG_ZETAS_SHOUP: [u32; N] = companions(true);
+
+const fn companions(negated: bool) -> [u32; N] {
+	let mut table = [0u32; N];
+	let mut i = 0;
+	while i < N {
+		table[i] = shoup(if negated { Q - ZETAS[i] } else { ZETAS[i] });
+		i += 1;
+	}
+	table
+}
+
 const fn add(a: u32, b: u32) -> u32 {
 	let sum = a + b;
 	if sum >= Q { sum - Q } else { sum }
@@ -121,15 +150,22 @@ impl Poly {
 
 	/// Algorithm 41 `NTT`.
 	pub fn ntt(&self) -> Poly {
-		let mut w = self.0;
+		let mut w = *self;
+		w.ntt_in_place();
+		w
+	}
+
+	/// Algorithm 41 `NTT`, in place.
+	pub fn ntt_in_place(&mut self) {
+		let w = &mut self.0;
 		let (mut m, mut len) = (0, 128);
 		while len >= 1 {
 			let mut start = 0;
 			while start < N {
 				m += 1;
-				let zeta = ZETAS[m];
+				let (zeta, zeta_shoup) = (ZETAS[m], ZETAS_SHOUP[m]);
 				for j in start..start + len {
-					let t = mul(zeta, w[j + len]);
+					let t = mul_constant(zeta, zeta_shoup, w[j + len]);
 					w[j + len] = sub(w[j], t);
 					w[j] = add(w[j], t);
 				}
@@ -137,30 +173,39 @@ impl Poly {
 			}
 			len /= 2;
 		}
-		Poly(w)
 	}
 
 	/// Algorithm 42 `NTT⁻¹`.
 	pub fn inverse_ntt(&self) -> Poly {
+		let mut w = *self;
+		w.inverse_ntt_in_place();
+		w
+	}
+
+	/// Algorithm 42 `NTT⁻¹`, in place.
+	pub fn inverse_ntt_in_place(&mut self) {
 		// 256⁻¹ mod q.
 		const F: u32 = 8_347_681;
-		let mut w = self.0;
+		let w = &mut self.0;
 		let (mut m, mut len) = (N, 1);
 		while len < N {
 			let mut start = 0;
 			while start < N {
 				m -= 1;
-				let zeta = Q - ZETAS[m];
+				let (zeta, zeta_shoup) = (Q - ZETAS[m], NEG_ZETAS_SHOUP[m]);
 				for j in start..start + len {
 					let t = w[j];
 					w[j] = add(t, w[j + len]);
-					w[j + len] = mul(zeta, sub(t, w[j + len]));
+					w[j + len] = mul_constant(zeta, zeta_shoup, sub(t, w[j + len]));
 				}
 				start += 2 * len;
 			}
 			len *= 2;
 		}
-		Poly(w.map(|c| mul(F, c)))
+		const F_SHOUP: u32 = shoup(F);
+		for c in w.iter_mut() {
+			*c = mul_constant(F, F_SHOUP, *c);
+		}
 	}
 }
 

@@ -28,14 +28,17 @@ fn rej_ntt_poly(seed: &[u8]) -> Poly {
 	};
 	let mut poly = Poly::default();
 	let mut filled = 0;
-	let mut bytes = [0u8; 3];
+	// One SHAKE128 block (168 bytes, 56 candidates) at a time.
+	let mut block = [0u8; 168];
 	while filled < N {
-		xof.read(&mut bytes);
-		// Algorithm 14 `CoeffFromThreeBytes`.
-		let candidate = u32::from_le_bytes([bytes[0], bytes[1], bytes[2] & 0x7f, 0]);
-		if candidate < Q {
-			poly.0[filled] = candidate;
-			filled += 1;
+		xof.read(&mut block);
+		for bytes in block.chunks_exact(3) {
+			// Algorithm 14 `CoeffFromThreeBytes`.
+			let candidate = u32::from_le_bytes([bytes[0], bytes[1], bytes[2] & 0x7f, 0]);
+			if candidate < Q && filled < N {
+				poly.0[filled] = candidate;
+				filled += 1;
+			}
 		}
 	}
 	poly

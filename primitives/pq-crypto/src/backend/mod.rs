@@ -9,6 +9,10 @@
 //! - **verify with a decoded key**: the rest of `ML-DSA.Verify` (Algorithm 3) or of Ed25519;
 //! - **decode + verify**: both, which is what a transaction with its key inline costs.
 //!
+//! An aggregate signature is an ML-DSA-87 signature under `pk*`, verified like any other,
+//! except through [`Native`], whose node keeps each committee's `Â`
+//! ([`Backend::verify_aggregate`]).
+//!
 //! Backends must agree on every input: which one a runtime uses is a performance choice, never
 //! a consensus one. The test suite runs the same vectors and properties against each.
 
@@ -20,8 +24,10 @@ mod rustcrypto;
 pub use self::{ed25519::Dalek, libcrux::Libcrux, native::Native, rustcrypto::RustCrypto};
 
 use crate::{
-	keys::{Ed25519Public, Ed25519Signature},
+	cache::KeyCache,
+	keys::{Ed25519Public, Ed25519Signature, MlDsa87Public, MlDsa87Signature},
 	params::{MlDsa44, MlDsa65, MlDsa87, MlDsaParams},
+	MultiSignature, MultiSigner, Purpose, VerifyError,
 };
 
 /// Verifies ML-DSA signatures of parameter set `P`.
@@ -84,6 +90,24 @@ pub trait Backend:
 {
 	/// Name used in benchmark reports and test names.
 	const NAME: &'static str;
+
+	/// Verifies an aggregate signature: `signature` under the aggregate key `public` over
+	/// `message` for `purpose`. By default an ordinary ML-DSA-87 verification through `cache`,
+	/// so a repeated signer set skips the decode; [`Native`] asks the node instead, which
+	/// expands each committee's `Â` once ([`crate::aggregate::verifier`]).
+	fn verify_aggregate(
+		cache: &mut KeyCache<Self>,
+		public: &MlDsa87Public,
+		message: &[u8],
+		purpose: Purpose,
+		signature: &MlDsa87Signature,
+	) -> Result<(), VerifyError>
+	where
+		Self: Sized,
+	{
+		let signer = MultiSigner::MlDsa87(public.clone());
+		cache.verify(&signer, &MultiSignature::MlDsa87(signature.clone()), message, purpose)
+	}
 }
 
 /// Implements [`Ed25519Verifier`] for an ML-DSA backend by delegating to [`Dalek`], the one

@@ -6,13 +6,16 @@
 //! [`crate::host::pq_verify::HostFunctions`] can run a runtime that uses this backend.
 //!
 //! The runtime side keeps the encoded key as its "decoded" key: decoding happens, and is cached,
-//! on the node side, so an in-runtime cache in front of this backend saves nothing.
+//! on the node side, so an in-runtime cache in front of this backend saves nothing. Aggregate
+//! signatures go to the node too, which keeps each committee's matrix across blocks.
 
 use super::{Backend, Ed25519Verifier, MlDsaVerifier};
 use crate::{
+	cache::KeyCache,
 	host::pq_verify,
-	keys::{Ed25519Public, Ed25519Signature},
+	keys::{Ed25519Public, Ed25519Signature, MlDsa87Public, MlDsa87Signature},
 	params::{MlDsa44, MlDsa65, MlDsa87, MlDsaParams},
+	Purpose, VerifyError,
 };
 use alloc::vec::Vec;
 
@@ -86,6 +89,20 @@ impl Ed25519Verifier for Native {
 
 impl Backend for Native {
 	const NAME: &'static str = "native";
+
+	/// One host call; `cache` stays unused, the node keeps its own.
+	fn verify_aggregate(
+		_cache: &mut KeyCache<Self>,
+		public: &MlDsa87Public,
+		message: &[u8],
+		purpose: Purpose,
+		signature: &MlDsa87Signature,
+	) -> Result<(), VerifyError> {
+		pure_message(purpose.context(), message)
+			.is_some_and(|formatted| pq_verify::aggregate_ml_dsa_87_verify_internal(public, &formatted, signature))
+			.then_some(())
+			.ok_or(VerifyError::BadSignature)
+	}
 }
 
 #[cfg(test)]

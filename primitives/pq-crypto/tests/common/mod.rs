@@ -57,3 +57,48 @@ pub fn hex_field(value: &Value, field: &str) -> Vec<u8> {
 	hex::decode(value[field].as_str().unwrap_or_else(|| panic!("field {field} missing")))
 		.unwrap_or_else(|_| panic!("field {field} is not hex"))
 }
+
+/// The committee verifier ([`pq_crypto::aggregate::verifier`]) as an ordinary ML-DSA-87
+/// verifier, so the vectors every backend passes run against it: each key expands its own
+/// matrix.
+pub struct CommitteeVerifier;
+
+impl pq_crypto::backend::MlDsaVerifier<pq_crypto::params::MlDsa87> for CommitteeVerifier {
+	type DecodedKey = std::sync::Arc<pq_crypto::aggregate::verifier::AggregateKey>;
+	const DECODED_KEY_BYTES: usize = pq_crypto::aggregate::verifier::AggregateKey::BYTES;
+
+	fn decode_key(public: &pq_crypto::keys::MlDsa87Public) -> Self::DecodedKey {
+		use pq_crypto::aggregate::verifier::{AggregateKey, CommitteeMatrix};
+		let matrix = CommitteeMatrix::expand(public.0[..32].try_into().unwrap());
+		std::sync::Arc::new(AggregateKey::decode(matrix.into(), public).unwrap())
+	}
+
+	fn verify_decoded(
+		key: &Self::DecodedKey,
+		message: &[u8],
+		context: &[u8],
+		signature: &pq_crypto::keys::MlDsa87Signature,
+	) -> bool {
+		key.verify(pq_crypto::cache::Signed::WithContext(message, context), signature)
+	}
+
+	fn verify_internal(key: &Self::DecodedKey, message: &[u8], signature: &pq_crypto::keys::MlDsa87Signature) -> bool {
+		key.verify_internal(message, signature)
+	}
+}
+
+/// `pk*` of `signers`, derived from `committee`'s published shares and their sum as a chain
+/// derives it.
+pub fn chain_key(
+	committee: &pq_crypto::aggregate::aggregator::Committee,
+	signers: &pq_crypto::aggregate::SignerBitfield,
+) -> pq_crypto::keys::MlDsa87Public {
+	use pq_crypto::aggregate::committee::{derive_aggregate_key, ShareSum};
+	let shares = committee.shares();
+	let mut total = ShareSum::default();
+	shares.iter().for_each(|share| total.add(share).unwrap());
+	derive_aggregate_key(&committee.rho(), committee.size(), &total.pack(), signers, |index| {
+		shares.get(index as usize).cloned()
+	})
+	.unwrap()
+}
