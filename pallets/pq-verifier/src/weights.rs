@@ -114,72 +114,72 @@ pub struct SubstrateWeight<T>(PhantomData<T>);
 impl<T: frame_system::Config> WeightInfo for SubstrateWeight<T> {
 	fn authorize_none() -> Weight {
 		// Proof size, measured: `2693`; estimated: `6124`.
-		// Minimum execution time: 17_916_000 picoseconds.
-		Weight::from_parts(31_922_000, 6124)
+		// Minimum execution time: 15_136_000 picoseconds.
+		Weight::from_parts(28_984_000, 6124)
 			.saturating_add(T::DbWeight::get().reads(1_u64))
 	}
 	fn authorize_inline_ed25519() -> Weight {
 		// Proof size, measured: `6`; estimated: `6124`.
-		// Minimum execution time: 213_046_000 picoseconds.
-		Weight::from_parts(433_517_000, 6124)
+		// Minimum execution time: 205_955_000 picoseconds.
+		Weight::from_parts(420_586_000, 6124)
 			.saturating_add(T::DbWeight::get().reads(1_u64))
 	}
 	fn authorize_inline_ml_dsa_44() -> Weight {
 		// Proof size, measured: `0`; estimated: `0`.
-		// Minimum execution time: 171_931_000 picoseconds.
-		Weight::from_parts(327_355_000, 0)
+		// Minimum execution time: 350_614_000 picoseconds.
+		Weight::from_parts(438_120_000, 0)
 	}
 	fn authorize_inline_ml_dsa_65() -> Weight {
 		// Proof size, measured: `0`; estimated: `0`.
-		// Minimum execution time: 294_985_000 picoseconds.
-		Weight::from_parts(468_086_000, 0)
+		// Minimum execution time: 245_841_000 picoseconds.
+		Weight::from_parts(301_308_000, 0)
 	}
 	fn authorize_inline_ml_dsa_87() -> Weight {
 		// Proof size, measured: `0`; estimated: `0`.
-		// Minimum execution time: 501_095_000 picoseconds.
-		Weight::from_parts(723_384_000, 0)
+		// Minimum execution time: 410_294_000 picoseconds.
+		Weight::from_parts(539_474_000, 0)
 	}
 	fn authorize_registered_ml_dsa_44() -> Weight {
 		// Proof size, measured: `1413`; estimated: `6124`.
-		// Minimum execution time: 193_086_000 picoseconds.
-		Weight::from_parts(314_911_000, 6124)
+		// Minimum execution time: 166_769_000 picoseconds.
+		Weight::from_parts(396_589_000, 6124)
 			.saturating_add(T::DbWeight::get().reads(1_u64))
 	}
 	fn authorize_registered_ml_dsa_65() -> Weight {
 		// Proof size, measured: `2053`; estimated: `6124`.
-		// Minimum execution time: 314_672_000 picoseconds.
-		Weight::from_parts(740_429_000, 6124)
+		// Minimum execution time: 519_735_000 picoseconds.
+		Weight::from_parts(740_657_000, 6124)
 			.saturating_add(T::DbWeight::get().reads(1_u64))
 	}
 	fn authorize_registered_ml_dsa_87() -> Weight {
 		// Proof size, measured: `2693`; estimated: `6124`.
-		// Minimum execution time: 987_091_000 picoseconds.
-		Weight::from_parts(1_144_060_000, 6124)
+		// Minimum execution time: 463_118_000 picoseconds.
+		Weight::from_parts(744_803_000, 6124)
 			.saturating_add(T::DbWeight::get().reads(1_u64))
 	}
 	fn authorize_committee(r: u32, ) -> Weight {
 		// Proof size, measured: `6106`; estimated: `9473`.
-		// Minimum execution time: 1_119_369_000 picoseconds.
-		Weight::from_parts(1_227_938_506, 9473)
-			.saturating_add(Weight::from_parts(23_334_812, 0).saturating_mul(r.into()))
+		// Minimum execution time: 610_599_000 picoseconds.
+		Weight::from_parts(723_516_658, 9473)
+			.saturating_add(Weight::from_parts(13_960_460, 0).saturating_mul(r.into()))
 			.saturating_add(T::DbWeight::get().reads(1_u64))
 			.saturating_add(T::DbWeight::get().reads((1_u64).saturating_mul(r.into())))
 			.saturating_add(Weight::from_parts(0, 8407).saturating_mul(r.into()))
 	}
 	fn create_committee(n: u32, ) -> Weight {
 		// Proof size, measured: `180`; estimated: `9473`.
-		// Minimum execution time: 1_345_663_000 picoseconds.
-		Weight::from_parts(1_371_869_000, 9473)
-			.saturating_add(Weight::from_parts(1_009_063_139, 0).saturating_mul(n.into()))
+		// Minimum execution time: 743_464_000 picoseconds.
+		Weight::from_parts(3_148_902_152, 9473)
+			.saturating_add(Weight::from_parts(573_011_519, 0).saturating_mul(n.into()))
 			.saturating_add(T::DbWeight::get().reads(3_u64))
 			.saturating_add(T::DbWeight::get().writes(3_u64))
 			.saturating_add(T::DbWeight::get().writes((1_u64).saturating_mul(n.into())))
 	}
 	fn dissolve_committee(n: u32, ) -> Weight {
 		// Proof size, measured: `6322`; estimated: `9473`.
-		// Minimum execution time: 112_090_000 picoseconds.
-		Weight::from_parts(202_494_618, 9473)
-			.saturating_add(Weight::from_parts(3_966_227, 0).saturating_mul(n.into()))
+		// Minimum execution time: 91_497_000 picoseconds.
+		Weight::from_parts(106_171_107, 9473)
+			.saturating_add(Weight::from_parts(2_092_073, 0).saturating_mul(n.into()))
 			.saturating_add(T::DbWeight::get().reads(3_u64))
 			.saturating_add(T::DbWeight::get().reads((1_u64).saturating_mul(n.into())))
 			.saturating_add(T::DbWeight::get().writes(3_u64))
@@ -188,29 +188,29 @@ impl<T: frame_system::Config> WeightInfo for SubstrateWeight<T> {
 	}
 	fn register_key() -> Weight {
 		// Proof size, measured: `213`; estimated: `6124`.
-		// Minimum execution time: 219_020_000 picoseconds.
-		Weight::from_parts(292_169_000, 6124)
+		// Minimum execution time: 101_258_000 picoseconds.
+		Weight::from_parts(132_598_000, 6124)
 			.saturating_add(T::DbWeight::get().reads(3_u64))
 			.saturating_add(T::DbWeight::get().writes(3_u64))
 	}
 	fn migrate_key() -> Weight {
 		// Proof size, measured: `163`; estimated: `6124`.
-		// Minimum execution time: 614_827_000 picoseconds.
-		Weight::from_parts(1_136_234_000, 6124)
+		// Minimum execution time: 545_064_000 picoseconds.
+		Weight::from_parts(729_525_000, 6124)
 			.saturating_add(T::DbWeight::get().reads(4_u64))
 			.saturating_add(T::DbWeight::get().writes(3_u64))
 	}
 	fn remove_key() -> Weight {
 		// Proof size, measured: `2851`; estimated: `6124`.
-		// Minimum execution time: 99_762_000 picoseconds.
-		Weight::from_parts(210_165_000, 6124)
+		// Minimum execution time: 85_402_000 picoseconds.
+		Weight::from_parts(134_095_000, 6124)
 			.saturating_add(T::DbWeight::get().reads(3_u64))
 			.saturating_add(T::DbWeight::get().writes(3_u64))
 	}
 	fn set_refuse_classical() -> Weight {
 		// Proof size, measured: `2693`; estimated: `6124`.
-		// Minimum execution time: 39_160_000 picoseconds.
-		Weight::from_parts(87_048_000, 6124)
+		// Minimum execution time: 29_504_000 picoseconds.
+		Weight::from_parts(69_856_000, 6124)
 			.saturating_add(T::DbWeight::get().reads(1_u64))
 			.saturating_add(T::DbWeight::get().writes(1_u64))
 	}
@@ -219,51 +219,51 @@ impl<T: frame_system::Config> WeightInfo for SubstrateWeight<T> {
 /// For tests and runtimes without their own database weights: RocksDB's.
 impl WeightInfo for () {
 	fn authorize_none() -> Weight {
-		Weight::from_parts(31_922_000, 6124)
+		Weight::from_parts(28_984_000, 6124)
 			.saturating_add(RocksDbWeight::get().reads(1_u64))
 	}
 	fn authorize_inline_ed25519() -> Weight {
-		Weight::from_parts(433_517_000, 6124)
+		Weight::from_parts(420_586_000, 6124)
 			.saturating_add(RocksDbWeight::get().reads(1_u64))
 	}
 	fn authorize_inline_ml_dsa_44() -> Weight {
-		Weight::from_parts(327_355_000, 0)
+		Weight::from_parts(438_120_000, 0)
 	}
 	fn authorize_inline_ml_dsa_65() -> Weight {
-		Weight::from_parts(468_086_000, 0)
+		Weight::from_parts(301_308_000, 0)
 	}
 	fn authorize_inline_ml_dsa_87() -> Weight {
-		Weight::from_parts(723_384_000, 0)
+		Weight::from_parts(539_474_000, 0)
 	}
 	fn authorize_registered_ml_dsa_44() -> Weight {
-		Weight::from_parts(314_911_000, 6124)
+		Weight::from_parts(396_589_000, 6124)
 			.saturating_add(RocksDbWeight::get().reads(1_u64))
 	}
 	fn authorize_registered_ml_dsa_65() -> Weight {
-		Weight::from_parts(740_429_000, 6124)
+		Weight::from_parts(740_657_000, 6124)
 			.saturating_add(RocksDbWeight::get().reads(1_u64))
 	}
 	fn authorize_registered_ml_dsa_87() -> Weight {
-		Weight::from_parts(1_144_060_000, 6124)
+		Weight::from_parts(744_803_000, 6124)
 			.saturating_add(RocksDbWeight::get().reads(1_u64))
 	}
 	fn authorize_committee(r: u32, ) -> Weight {
-		Weight::from_parts(1_227_938_506, 9473)
-			.saturating_add(Weight::from_parts(23_334_812, 0).saturating_mul(r.into()))
+		Weight::from_parts(723_516_658, 9473)
+			.saturating_add(Weight::from_parts(13_960_460, 0).saturating_mul(r.into()))
 			.saturating_add(RocksDbWeight::get().reads(1_u64))
 			.saturating_add(RocksDbWeight::get().reads((1_u64).saturating_mul(r.into())))
 			.saturating_add(Weight::from_parts(0, 8407).saturating_mul(r.into()))
 	}
 	fn create_committee(n: u32, ) -> Weight {
-		Weight::from_parts(1_371_869_000, 9473)
-			.saturating_add(Weight::from_parts(1_009_063_139, 0).saturating_mul(n.into()))
+		Weight::from_parts(3_148_902_152, 9473)
+			.saturating_add(Weight::from_parts(573_011_519, 0).saturating_mul(n.into()))
 			.saturating_add(RocksDbWeight::get().reads(3_u64))
 			.saturating_add(RocksDbWeight::get().writes(3_u64))
 			.saturating_add(RocksDbWeight::get().writes((1_u64).saturating_mul(n.into())))
 	}
 	fn dissolve_committee(n: u32, ) -> Weight {
-		Weight::from_parts(202_494_618, 9473)
-			.saturating_add(Weight::from_parts(3_966_227, 0).saturating_mul(n.into()))
+		Weight::from_parts(106_171_107, 9473)
+			.saturating_add(Weight::from_parts(2_092_073, 0).saturating_mul(n.into()))
 			.saturating_add(RocksDbWeight::get().reads(3_u64))
 			.saturating_add(RocksDbWeight::get().reads((1_u64).saturating_mul(n.into())))
 			.saturating_add(RocksDbWeight::get().writes(3_u64))
@@ -271,22 +271,22 @@ impl WeightInfo for () {
 			.saturating_add(Weight::from_parts(0, 8407).saturating_mul(n.into()))
 	}
 	fn register_key() -> Weight {
-		Weight::from_parts(292_169_000, 6124)
+		Weight::from_parts(132_598_000, 6124)
 			.saturating_add(RocksDbWeight::get().reads(3_u64))
 			.saturating_add(RocksDbWeight::get().writes(3_u64))
 	}
 	fn migrate_key() -> Weight {
-		Weight::from_parts(1_136_234_000, 6124)
+		Weight::from_parts(729_525_000, 6124)
 			.saturating_add(RocksDbWeight::get().reads(4_u64))
 			.saturating_add(RocksDbWeight::get().writes(3_u64))
 	}
 	fn remove_key() -> Weight {
-		Weight::from_parts(210_165_000, 6124)
+		Weight::from_parts(134_095_000, 6124)
 			.saturating_add(RocksDbWeight::get().reads(3_u64))
 			.saturating_add(RocksDbWeight::get().writes(3_u64))
 	}
 	fn set_refuse_classical() -> Weight {
-		Weight::from_parts(87_048_000, 6124)
+		Weight::from_parts(69_856_000, 6124)
 			.saturating_add(RocksDbWeight::get().reads(1_u64))
 			.saturating_add(RocksDbWeight::get().writes(1_u64))
 	}

@@ -43,72 +43,72 @@ pub struct SubstrateWeight<T>(PhantomData<T>);
 impl<T: frame_system::Config> pallet_pq_verifier::WeightInfo for SubstrateWeight<T> {
 	fn authorize_none() -> Weight {
 		// Proof size, measured: `2693`; estimated: `6124`.
-		// Minimum execution time: 14_896_000 picoseconds.
-		Weight::from_parts(22_047_000, 6124)
+		// Minimum execution time: 26_518_000 picoseconds.
+		Weight::from_parts(32_378_000, 6124)
 			.saturating_add(T::DbWeight::get().reads(1_u64))
 	}
 	fn authorize_inline_ed25519() -> Weight {
 		// Proof size, measured: `6`; estimated: `6124`.
-		// Minimum execution time: 71_132_000 picoseconds.
-		Weight::from_parts(91_909_000, 6124)
+		// Minimum execution time: 73_690_000 picoseconds.
+		Weight::from_parts(123_395_000, 6124)
 			.saturating_add(T::DbWeight::get().reads(1_u64))
 	}
 	fn authorize_inline_ml_dsa_44() -> Weight {
 		// Proof size, measured: `0`; estimated: `0`.
-		// Minimum execution time: 77_271_000 picoseconds.
-		Weight::from_parts(125_109_000, 0)
+		// Minimum execution time: 75_256_000 picoseconds.
+		Weight::from_parts(165_756_000, 0)
 	}
 	fn authorize_inline_ml_dsa_65() -> Weight {
 		// Proof size, measured: `0`; estimated: `0`.
-		// Minimum execution time: 103_785_000 picoseconds.
-		Weight::from_parts(138_859_000, 0)
+		// Minimum execution time: 189_386_000 picoseconds.
+		Weight::from_parts(238_820_000, 0)
 	}
 	fn authorize_inline_ml_dsa_87() -> Weight {
 		// Proof size, measured: `0`; estimated: `0`.
-		// Minimum execution time: 173_208_000 picoseconds.
-		Weight::from_parts(284_565_000, 0)
+		// Minimum execution time: 285_287_000 picoseconds.
+		Weight::from_parts(328_171_000, 0)
 	}
 	fn authorize_registered_ml_dsa_44() -> Weight {
 		// Proof size, measured: `1413`; estimated: `6124`.
-		// Minimum execution time: 84_610_000 picoseconds.
-		Weight::from_parts(169_001_000, 6124)
+		// Minimum execution time: 80_173_000 picoseconds.
+		Weight::from_parts(184_682_000, 6124)
 			.saturating_add(T::DbWeight::get().reads(1_u64))
 	}
 	fn authorize_registered_ml_dsa_65() -> Weight {
 		// Proof size, measured: `2053`; estimated: `6124`.
-		// Minimum execution time: 118_010_000 picoseconds.
-		Weight::from_parts(170_344_000, 6124)
+		// Minimum execution time: 127_538_000 picoseconds.
+		Weight::from_parts(184_924_000, 6124)
 			.saturating_add(T::DbWeight::get().reads(1_u64))
 	}
 	fn authorize_registered_ml_dsa_87() -> Weight {
 		// Proof size, measured: `2693`; estimated: `6124`.
-		// Minimum execution time: 193_649_000 picoseconds.
-		Weight::from_parts(253_555_000, 6124)
+		// Minimum execution time: 202_629_000 picoseconds.
+		Weight::from_parts(275_059_000, 6124)
 			.saturating_add(T::DbWeight::get().reads(1_u64))
 	}
 	fn authorize_committee(r: u32, ) -> Weight {
 		// Proof size, measured: `6106`; estimated: `9473`.
-		// Minimum execution time: 289_147_000 picoseconds.
-		Weight::from_parts(330_213_728, 9473)
-			.saturating_add(Weight::from_parts(21_617_997, 0).saturating_mul(r.into()))
+		// Minimum execution time: 239_570_000 picoseconds.
+		Weight::from_parts(245_373_604, 9473)
+			.saturating_add(Weight::from_parts(20_961_423, 0).saturating_mul(r.into()))
 			.saturating_add(T::DbWeight::get().reads(1_u64))
 			.saturating_add(T::DbWeight::get().reads((1_u64).saturating_mul(r.into())))
 			.saturating_add(Weight::from_parts(0, 8407).saturating_mul(r.into()))
 	}
 	fn create_committee(n: u32, ) -> Weight {
 		// Proof size, measured: `180`; estimated: `9473`.
-		// Minimum execution time: 473_911_000 picoseconds.
-		Weight::from_parts(493_921_000, 9473)
-			.saturating_add(Weight::from_parts(311_932_881, 0).saturating_mul(n.into()))
+		// Minimum execution time: 435_231_000 picoseconds.
+		Weight::from_parts(2_284_960_986, 9473)
+			.saturating_add(Weight::from_parts(220_157_488, 0).saturating_mul(n.into()))
 			.saturating_add(T::DbWeight::get().reads(3_u64))
 			.saturating_add(T::DbWeight::get().writes(3_u64))
 			.saturating_add(T::DbWeight::get().writes((1_u64).saturating_mul(n.into())))
 	}
 	fn dissolve_committee(n: u32, ) -> Weight {
 		// Proof size, measured: `6322`; estimated: `9473`.
-		// Minimum execution time: 105_159_000 picoseconds.
-		Weight::from_parts(149_750_362, 9473)
-			.saturating_add(Weight::from_parts(3_718_643, 0).saturating_mul(n.into()))
+		// Minimum execution time: 105_534_000 picoseconds.
+		Weight::from_parts(184_525_689, 9473)
+			.saturating_add(Weight::from_parts(3_215_740, 0).saturating_mul(n.into()))
 			.saturating_add(T::DbWeight::get().reads(3_u64))
 			.saturating_add(T::DbWeight::get().reads((1_u64).saturating_mul(n.into())))
 			.saturating_add(T::DbWeight::get().writes(3_u64))
@@ -117,29 +117,29 @@ impl<T: frame_system::Config> pallet_pq_verifier::WeightInfo for SubstrateWeight
 	}
 	fn register_key() -> Weight {
 		// Proof size, measured: `213`; estimated: `6124`.
-		// Minimum execution time: 108_353_000 picoseconds.
-		Weight::from_parts(134_549_000, 6124)
+		// Minimum execution time: 166_763_000 picoseconds.
+		Weight::from_parts(236_135_000, 6124)
 			.saturating_add(T::DbWeight::get().reads(3_u64))
 			.saturating_add(T::DbWeight::get().writes(3_u64))
 	}
 	fn migrate_key() -> Weight {
 		// Proof size, measured: `163`; estimated: `6124`.
-		// Minimum execution time: 320_224_000 picoseconds.
-		Weight::from_parts(609_472_000, 6124)
+		// Minimum execution time: 497_414_000 picoseconds.
+		Weight::from_parts(563_458_000, 6124)
 			.saturating_add(T::DbWeight::get().reads(4_u64))
 			.saturating_add(T::DbWeight::get().writes(3_u64))
 	}
 	fn remove_key() -> Weight {
 		// Proof size, measured: `2851`; estimated: `6124`.
-		// Minimum execution time: 99_365_000 picoseconds.
-		Weight::from_parts(199_323_000, 6124)
+		// Minimum execution time: 167_334_000 picoseconds.
+		Weight::from_parts(186_044_000, 6124)
 			.saturating_add(T::DbWeight::get().reads(3_u64))
 			.saturating_add(T::DbWeight::get().writes(3_u64))
 	}
 	fn set_refuse_classical() -> Weight {
 		// Proof size, measured: `2693`; estimated: `6124`.
-		// Minimum execution time: 61_927_000 picoseconds.
-		Weight::from_parts(80_141_000, 6124)
+		// Minimum execution time: 62_960_000 picoseconds.
+		Weight::from_parts(73_758_000, 6124)
 			.saturating_add(T::DbWeight::get().reads(1_u64))
 			.saturating_add(T::DbWeight::get().writes(1_u64))
 	}
