@@ -12,7 +12,8 @@
 //!   expanded (what the weights charge);
 //! - `aggregate/N/fresh`: derive + decode + verify by the committee verifier with the
 //!   committee's matrix cached, a signer set seen for the first time;
-//! - `aggregate/N/repeated`: derive + verify by the committee verifier with `pk*` cached;
+//! - `aggregate/N/repeated`: verification by the committee verifier with `pk*` cached, as the
+//!   other cached baselines (the chain derives `pk*` first: *derive*);
 //! - `individual/N/decode+verify`: `N` members' own ML-DSA-87 signatures, each decoded and
 //!   verified.
 
@@ -108,14 +109,22 @@ fn aggregate(c: &mut Criterion, committee: &Committee, stored: &Stored, count: u
 			assert!(aggregate.verify::<Libcrux>(&key, black_box(MESSAGE), PURPOSE));
 		})
 	});
-	for (case, mut cache) in [("fresh", committee_cache(&stored.rho, false)), ("repeated", committee_cache(&stored.rho, true))] {
-		c.bench_function(&format!("aggregate/{count}/{case}"), |b| {
-			b.iter(|| {
-				let key = cache.lookup(&stored.derive(black_box(&signers))).expect("the matrix is cached");
-				assert!(key.verify(Signed::ForPurpose(black_box(MESSAGE), PURPOSE), &aggregate.signature));
-			})
-		});
-	}
+	let mut fresh = committee_cache(&stored.rho, false);
+	c.bench_function(&format!("aggregate/{count}/fresh"), |b| {
+		b.iter(|| {
+			let key = fresh.lookup(&stored.derive(black_box(&signers))).expect("the matrix is cached");
+			assert!(key.verify(Signed::ForPurpose(black_box(MESSAGE), PURPOSE), &aggregate.signature));
+		})
+	});
+	let aggregate_key = stored.derive(&signers);
+	let mut repeated = committee_cache(&stored.rho, true);
+	repeated.lookup(&aggregate_key).expect("the matrix is cached");
+	c.bench_function(&format!("aggregate/{count}/repeated"), |b| {
+		b.iter(|| {
+			let key = repeated.lookup(black_box(&aggregate_key)).expect("pk* is cached");
+			assert!(key.verify(Signed::ForPurpose(black_box(MESSAGE), PURPOSE), &aggregate.signature));
+		})
+	});
 }
 
 fn individual(c: &mut Criterion, members: &[(MultiSigner, MultiSignature)], count: u32) {

@@ -61,7 +61,8 @@ fn render(results: &Results) -> Result<String, String> {
 		 (storage reads not included); *cold* is derive and libcrux decode+verify (the committee's \
 		 matrix not yet expanded; what the weights charge); *fresh* is derive, decode and verify by \
 		 the committee verifier with the committee's matrix expanded (a new signer set); \
-		 *repeated* is the same with `pk*` decoded.\n\n",
+		 *repeated* is the committee verifier's verification with `pk*` decoded and cached (the \
+		 chain derives `pk*` first).\n\n",
 		micros(single),
 		micros(cached),
 		micros(ed25519),
