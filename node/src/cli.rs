@@ -18,7 +18,8 @@ pub struct Cli {
 	pub sealing: Sealing,
 
 	/// MiB of decoded verifying keys the node keeps across blocks for the runtime's signature
-	/// host functions (at most 16,384 keys). 0 disables the cache; it changes speed only.
+	/// host functions (at most 16,384 keys), and again for each of committee matrices and
+	/// decoded aggregate keys. 0 disables the caches; they change speed only.
 	#[arg(long, value_name = "MIB", default_value_t = 64)]
 	pub key_cache_mib: usize,
 }
