@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Profiles block authoring on the dev node: runs the throughput harness for one case and the
+# Ed25519 baselines (host-function runtime), attaches `perf record` to the node only while it
+# authors each case's blocks, and prints where the CPU time per transaction goes, by category,
+# one column per case. Wasm frames are named through wasmtime's perf map.
+# Usage: benchmarking/profile-authoring.sh [CASE] (default "ml-dsa-87 signed"); needs `perf`.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+target_dir="${CARGO_TARGET_DIR:-$PWD/target}"
+case_label="${1:-ml-dsa-87 signed}"
+transactions=2000
+out="$(mktemp -d)"
+
+cargo test --release --workspace --no-run --quiet
+# sc-executor-wasmtime writes /tmp/perf-<pid>.map for the runtime's compiled code.
+export WASMTIME_PROFILING_STRATEGY=perfmap
+current=""
+"$target_dir/release/throughput" --node "$target_dir/release/pq-node" --only "$case_label" \
+	--verifiers host-functions --transactions "$transactions" 2>&1 >/dev/null |
+	while IFS= read -r line; do
+		echo "$line" >&2
+		if [[ "$line" =~ ^\[run.*\]\ host\ functions,\ (.*)\ ×\ [0-9]+$ ]]; then
+			current="${BASH_REMATCH[1]}"
+		elif [[ "$line" == *"pool accepted"* ]]; then
+			# The newest node is the one about to author.
+			perf record -F 999 -p "$(pgrep -n -x pq-node)" -o "$out/${current// /_}.data" >/dev/null 2>&1 &
+			echo $! >"$out/perf.pid"
+		elif [[ "$line" == *"authored"* ]]; then
+			kill -INT "$(cat "$out/perf.pid")"
+			wait "$(cat "$out/perf.pid")" 2>/dev/null || true
+		fi
+	done
+python3 benchmarking/profile-categories.py "$transactions" "$out"/*.data
