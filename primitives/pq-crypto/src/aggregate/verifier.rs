@@ -23,21 +23,18 @@
 //! aggregate signatures (and their bit flips) are compared with libcrux.
 
 use super::{
-	encoding::w1_encode,
-	ring::{use_hint, Poly, PolyVec, BETA, D, GAMMA1, K, L, N, OMEGA, Q},
+	encoding::{sig_decode, unpack_bits, w1_encode, C_TILDE_BYTES},
+	ring::{use_hint, Poly, PolyVec, BETA, D, GAMMA1, K, L, N, Q},
 	sampling::{expand_a, h_bytes, sample_in_ball},
 };
 use crate::{
+	backend::pure_message,
 	cache::{CacheLimits, CacheStats, KeyDigest, Lru, Signed},
 	keys::{MlDsa87Public, MlDsa87Signature},
 	MultiSigner,
 };
 use alloc::{boxed::Box, sync::Arc};
 
-/// Bytes of `c̃` for ML-DSA-87 (`λ/4`).
-const C_TILDE_BYTES: usize = 64;
-/// Bytes of one packed polynomial of `z` (20 bits per coefficient).
-const Z_POLY_BYTES: usize = N * 20 / 8;
 /// Bytes of one packed polynomial of `t1` (10 bits per coefficient).
 const T1_POLY_BYTES: usize = N * 10 / 8;
 
@@ -85,15 +82,9 @@ impl AggregateKey {
 
 	/// FIPS 204 Algorithm 3 `ML-DSA.Verify` (pure mode) or Algorithm 8 over a formatted `M′`.
 	pub fn verify(&self, signed: Signed<'_>, signature: &MlDsa87Signature) -> bool {
-		let formatted = |context: &[u8], message: &[u8]| -> Option<alloc::vec::Vec<u8>> {
-			let mut m_prime = alloc::vec![0, u8::try_from(context.len()).ok()?];
-			m_prime.extend_from_slice(context);
-			m_prime.extend_from_slice(message);
-			Some(m_prime)
-		};
 		match signed {
-			Signed::ForPurpose(message, purpose) => formatted(purpose.context(), message),
-			Signed::WithContext(message, context) => formatted(context, message),
+			Signed::ForPurpose(message, purpose) => pure_message(purpose.context(), message),
+			Signed::WithContext(message, context) => pure_message(context, message),
 			Signed::Internal(message) => return self.verify_internal(message, signature),
 		}
 		.is_some_and(|m_prime| self.verify_internal(&m_prime, signature))
@@ -126,49 +117,6 @@ impl AggregateKey {
 		let c_tilde_prime: [u8; C_TILDE_BYTES] = h_bytes(&[&mu, &w1_encode(&w1)]);
 		c_tilde_prime[..] == c_tilde[..]
 	}
-}
-
-/// Coefficient `index` of a polynomial packed at `bits` bits per coefficient, little-endian
-/// (Algorithm 18 `SimpleBitUnpack`).
-fn unpack_bits(packed: &[u8], index: usize, bits: usize) -> u32 {
-	let first_bit = index * bits;
-	let mut word = [0u8; 4];
-	let available = packed.len() - first_bit / 8;
-	word[..available.min(4)].copy_from_slice(&packed[first_bit / 8..][..available.min(4)]);
-	(u32::from_le_bytes(word) >> (first_bit % 8)) & ((1 << bits) - 1)
-}
-
-/// Algorithm 27 `sigDecode`: `(c̃, z, h)`, or `None` where Algorithm 21 `HintBitUnpack` returns
-/// `⊥` (hint counts out of order or above `ω`, indices not strictly increasing within a
-/// polynomial, or nonzero padding).
-fn sig_decode(signature: &[u8]) -> Option<(&[u8], PolyVec<L>, [[bool; N]; K])> {
-	let (c_tilde, rest) = signature.split_at(C_TILDE_BYTES);
-	let (packed_z, hints) = rest.split_at(L * Z_POLY_BYTES);
-	// Algorithm 19 `BitUnpack(·, γ1 − 1, γ1)`: z = γ1 − value.
-	let z = core::array::from_fn(|column| {
-		let packed = &packed_z[column * Z_POLY_BYTES..][..Z_POLY_BYTES];
-		Poly::from_signed(&core::array::from_fn(|i| GAMMA1 as i32 - unpack_bits(packed, i, 20) as i32))
-	});
-	let mut hint = [[false; N]; K];
-	let mut index = 0usize;
-	for (row, hint_row) in hint.iter_mut().enumerate() {
-		let end = hints[OMEGA + row] as usize;
-		if end < index || end > OMEGA {
-			return None;
-		}
-		let first = index;
-		while index < end {
-			if index > first && hints[index - 1] >= hints[index] {
-				return None;
-			}
-			hint_row[hints[index] as usize] = true;
-			index += 1;
-		}
-	}
-	if hints[index..OMEGA].iter().any(|&byte| byte != 0) {
-		return None;
-	}
-	Some((c_tilde, z, hint))
 }
 
 /// The `ρ` an ML-DSA-87 key starts with.
@@ -256,23 +204,6 @@ impl AggregateKeyCache {
 #[cfg(test)]
 mod tests {
 	use super::*;
-
-	#[test]
-	fn bits_unpack_across_byte_boundaries() {
-		// Coefficients 0..8 at 10 bits: 0x3ff, 1, 2, …
-		let values = [0x3ff, 1, 2, 3, 0x200, 5, 6, 0x155];
-		let mut packed = [0u8; 10];
-		for (i, value) in values.iter().enumerate() {
-			for bit in 0..10 {
-				if value >> bit & 1 == 1 {
-					packed[(i * 10 + bit) / 8] |= 1 << ((i * 10 + bit) % 8);
-				}
-			}
-		}
-		for (i, value) in values.iter().enumerate() {
-			assert_eq!(unpack_bits(&packed, i, 10), *value);
-		}
-	}
 
 	#[test]
 	fn a_matrix_decodes_only_keys_of_its_own_rho() {

@@ -23,6 +23,7 @@ mod rustcrypto;
 
 pub use self::{ed25519::Dalek, libcrux::Libcrux, native::Native, rustcrypto::RustCrypto};
 
+use alloc::vec::Vec;
 use crate::{
 	cache::KeyCache,
 	keys::{Ed25519Public, Ed25519Signature, MlDsa87Public, MlDsa87Signature},
@@ -110,6 +111,17 @@ pub trait Backend:
 	}
 }
 
+/// FIPS 204 Algorithm 3, lines 1–5: `M′ = 0 ‖ |ctx| ‖ ctx ‖ M`; `None` for a context longer
+/// than 255 bytes, which never verifies.
+pub(crate) fn pure_message(context: &[u8], message: &[u8]) -> Option<Vec<u8>> {
+	let context_len = u8::try_from(context.len()).ok()?;
+	let mut formatted = Vec::with_capacity(2 + context.len() + message.len());
+	formatted.extend_from_slice(&[0, context_len]);
+	formatted.extend_from_slice(context);
+	formatted.extend_from_slice(message);
+	Some(formatted)
+}
+
 /// Implements [`Ed25519Verifier`] for an ML-DSA backend by delegating to [`Dalek`], the one
 /// implementation of the project's Ed25519 rule.
 macro_rules! ed25519_via_dalek {
@@ -135,3 +147,16 @@ macro_rules! ed25519_via_dalek {
 	};
 }
 use ed25519_via_dalek;
+
+#[cfg(test)]
+mod tests {
+	use super::pure_message;
+
+	#[test]
+	fn pure_message_prefixes_the_context_and_its_length() {
+		assert_eq!(pure_message(b"ctx", b"msg").unwrap(), b"\x00\x03ctxmsg");
+		assert_eq!(pure_message(b"", b"").unwrap(), [0, 0]);
+		assert!(pure_message(&[0; 255], b"m").is_some());
+		assert!(pure_message(&[0; 256], b"m").is_none());
+	}
+}

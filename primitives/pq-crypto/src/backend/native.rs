@@ -9,7 +9,7 @@
 //! on the node side, so an in-runtime cache in front of this backend saves nothing. Aggregate
 //! signatures go to the node too, which keeps each committee's matrix across blocks.
 
-use super::{Backend, Ed25519Verifier, MlDsaVerifier};
+use super::{pure_message, Backend, Ed25519Verifier, MlDsaVerifier};
 use crate::{
 	cache::KeyCache,
 	host::pq_verify,
@@ -22,17 +22,6 @@ use alloc::vec::Vec;
 /// The backend that verifies through the node's host functions.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, scale_info::TypeInfo)]
 pub struct Native;
-
-/// FIPS 204 Algorithm 3, lines 1–5: `M′ = 0 ‖ |ctx| ‖ ctx ‖ M`; `None` for a context longer
-/// than 255 bytes, which never verifies.
-fn pure_message(context: &[u8], message: &[u8]) -> Option<Vec<u8>> {
-	let context_len = u8::try_from(context.len()).ok()?;
-	let mut formatted = Vec::with_capacity(2 + context.len() + message.len());
-	formatted.extend_from_slice(&[0, context_len]);
-	formatted.extend_from_slice(context);
-	formatted.extend_from_slice(message);
-	Some(formatted)
-}
 
 macro_rules! native_level {
 	($params:ty, $verify_internal:ident) => {
@@ -102,18 +91,5 @@ impl Backend for Native {
 			.is_some_and(|formatted| pq_verify::aggregate_ml_dsa_87_verify_internal(public, &formatted, signature))
 			.then_some(())
 			.ok_or(VerifyError::BadSignature)
-	}
-}
-
-#[cfg(test)]
-mod tests {
-	use super::pure_message;
-
-	#[test]
-	fn pure_message_prefixes_the_context_and_its_length() {
-		assert_eq!(pure_message(b"ctx", b"msg").unwrap(), b"\x00\x03ctxmsg");
-		assert_eq!(pure_message(b"", b"").unwrap(), [0, 0]);
-		assert!(pure_message(&[0; 255], b"m").is_some());
-		assert!(pure_message(&[0; 256], b"m").is_none());
 	}
 }
