@@ -9,6 +9,8 @@
 //! pq-cli transfer --from ml-dsa-65://Alice --to <ACCOUNT> --amount 1.5
 //! pq-cli register-key --key alice.json
 //! pq-cli transfer --from alice.json --to <ACCOUNT> --amount 1 --form registered
+//! pq-cli register-key --key eve-pq.json --from ed25519://Eve --only-registered-key
+//! pq-cli transfer --from eve-pq.json --account ed25519://Eve --form registered --to <ACCOUNT> --amount 1
 //! pq-cli balance <ACCOUNT>
 //! pq-cli committee create --seed council --size 16 --threshold 9 --from ml-dsa-87://Alice
 //! pq-cli committee transfer --seed council --size 16 --threshold 9 --signers 0,2,5,7,8,10,11,13,15 --to <ACCOUNT> --amount 1
@@ -25,7 +27,7 @@ pub mod submit;
 use anyhow::bail;
 use clap::{Parser, Subcommand};
 use codec::Encode;
-use polkadot_sdk::sp_core::crypto::Ss58Codec;
+use polkadot_sdk::{sp_core::crypto::Ss58Codec, sp_runtime::AccountId32};
 use pq_crypto::Scheme;
 use pq_runtime::transactions::{self, Form};
 use std::{io::Write, path::PathBuf};
@@ -69,7 +71,8 @@ pub enum Command {
 	///
 	/// Without `--from`, the key registers itself for its own account, so later transactions
 	/// can use `--form registered` and leave the key out. With `--from`, that account (for
-	/// example an Ed25519 one) migrates to the key, with the key's proof of possession.
+	/// example an Ed25519 one) migrates to the key, with the key's proof of possession; it then
+	/// sends with `--from <KEY> --account <ACCOUNT> --form registered`.
 	RegisterKey {
 		/// The ML-DSA key to register.
 		#[arg(long)]
@@ -77,6 +80,23 @@ pub enum Command {
 		/// The account that registers it, if not the key's own.
 		#[arg(long)]
 		from: Option<String>,
+		/// With `--from`: from this transaction on, only the registered key signs for the
+		/// account; its old key is refused in every form.
+		#[arg(long, requires = "from")]
+		only_registered_key: bool,
+		#[command(flatten)]
+		options: SendOptions,
+	},
+
+	/// Sets whether only a migrated account's registered key signs for it.
+	SetOnlyRegisteredKey {
+		/// The key that signs: the account's old key, or its registered key with
+		/// `--account <ACCOUNT> --form registered`.
+		#[arg(long)]
+		from: String,
+		/// Accept the account's other keys again.
+		#[arg(long)]
+		disable: bool,
 		#[command(flatten)]
 		options: SendOptions,
 	},
@@ -156,6 +176,10 @@ pub struct SendOptions {
 	/// the key in the transaction. `registered`: authorized with the registered key.
 	#[arg(long, value_enum, default_value_t = FormArg::Signed)]
 	pub form: FormArg,
+	/// The account sending, when it is not the key's own: an account that migrated to the key
+	/// (SS58 address, 0x account id, or its old key). Only with `--form registered`.
+	#[arg(long)]
+	pub account: Option<String>,
 	#[command(flatten)]
 	pub delivery: Delivery,
 }
@@ -221,7 +245,7 @@ pub async fn run(cli: Cli, out: &mut impl Write) -> anyhow::Result<()> {
 			let chain = node.chain_identity().await?;
 			send(&node, &chain, &sender, call, &options, out).await?;
 		},
-		Command::RegisterKey { key, from, options } => {
+		Command::RegisterKey { key, from, only_registered_key, options } => {
 			let key = keys::load(&key)?;
 			if key.scheme() == Scheme::Ed25519 {
 				bail!("only ML-DSA keys are registered; an Ed25519 account is its key already");
@@ -230,8 +254,15 @@ pub async fn run(cli: Cli, out: &mut impl Write) -> anyhow::Result<()> {
 			let sender = migrating_account.as_ref().unwrap_or(&key);
 			let node = node::Node::connect(&cli.url).await?;
 			let chain = node.chain_identity().await?;
-			let call = transactions::register_key_call(&key, &sender.account_id(), &chain);
+			let call = transactions::register_key_call(&key, &sender.account_id(), only_registered_key, &chain);
 			send(&node, &chain, sender, call, &options, out).await?;
+		},
+		Command::SetOnlyRegisteredKey { from, disable, options } => {
+			let sender = keys::load(&from)?;
+			let node = node::Node::connect(&cli.url).await?;
+			let chain = node.chain_identity().await?;
+			let call = pallet_pq_verifier::Call::<pq_runtime::Runtime>::set_only_registered_key { enabled: !disable }.into();
+			send(&node, &chain, &sender, call, &options, out).await?;
 		},
 		Command::Committee(CommitteeCommand::Inspect { committee }) => {
 			let committee = committee.committee()?;
@@ -252,7 +283,9 @@ pub async fn run(cli: Cli, out: &mut impl Write) -> anyhow::Result<()> {
 			writeln!(out, "committee 0x{}, account {}", hex::encode(committee.id()), committee::account(&committee).to_ss58check())?;
 			let node = node::Node::connect(&cli.url).await?;
 			let chain = node.chain_identity().await?;
-			send(&node, &chain, &sender, transactions::create_committee_call(&committee), &options, out).await?;
+			let owner = sending_account(&sender, &options)?;
+			let call = transactions::create_committee_call(&committee, &owner, &chain);
+			send(&node, &chain, &sender, call, &options, out).await?;
 		},
 		Command::Committee(CommitteeCommand::Transfer { committee, signers, to, amount, delivery }) => {
 			let committee = committee.committee()?;
@@ -284,9 +317,10 @@ pub async fn run(cli: Cli, out: &mut impl Write) -> anyhow::Result<()> {
 			match node.registered_key(&account).await? {
 				Some(registered) => writeln!(
 					out,
-					"registered key: {} ({}deposit {})",
+					"registered key: {} ({}{}deposit {})",
 					registered.key.scheme().name(),
 					if registered.migrated { "migrated, " } else { "" },
+					if registered.only_registered_key { "only key, " } else { "" },
 					amount::format(registered.deposit)
 				)?,
 				None => writeln!(out, "registered key: none")?,
@@ -296,8 +330,18 @@ pub async fn run(cli: Cli, out: &mut impl Write) -> anyhow::Result<()> {
 	Ok(())
 }
 
-/// Signs `call` from `sender` for `chain` with the sender's next nonce, submits it and follows
-/// it as `options` say.
+/// The account a transaction signed by `sender` is from: `--account`, or the key's own.
+fn sending_account(sender: &pq_crypto::signing::Keypair, options: &SendOptions) -> anyhow::Result<AccountId32> {
+	match &options.account {
+		None => Ok(sender.account_id()),
+		Some(_) if options.form != FormArg::Registered =>
+			bail!("--account needs --form registered: only a registered key signs for an account it does not derive"),
+		Some(account) => keys::account(account),
+	}
+}
+
+/// Signs `call` from `sender` (or the account it is registered for, `--account`) for `chain`
+/// with the account's next nonce, submits it and follows it as `options` say.
 async fn send(
 	node: &node::Node,
 	chain: &transactions::ChainIdentity,
@@ -306,16 +350,16 @@ async fn send(
 	options: &SendOptions,
 	out: &mut impl Write,
 ) -> anyhow::Result<()> {
-	let nonce = node.next_nonce(&sender.account_id()).await?;
+	let account = sending_account(sender, options)?;
+	let nonce = node.next_nonce(&account).await?;
 	let tip = amount::parse(&options.delivery.tip)?;
-	let extrinsic = transactions::sign(sender, call, nonce, tip, options.form.into(), chain);
+	let extrinsic = match options.form {
+		FormArg::Registered => transactions::sign_registered(&account, sender, call, nonce, tip, chain),
+		form => transactions::sign(sender, call, nonce, tip, form.into(), chain),
+	};
 	let form = clap::ValueEnum::to_possible_value(&options.form).expect("every form has a name");
-	let description = format!(
-		"from {} ({}, {}), nonce {nonce}",
-		sender.account_id().to_ss58check(),
-		sender.scheme().name(),
-		form.get_name()
-	);
+	let description =
+		format!("from {} ({}, {}), nonce {nonce}", account.to_ss58check(), sender.scheme().name(), form.get_name());
 	deliver(node, &extrinsic, &description, &options.delivery, out).await
 }
 

@@ -19,7 +19,10 @@ use polkadot_sdk::{
 	sp_runtime::AccountId32,
 	sp_version::RuntimeVersion,
 };
-use pq_runtime::{transactions::ChainIdentity, Balance, Nonce, Runtime, RuntimeEvent};
+use pq_runtime::{
+	transactions::{ChainIdentity, Checkpoint},
+	Balance, Nonce, Runtime, RuntimeEvent,
+};
 use serde::Deserialize;
 use std::fmt;
 
@@ -82,6 +85,12 @@ struct Header {
 	number: String,
 }
 
+impl Header {
+	fn number(&self) -> anyhow::Result<u32> {
+		u32::from_str_radix(self.number.trim_start_matches("0x"), 16).context("block number is not hex")
+	}
+}
+
 /// A block's number and its extrinsics, encoded.
 pub struct Block {
 	/// Block number.
@@ -106,14 +115,19 @@ impl Node {
 		Ok(Self { client })
 	}
 
-	/// Genesis hash and runtime version: what a transaction for this chain signs.
+	/// Genesis hash, runtime version and the finalized head: what a transaction for this chain
+	/// signs, mortal from that head.
 	pub async fn chain_identity(&self) -> anyhow::Result<ChainIdentity> {
 		let genesis_hash: H256 = self.client.request("chain_getBlockHash", rpc_params![0]).await?;
-		let version: RuntimeVersion = self.client.request("state_getRuntimeVersion", rpc_params![]).await?;
+		let finalized: H256 = self.client.request("chain_getFinalizedHead", rpc_params![]).await?;
+		let header: Option<Header> = self.client.request("chain_getHeader", rpc_params![finalized]).await?;
+		let number = header.ok_or_else(|| anyhow!("the node does not have its finalized head {finalized:?}"))?.number()?;
+		let version: RuntimeVersion = self.client.request("state_getRuntimeVersion", rpc_params![finalized]).await?;
 		Ok(ChainIdentity {
 			genesis_hash,
 			spec_version: version.spec_version,
 			transaction_version: version.transaction_version,
+			checkpoint: Some(Checkpoint { number, hash: finalized }),
 		})
 	}
 
@@ -156,9 +170,7 @@ impl Node {
 	pub async fn block(&self, hash: H256) -> anyhow::Result<Block> {
 		let signed: Option<SignedBlock> = self.client.request("chain_getBlock", rpc_params![hash]).await?;
 		let body = signed.ok_or_else(|| anyhow!("the node does not have block {hash:?}"))?.block;
-		let number = u32::from_str_radix(body.header.number.trim_start_matches("0x"), 16)
-			.context("block number is not hex")?;
-		Ok(Block { number, extrinsics: body.extrinsics })
+		Ok(Block { number: body.header.number()?, extrinsics: body.extrinsics })
 	}
 
 	/// Submits an encoded extrinsic; returns its hash once the pool has accepted it.

@@ -2,13 +2,15 @@
 //! harness sign, in one place so they cannot disagree with the runtime.
 //!
 //! A transaction commits to its call, its extensions' explicit data (nonce, tip, era) and their
-//! implicit data (spec and transaction version, genesis hash), which the signer learns from the
-//! chain as a [`ChainIdentity`]. Every transaction built here is immortal: the nonce alone
-//! prevents replay on this dev chain.
+//! implicit data (spec and transaction version, genesis hash, the era's checkpoint block),
+//! which the signer learns from the chain as a [`ChainIdentity`]. With a checkpoint, a
+//! transaction is mortal: valid for [`MORTAL_PERIOD`] blocks, as wallets sign. Without one it
+//! is immortal, and its nonce is all that stops a replay — which fails once the account is
+//! reaped, since a reaped account's nonce starts again from 0 (`docs/security.md`).
 //!
 //! ```
 //! use pq_runtime::pq_crypto::{signing::Keypair, Scheme};
-//! use pq_runtime::transactions::{self, ChainIdentity, Form};
+//! use pq_runtime::transactions::{self, ChainIdentity, Checkpoint, Form};
 //!
 //! let alice = Keypair::from_suri(Scheme::MlDsa44, "//Alice").unwrap();
 //! let bob = Keypair::from_suri(Scheme::Ed25519, "//Bob").unwrap();
@@ -17,6 +19,8 @@
 //! 	genesis_hash: Default::default(),
 //! 	spec_version: pq_runtime::VERSION.spec_version,
 //! 	transaction_version: pq_runtime::VERSION.transaction_version,
+//! 	// From the node: the finalized head (`chain_getFinalizedHead`) and its number.
+//! 	checkpoint: Some(Checkpoint { number: 0, hash: Default::default() }),
 //! };
 //! let call = transactions::transfer_call(bob.account_id(), 10 * pq_runtime::UNIT);
 //! let nonce = 0;
@@ -28,25 +32,29 @@
 use codec::Encode;
 use polkadot_sdk::{
 	frame_system, pallet_transaction_payment,
-	sp_io::hashing::blake2_256,
 	sp_runtime::{generic::Era, AccountId32},
 };
-use pallet_pq_verifier::{AuthorizePq, Authorization, CommitteeMember, PossessionStatement};
+use pallet_pq_verifier::{AuthorizePq, Authorization, CommitteeMember};
 use pq_crypto::{
 	aggregate::{
 		aggregator::{AggregateError, Committee},
 		SignerBitfield,
 	},
 	signing::Keypair,
+	statement::{AuthorizationStatement, Authorizer, PossessionStatement},
 	MultiSignature, Purpose, SignatureWithKey,
 };
 
 use crate::{
-	Address, Balance, ExtensionsAfterAuthorization, Hash, Nonce, RuntimeCall, Signature, SignedPayload, TxExtension,
+	Address, Balance, BlockNumber, ExtensionsAfterAuthorization, Hash, Nonce, RuntimeCall, Signature, SignedPayload, TxExtension,
 	UncheckedExtrinsic,
 };
 
-/// What the implicit data of a transaction names: the chain and runtime it is valid for.
+/// How many blocks a mortal transaction stays valid after its checkpoint, as most wallets sign.
+pub const MORTAL_PERIOD: u64 = 64;
+
+/// What the implicit data of a transaction names: the chain and runtime it is valid for, and
+/// from which block.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ChainIdentity {
 	/// Hash of block 0.
@@ -55,6 +63,34 @@ pub struct ChainIdentity {
 	pub spec_version: u32,
 	/// `transaction_version` of that runtime.
 	pub transaction_version: u32,
+	/// The block a mortal transaction's lifetime starts at (a recent finalized block); `None`
+	/// signs immortal transactions.
+	pub checkpoint: Option<Checkpoint>,
+}
+
+/// A block a mortal transaction is anchored to: it is valid from there for [`MORTAL_PERIOD`]
+/// blocks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Checkpoint {
+	/// The block's number.
+	pub number: BlockNumber,
+	/// The block's hash.
+	pub hash: Hash,
+}
+
+impl ChainIdentity {
+	/// The transaction's era: mortal from the checkpoint, or immortal.
+	fn era(&self) -> Era {
+		match self.checkpoint {
+			Some(checkpoint) => Era::mortal(MORTAL_PERIOD, checkpoint.number.into()),
+			None => Era::Immortal,
+		}
+	}
+
+	/// The era's implicit data: the checkpoint's hash (for an immortal era, the genesis hash).
+	fn era_block_hash(&self) -> Hash {
+		self.checkpoint.map_or(self.genesis_hash, |checkpoint| checkpoint.hash)
+	}
 }
 
 /// How a transaction proves who sent it.
@@ -72,13 +108,13 @@ pub enum Form {
 /// The implicit data of [`ExtensionsAfterAuthorization`], in order (`AuthorizePq` has none).
 type ImplicitAfterAuthorization = ((), u32, u32, Hash, Hash, (), (), (), ());
 
-fn extensions_after_authorization(nonce: Nonce, tip: Balance) -> ExtensionsAfterAuthorization {
+fn extensions_after_authorization(nonce: Nonce, tip: Balance, chain: &ChainIdentity) -> ExtensionsAfterAuthorization {
 	(
 		frame_system::CheckNonZeroSender::new(),
 		frame_system::CheckSpecVersion::new(),
 		frame_system::CheckTxVersion::new(),
 		frame_system::CheckGenesis::new(),
-		frame_system::CheckEra::from(Era::Immortal),
+		frame_system::CheckEra::from(chain.era()),
 		frame_system::CheckNonce::from(nonce),
 		frame_system::CheckWeight::new(),
 		pallet_transaction_payment::ChargeTransactionPayment::from(tip),
@@ -87,16 +123,16 @@ fn extensions_after_authorization(nonce: Nonce, tip: Balance) -> ExtensionsAfter
 }
 
 fn implicit_after_authorization(chain: &ChainIdentity) -> ImplicitAfterAuthorization {
-	// An immortal era's implicit data is the genesis hash.
-	((), chain.spec_version, chain.transaction_version, chain.genesis_hash, chain.genesis_hash, (), (), (), ())
+	((), chain.spec_version, chain.transaction_version, chain.genesis_hash, chain.era_block_hash(), (), (), (), ())
 }
 
 /// Builds and signs a transaction of `call` from `sender`.
 ///
-/// For [`Form::KeyRegistered`], `sender`'s key must be registered for its account on chain
-/// (see [`register_key_call`]); the other forms need nothing on chain but funds.
+/// For [`Form::KeyRegistered`], `sender`'s key must be registered for its own account on chain
+/// (see [`register_key_call`]; [`sign_registered`] signs for a migrated account); the other
+/// forms need nothing on chain but funds.
 pub fn sign(sender: &Keypair, call: RuntimeCall, nonce: Nonce, tip: Balance, form: Form, chain: &ChainIdentity) -> UncheckedExtrinsic {
-	let rest = extensions_after_authorization(nonce, tip);
+	let rest = extensions_after_authorization(nonce, tip, chain);
 	match form {
 		Form::Signed => {
 			let extension: TxExtension = (AuthorizePq::new(Authorization::None), rest);
@@ -105,20 +141,31 @@ pub fn sign(sender: &Keypair, call: RuntimeCall, nonce: Nonce, tip: Balance, for
 			let signed = payload.using_encoded(|bytes| sender.sign_transaction(bytes));
 			UncheckedExtrinsic::new_signed(call, Address::Id(sender.account_id()), Signature::new(signed), extension)
 		},
-		Form::KeyInline | Form::KeyRegistered => {
-			let message = authorization_message(&call, &rest, chain);
+		Form::KeyInline => {
 			let account = sender.account_id();
-			let authorization = if form == Form::KeyInline {
-				let signature = sender.sign(&message, Purpose::ExtensionKeyInline);
-				let signed = SignatureWithKey::new(sender.public(), signature)
-					.expect("a keypair's public key and signature are of the same scheme");
-				Authorization::KeyInline { account, signed }
-			} else {
-				Authorization::KeyRegistered { account, signature: sender.sign(&message, Purpose::ExtensionKeyRegistered) }
-			};
-			UncheckedExtrinsic::new_transaction(call, (AuthorizePq::new(authorization), rest))
+			let signature = sign_statement(sender, &call, &rest, chain, Authorizer::KeyInline(&account));
+			let signed = SignatureWithKey::new(sender.public(), signature)
+				.expect("a keypair's public key and signature are of the same scheme");
+			UncheckedExtrinsic::new_transaction(call, (AuthorizePq::new(Authorization::KeyInline { account, signed }), rest))
 		},
+		Form::KeyRegistered => sign_registered(&sender.account_id(), sender, call, nonce, tip, chain),
 	}
+}
+
+/// Builds a transaction of `call` from `account`, signed by its registered key `key`
+/// ([`Form::KeyRegistered`]): `key`'s own account, or an account that migrated to `key`.
+pub fn sign_registered(
+	account: &AccountId32,
+	key: &Keypair,
+	call: RuntimeCall,
+	nonce: Nonce,
+	tip: Balance,
+	chain: &ChainIdentity,
+) -> UncheckedExtrinsic {
+	let rest = extensions_after_authorization(nonce, tip, chain);
+	let signature = sign_statement(key, &call, &rest, chain, Authorizer::KeyRegistered(account));
+	let authorization = Authorization::KeyRegistered { account: account.clone(), signature };
+	UncheckedExtrinsic::new_transaction(call, (AuthorizePq::new(authorization), rest))
 }
 
 /// Builds a transaction of `call` from `committee`'s account, signed by the members in
@@ -132,16 +179,21 @@ pub fn sign_by_committee(
 	tip: Balance,
 	chain: &ChainIdentity,
 ) -> Result<UncheckedExtrinsic, AggregateError> {
-	let rest = extensions_after_authorization(nonce, tip);
-	let message = authorization_message(&call, &rest, chain);
-	let aggregate = committee.sign(signers, &message, Purpose::ExtensionCommittee)?;
+	let rest = extensions_after_authorization(nonce, tip, chain);
+	let id = committee.id();
+	let statement = authorization_statement(&call, &rest, chain, Authorizer::Committee(&id, signers));
+	let aggregate = committee.sign(signers, &statement.message(), statement.purpose())?;
 	Ok(UncheckedExtrinsic::new_transaction(call, (AuthorizePq::new(Authorization::Committee(aggregate)), rest)))
 }
 
-/// Creates `committee` on chain: every member's share with its proof of possession.
-pub fn create_committee_call(committee: &Committee) -> RuntimeCall {
+/// Creates `committee` on chain, sent by `owner`: every member's share with its proof of
+/// possession, which names `owner` and the chain — only `owner` can submit it.
+pub fn create_committee_call(committee: &Committee, owner: &AccountId32, chain: &ChainIdentity) -> RuntimeCall {
 	let members: Vec<CommitteeMember> = (0..committee.size())
-		.map(|index| CommitteeMember { share: committee.share(index), proof: committee.membership_proof(index) })
+		.map(|index| CommitteeMember {
+			share: committee.share(index),
+			proof: committee.membership_proof(index, chain.genesis_hash, owner),
+		})
 		.collect();
 	pallet_pq_verifier::Call::create_committee {
 		rho: committee.rho(),
@@ -151,12 +203,30 @@ pub fn create_committee_call(committee: &Committee) -> RuntimeCall {
 	.into()
 }
 
-/// What `AuthorizePq` verifies a signature over: blake2-256 of the extension version, the call,
-/// and the explicit then implicit data of every extension after it.
-fn authorization_message(call: &RuntimeCall, explicit: &ExtensionsAfterAuthorization, chain: &ChainIdentity) -> [u8; 32] {
+/// What `AuthorizePq` verifies a signature over: the chain, `authorizer`, and the inherited
+/// implication — the extension version, the call, and the explicit then implicit data of every
+/// extension after it.
+fn authorization_statement<'a>(
+	call: &RuntimeCall,
+	explicit: &ExtensionsAfterAuthorization,
+	chain: &ChainIdentity,
+	authorizer: Authorizer<'a>,
+) -> AuthorizationStatement<'a, Hash> {
 	const EXTENSION_VERSION: u8 = 0;
-	let implicit = implicit_after_authorization(chain);
-	(EXTENSION_VERSION, call, explicit, implicit).using_encoded(blake2_256)
+	let implication = (EXTENSION_VERSION, call, explicit, implicit_after_authorization(chain));
+	AuthorizationStatement::new(chain.genesis_hash, authorizer, &implication)
+}
+
+/// `sender`'s signature of the authorization statement of `call` from `authorizer`.
+fn sign_statement(
+	sender: &Keypair,
+	call: &RuntimeCall,
+	explicit: &ExtensionsAfterAuthorization,
+	chain: &ChainIdentity,
+	authorizer: Authorizer<'_>,
+) -> MultiSignature {
+	let statement = authorization_statement(call, explicit, chain, authorizer);
+	sender.sign(&statement.message(), statement.purpose())
 }
 
 /// A `transfer_keep_alive` of `value` to `dest`.
@@ -168,10 +238,11 @@ pub fn transfer_call(dest: AccountId32, value: Balance) -> RuntimeCall {
 ///
 /// When `account` is the key's own derived account, no proof is needed. Otherwise (migrating an
 /// existing account, e.g. an Ed25519 one, to the key) `key` signs a proof of possession naming
-/// `account` and this chain.
-pub fn register_key_call(key: &Keypair, account: &AccountId32, chain: &ChainIdentity) -> RuntimeCall {
+/// `account` and this chain, and `only_registered_key` makes the migration final at once: no
+/// other key signs for `account` after it.
+pub fn register_key_call(key: &Keypair, account: &AccountId32, only_registered_key: bool, chain: &ChainIdentity) -> RuntimeCall {
 	let proof = (key.account_id() != *account).then(|| possession_proof(key, account, chain));
-	pallet_pq_verifier::Call::register_key { key: key.public(), proof }.into()
+	pallet_pq_verifier::Call::register_key { key: key.public(), proof, only_registered_key }.into()
 }
 
 fn possession_proof(key: &Keypair, account: &AccountId32, chain: &ChainIdentity) -> MultiSignature {

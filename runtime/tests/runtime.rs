@@ -48,6 +48,7 @@ fn chain() -> ChainIdentity {
 		genesis_hash: System::block_hash(0),
 		spec_version: pq_runtime::VERSION.spec_version,
 		transaction_version: pq_runtime::VERSION.transaction_version,
+		checkpoint: None,
 	}
 }
 
@@ -128,7 +129,7 @@ fn general_transfer_with_registered_key_works_with_every_ml_dsa_scheme() {
 		let bob = Keypair::from_suri(Scheme::Ed25519, "//Bob").unwrap();
 		for scheme in [Scheme::MlDsa44, Scheme::MlDsa65, Scheme::MlDsa87] {
 			let alice = Keypair::from_suri(scheme, "//Alice").unwrap();
-			let register = transactions::register_key_call(&alice, &alice.account_id(), &chain());
+			let register = transactions::register_key_call(&alice, &alice.account_id(), false, &chain());
 			let register = transactions::sign(&alice, register, 0, 0, Form::KeyInline, &chain());
 			assert_eq!(Executive::apply_extrinsic(register), Ok(Ok(())), "{scheme:?}");
 			let before = Balances::balance(&bob.account_id());
@@ -144,10 +145,17 @@ fn ed25519_account_migrates_to_an_ml_dsa_key() {
 	dev_chain().execute_with(|| {
 		let alice = Keypair::from_suri(Scheme::Ed25519, "//Alice").unwrap();
 		let new_key = Keypair::from_suri(Scheme::MlDsa65, "//Alice//migrated").unwrap();
-		let register = transactions::register_key_call(&new_key, &alice.account_id(), &chain());
+		let register = transactions::register_key_call(&new_key, &alice.account_id(), true, &chain());
 		let register = transactions::sign(&alice, register, 0, 0, Form::Signed, &chain());
 		assert_eq!(Executive::apply_extrinsic(register), Ok(Ok(())));
 		assert!(pallet_pq_verifier::Keys::<Runtime>::get(alice.account_id()).is_some_and(|key| key.migrated));
+		// Only the new key signs for the account now; the old one is refused in every form.
+		let bob = Keypair::from_suri(Scheme::Ed25519, "//Bob").unwrap();
+		let refused = Err(pallet_pq_verifier::PqInvalidTransaction::OnlyRegisteredKey.into());
+		assert_eq!(Executive::apply_extrinsic(signed_extrinsic(&alice, transfer(&bob, UNIT), 1)), refused);
+		assert_eq!(Executive::apply_extrinsic(general_extrinsic(&alice, transfer(&bob, UNIT), 1)), refused);
+		let registered = transactions::sign_registered(&alice.account_id(), &new_key, transfer(&bob, UNIT), 1, 0, &chain());
+		assert_eq!(Executive::apply_extrinsic(registered), Ok(Ok(())));
 	});
 }
 
@@ -193,4 +201,106 @@ fn base_extrinsic_weight_covers_ml_dsa_87_verification() {
 	let verification = <pq_runtime::configs::PqVerifierWeights as WeightInfo>::authorize_inline_ml_dsa_87();
 	assert!(verification.ref_time() > 0, "weights are generated, not zero");
 	assert!(base.all_gte(verification));
+}
+
+/// The two runtime builds charge different weights, so each has its own `spec_version`: a
+/// transaction signed for the pure-Wasm build (spec 21) is refused by this one (spec 20).
+#[test]
+fn a_transaction_signed_for_the_other_runtime_build_is_refused() {
+	dev_chain().execute_with(|| {
+		assert_eq!((pq_runtime::VERSION.spec_version, pq_runtime::VERSION.impl_name.as_ref()), (20, "pq-runtime"));
+		let other_build = ChainIdentity { spec_version: 21, ..chain() };
+		let alice = Keypair::from_suri(Scheme::MlDsa44, "//Alice").unwrap();
+		let bob = Keypair::from_suri(Scheme::Ed25519, "//Bob").unwrap();
+		for form in [Form::Signed, Form::KeyInline] {
+			let extrinsic = transactions::sign(&alice, transfer(&bob, UNIT), 0, 0, form, &other_build);
+			assert_eq!(Executive::apply_extrinsic(extrinsic), Err(InvalidTransaction::BadProof.into()), "{form:?}");
+		}
+	});
+}
+
+/// `AuthorizePq` asks the payment pallet before it verifies: a sender that cannot pay is
+/// refused with `Payment`, whatever its signature.
+#[test]
+fn a_sender_that_cannot_pay_is_refused_before_verification() {
+	dev_chain().execute_with(|| {
+		let pauper = Keypair::from_suri(Scheme::MlDsa87, "//nobody").unwrap();
+		let bob = Keypair::from_suri(Scheme::Ed25519, "//Bob").unwrap();
+		let extrinsic = transactions::sign(&pauper, transfer(&bob, UNIT), 0, 0, Form::KeyInline, &chain());
+		assert_eq!(Executive::apply_extrinsic(extrinsic), Err(InvalidTransaction::Payment.into()));
+	});
+}
+
+/// A general transaction that nothing authorizes (`Authorization::None`, no signature) has no
+/// origin: neither the pool nor a block author can include it.
+#[test]
+fn an_unauthorized_general_transaction_is_refused() {
+	dev_chain().execute_with(|| {
+		let bob = Keypair::from_suri(Scheme::Ed25519, "//Bob").unwrap();
+		let alice = Keypair::from_suri(Scheme::Ed25519, "//Alice").unwrap();
+		let UncheckedExtrinsic { function, preamble, .. } = signed_extrinsic(&alice, transfer(&bob, UNIT), 0);
+		let Preamble::Signed(_, _, extension) = preamble else { panic!("a signed extrinsic has a signed preamble") };
+		let unauthorized = UncheckedExtrinsic::new_transaction(function, extension);
+		let validity = Executive::validate_transaction(
+			polkadot_sdk::sp_runtime::transaction_validity::TransactionSource::External,
+			unauthorized.clone(),
+			System::parent_hash(),
+		);
+		let unknown_origin = Err(InvalidTransaction::UnknownOrigin.into());
+		assert_eq!(validity, unknown_origin);
+		assert_eq!(Executive::apply_extrinsic(unauthorized), unknown_origin.map(|()| Ok(())));
+	});
+}
+
+/// Ends the current block (with its timestamp inherent) and starts the next, as a node does.
+fn next_block() {
+	let number = System::block_number();
+	let now = RuntimeCall::Timestamp(polkadot_sdk::pallet_timestamp::Call::set { now: u64::from(number) * 6_000 });
+	assert_eq!(Executive::apply_extrinsic(UncheckedExtrinsic::new_bare(now)), Ok(Ok(())));
+	let header = Executive::finalize_block();
+	let next = <pq_runtime::Header as polkadot_sdk::sp_runtime::traits::Header>::new(
+		number + 1,
+		Default::default(),
+		Default::default(),
+		polkadot_sdk::sp_runtime::traits::Header::hash(&header),
+		Default::default(),
+	);
+	Executive::initialize_block(&next);
+}
+
+/// A transfer of everything reaps its sender, whose nonce then starts from 0 again. Once the
+/// account is refunded, its old transactions carry valid nonces: an immortal one replays (the
+/// hazard), a mortal one — what pq-cli signs — has expired and is refused.
+#[test]
+fn replaying_a_transfer_after_its_sender_was_reaped_needs_an_immortal_transaction() {
+	dev_chain().execute_with(|| {
+		let mallory = Keypair::from_suri(Scheme::Ed25519, "//Mallory").unwrap();
+		let drain = |to: &Keypair| RuntimeCall::Balances(polkadot_sdk::pallet_balances::Call::transfer_all {
+			dest: Address::Id(to.account_id()),
+			keep_alive: false,
+		});
+		let refund = |who: &Keypair| {
+			use polkadot_sdk::frame_support::traits::fungible::Mutate;
+			Balances::set_balance(&who.account_id(), 10 * UNIT);
+		};
+		let genesis = transactions::Checkpoint { number: 0, hash: System::block_hash(0) };
+		let mortal = ChainIdentity { checkpoint: Some(genesis), ..chain() };
+
+		let (immortal_sender, mortal_sender) =
+			(Keypair::from_suri(Scheme::MlDsa44, "//Alice").unwrap(), Keypair::from_suri(Scheme::MlDsa65, "//Alice").unwrap());
+		let immortal_drain = transactions::sign(&immortal_sender, drain(&mallory), 0, 0, Form::KeyInline, &chain());
+		let mortal_drain = transactions::sign(&mortal_sender, drain(&mallory), 0, 0, Form::KeyInline, &mortal);
+		for (sender, extrinsic) in [(&immortal_sender, &immortal_drain), (&mortal_sender, &mortal_drain)] {
+			assert_eq!(Executive::apply_extrinsic(extrinsic.clone()), Ok(Ok(())));
+			assert!(!System::account_exists(&sender.account_id()), "reaped");
+			refund(sender);
+			assert_eq!(System::account_nonce(sender.account_id()), 0, "the nonce starts again");
+		}
+		for _ in 0..transactions::MORTAL_PERIOD {
+			next_block();
+		}
+
+		assert_eq!(Executive::apply_extrinsic(immortal_drain), Ok(Ok(())), "the immortal transfer replays");
+		assert_eq!(Executive::apply_extrinsic(mortal_drain), Err(InvalidTransaction::BadProof.into()), "the mortal one expired");
+	});
 }

@@ -1,6 +1,8 @@
 //! End to end: a real `pq-node --dev` on loopback ports with a temporary base path, driven over
 //! JSON-RPC by pq-cli (its library, the same code as the binary).
 
+mod attacks;
+
 use codec::Encode;
 use pq_node_process::NodeProcess;
 use std::path::Path;
@@ -84,7 +86,7 @@ async fn transfers_from_every_scheme_and_form_are_included_with_events_and_fees(
 	for scheme in ML_DSA {
 		let sender = dev_key(scheme, "Bob");
 		let chain = rpc.chain_identity().await.unwrap();
-		let register = transactions::register_key_call(&sender, &sender.account_id(), &chain);
+		let register = transactions::register_key_call(&sender, &sender.account_id(), false, &chain);
 		let nonce = rpc.next_nonce(&sender.account_id()).await.unwrap();
 		let included = include(&rpc, &transactions::sign(&sender, register, nonce, 0, Form::KeyInline, &chain)).await;
 		assert!(included

@@ -2,15 +2,14 @@
 //! every call, each in its worst case.
 //!
 //! The extension benchmarks measure `validate` of [`AuthorizePq`] as a transaction pool or
-//! block author runs it: hashing the implication, the registry read (registered form, or the
-//! classical-refusal check of Ed25519), decoding the key and verifying. Nothing is cached
-//! between repetitions, so the weights charge a full decode every time; a decoded-key cache
-//! can only make the real cost lower than the charge.
+//! block author runs it: hashing the implication, the registry read (the registered key, or
+//! the account's key rule), the genesis hash, the fee check, decoding the key and verifying.
+//! Nothing is cached between repetitions, so the weights charge a full decode every time; a
+//! decoded-key cache can only make the real cost lower than the charge.
 
 use super::*;
-use crate::{extension::Authorization, AuthorizePq, Pallet as PqVerifier};
+use crate::{committee::committee_account, extension::Authorization, AuthorizePq, Pallet as PqVerifier};
 use alloc::vec;
-use codec::Encode;
 use polkadot_sdk::{
 	frame_benchmarking::v2::*,
 	frame_support::{
@@ -18,7 +17,6 @@ use polkadot_sdk::{
 		pallet_prelude::TransactionSource,
 	},
 	frame_system::{Call as SystemCall, RawOrigin},
-	sp_io::hashing::blake2_256,
 	sp_runtime::{
 		generic::ExtensionVersion,
 		traits::{AsSystemOriginSigner, AsTransactionAuthorizedOrigin, DispatchTransaction, Dispatchable},
@@ -32,6 +30,7 @@ use pq_crypto::{
 		CommitteeId, MAX_COMMITTEE_SIZE,
 	},
 	signing::Keypair,
+	statement::{AuthorizationStatement, Authorizer},
 	Purpose, Scheme, SignatureWithKey,
 };
 
@@ -41,17 +40,21 @@ fn keypair(scheme: Scheme) -> Keypair {
 	Keypair::from_seed(scheme, &[scheme as u8 + 0x40; 32]).expect("single-key scheme")
 }
 
-/// A remark call and the message an [`AuthorizePq`] at the end of the pipeline signs for it.
-/// Also empties the decoded-key cache, so what follows is measured cold.
-fn call_and_message<T: Config>() -> (T::RuntimeCall, DispatchInfo, [u8; 32])
+/// A remark call and its dispatch info. Also empties the decoded-key cache, so what follows is
+/// measured cold.
+fn remark<T: Config>() -> (T::RuntimeCall, DispatchInfo)
 where
 	T::RuntimeCall: GetDispatchInfo,
 {
 	let call: T::RuntimeCall = SystemCall::remark { remark: vec![] }.into();
 	let info = call.get_dispatch_info();
-	let message = (EXTENSION_VERSION, &call).using_encoded(blake2_256);
 	crate::key_cache::clear();
-	(call, info, message)
+	(call, info)
+}
+
+/// The statement an [`AuthorizePq`] at the end of the pipeline signs for `call` from `authorizer`.
+fn statement<'a, T: Config>(call: &T::RuntimeCall, authorizer: Authorizer<'a>) -> AuthorizationStatement<'a, T::Hash> {
+	AuthorizationStatement::new(PqVerifier::<T>::genesis_hash(), authorizer, &(EXTENSION_VERSION, call))
 }
 
 /// Validates `extension` for `call` as the transaction pool does.
@@ -72,12 +75,15 @@ where
 		.map_err(|_| BenchmarkError::Stop("a valid authorization was refused"))
 }
 
-/// A key-inline authorization of `call` by a fresh key of `scheme`.
-fn inline<T: Config>(scheme: Scheme, message: &[u8; 32]) -> Result<AuthorizePq<T>, BenchmarkError> {
+/// A key-inline authorization of `call` by a funded key of `scheme`.
+fn inline<T: Config>(scheme: Scheme, call: &T::RuntimeCall) -> Result<AuthorizePq<T>, BenchmarkError> {
 	let signer = keypair(scheme);
-	let signature = signer.sign_deterministic(message, Purpose::ExtensionKeyInline);
+	let account = signer.account_id();
+	T::BenchmarkHelper::endow(&account);
+	let statement = statement::<T>(call, Authorizer::KeyInline(&account));
+	let signature = signer.sign_deterministic(&statement.message(), statement.purpose());
 	let signed = SignatureWithKey::new(signer.public(), signature).ok_or(BenchmarkError::Stop("single-key scheme"))?;
-	Ok(AuthorizePq::new(Authorization::KeyInline { account: signer.account_id(), signed }))
+	Ok(AuthorizePq::new(Authorization::KeyInline { account, signed }))
 }
 
 /// Registers a key of `scheme` for a migrated account and returns the account and its keypair.
@@ -86,20 +92,21 @@ fn migrated<T: Config>(scheme: Scheme) -> Result<(AccountId32, Keypair), Benchma
 	T::BenchmarkHelper::endow(&who);
 	let key = keypair(scheme);
 	let proof = key.sign_deterministic(&PqVerifier::<T>::possession_statement(&who), Purpose::ProofOfPossession);
-	PqVerifier::<T>::register_key(RawOrigin::Signed(who.clone()).into(), key.public(), Some(proof))
+	PqVerifier::<T>::register_key(RawOrigin::Signed(who.clone()).into(), key.public(), Some(proof), false)
 		.map_err(|_| BenchmarkError::Stop("registering the benchmark key failed"))?;
 	Ok((who, key))
 }
 
 /// A registered-key authorization of `call` by a migrated account's key of `scheme`.
-fn registered<T: Config>(scheme: Scheme, message: &[u8; 32]) -> Result<AuthorizePq<T>, BenchmarkError> {
+fn registered<T: Config>(scheme: Scheme, call: &T::RuntimeCall) -> Result<AuthorizePq<T>, BenchmarkError> {
 	let (who, key) = migrated::<T>(scheme)?;
-	let signature = key.sign_deterministic(message, Purpose::ExtensionKeyRegistered);
+	let statement = statement::<T>(call, Authorizer::KeyRegistered(&who));
+	let signature = key.sign_deterministic(&statement.message(), statement.purpose());
 	Ok(AuthorizePq::new(Authorization::KeyRegistered { account: who, signature }))
 }
 
 /// Stores `committee` owned by a fresh endowed account, as `create_committee` would after
-/// checking its proofs.
+/// checking its proofs, and funds the committee's account.
 fn store<T: Config>(committee: &Committee) -> Result<AccountId32, BenchmarkError> {
 	let owner: AccountId32 = account("owner", 0, 0);
 	T::BenchmarkHelper::endow(&owner);
@@ -110,7 +117,19 @@ fn store<T: Config>(committee: &Committee) -> Result<AccountId32, BenchmarkError
 	}
 	PqVerifier::<T>::store_committee(owner.clone(), committee.id(), committee.rho(), committee.threshold(), shares.into_iter(), sum)
 		.map_err(|_| BenchmarkError::Stop("storing the benchmark committee failed"))?;
+	T::BenchmarkHelper::endow(&committee_account(&committee.id()));
 	Ok(owner)
+}
+
+/// Every member's share of `committee` with its proof of possession for creation by `owner`.
+fn members<T: Config>(committee: &Committee, owner: &AccountId32) -> vec::Vec<CommitteeMember> {
+	let genesis_hash = PqVerifier::<T>::genesis_hash();
+	(0..committee.size())
+		.map(|index| CommitteeMember {
+			share: committee.share(index),
+			proof: committee.membership_proof(index, genesis_hash, owner),
+		})
+		.collect()
 }
 
 #[benchmarks(where
@@ -126,7 +145,7 @@ mod benchmarks {
 	#[benchmark]
 	fn authorize_none() -> Result<(), BenchmarkError> {
 		let (who, _) = migrated::<T>(Scheme::MlDsa87)?;
-		let (call, info, _) = call_and_message::<T>();
+		let (call, info) = remark::<T>();
 		let extension = AuthorizePq::<T>::new(Authorization::None);
 		let result;
 		#[block]
@@ -139,8 +158,8 @@ mod benchmarks {
 	/// Ed25519 with the key inline: the classical-refusal read, decode + verify.
 	#[benchmark]
 	fn authorize_inline_ed25519() -> Result<(), BenchmarkError> {
-		let (call, info, message) = call_and_message::<T>();
-		let extension = inline::<T>(Scheme::Ed25519, &message)?;
+		let (call, info) = remark::<T>();
+		let extension = inline::<T>(Scheme::Ed25519, &call)?;
 		let result;
 		#[block]
 		{
@@ -152,8 +171,8 @@ mod benchmarks {
 	/// ML-DSA-44 with the key inline: decode + verify.
 	#[benchmark]
 	fn authorize_inline_ml_dsa_44() -> Result<(), BenchmarkError> {
-		let (call, info, message) = call_and_message::<T>();
-		let extension = inline::<T>(Scheme::MlDsa44, &message)?;
+		let (call, info) = remark::<T>();
+		let extension = inline::<T>(Scheme::MlDsa44, &call)?;
 		let result;
 		#[block]
 		{
@@ -165,8 +184,8 @@ mod benchmarks {
 	/// ML-DSA-65 with the key inline: decode + verify.
 	#[benchmark]
 	fn authorize_inline_ml_dsa_65() -> Result<(), BenchmarkError> {
-		let (call, info, message) = call_and_message::<T>();
-		let extension = inline::<T>(Scheme::MlDsa65, &message)?;
+		let (call, info) = remark::<T>();
+		let extension = inline::<T>(Scheme::MlDsa65, &call)?;
 		let result;
 		#[block]
 		{
@@ -178,8 +197,8 @@ mod benchmarks {
 	/// ML-DSA-87 with the key inline: decode + verify.
 	#[benchmark]
 	fn authorize_inline_ml_dsa_87() -> Result<(), BenchmarkError> {
-		let (call, info, message) = call_and_message::<T>();
-		let extension = inline::<T>(Scheme::MlDsa87, &message)?;
+		let (call, info) = remark::<T>();
+		let extension = inline::<T>(Scheme::MlDsa87, &call)?;
 		let result;
 		#[block]
 		{
@@ -191,8 +210,8 @@ mod benchmarks {
 	/// ML-DSA-44 with a registered key: registry read, decode + verify.
 	#[benchmark]
 	fn authorize_registered_ml_dsa_44() -> Result<(), BenchmarkError> {
-		let (call, info, message) = call_and_message::<T>();
-		let extension = registered::<T>(Scheme::MlDsa44, &message)?;
+		let (call, info) = remark::<T>();
+		let extension = registered::<T>(Scheme::MlDsa44, &call)?;
 		let result;
 		#[block]
 		{
@@ -204,8 +223,8 @@ mod benchmarks {
 	/// ML-DSA-65 with a registered key: registry read, decode + verify.
 	#[benchmark]
 	fn authorize_registered_ml_dsa_65() -> Result<(), BenchmarkError> {
-		let (call, info, message) = call_and_message::<T>();
-		let extension = registered::<T>(Scheme::MlDsa65, &message)?;
+		let (call, info) = remark::<T>();
+		let extension = registered::<T>(Scheme::MlDsa65, &call)?;
 		let result;
 		#[block]
 		{
@@ -217,8 +236,8 @@ mod benchmarks {
 	/// ML-DSA-87 with a registered key: registry read, decode + verify.
 	#[benchmark]
 	fn authorize_registered_ml_dsa_87() -> Result<(), BenchmarkError> {
-		let (call, info, message) = call_and_message::<T>();
-		let extension = registered::<T>(Scheme::MlDsa87, &message)?;
+		let (call, info) = remark::<T>();
+		let extension = registered::<T>(Scheme::MlDsa87, &call)?;
 		let result;
 		#[block]
 		{
@@ -234,10 +253,12 @@ mod benchmarks {
 	fn authorize_committee(r: Linear<1, { MAX_COMMITTEE_SIZE / 2 }>) -> Result<(), BenchmarkError> {
 		let committee = Committee::from_seed(&[0x51; 32], 2 * r, 1);
 		store::<T>(&committee)?;
-		let (call, info, message) = call_and_message::<T>();
+		let (call, info) = remark::<T>();
+		let id = committee.id();
 		let signers = committee.signers(0..r).map_err(|_| BenchmarkError::Stop("members"))?;
+		let statement = statement::<T>(&call, Authorizer::Committee(&id, &signers));
 		let aggregate = committee
-			.sign_with_randomness(&signers, &message, Purpose::ExtensionCommittee, [0; 32])
+			.sign_with_randomness(&signers, &statement.message(), statement.purpose(), [0; 32])
 			.map_err(|_| BenchmarkError::Stop("aggregate signing failed"))?;
 		let extension = AuthorizePq::<T>::new(Authorization::Committee(aggregate));
 		let result;
@@ -253,15 +274,9 @@ mod benchmarks {
 	#[benchmark]
 	fn create_committee(n: Linear<1, MAX_COMMITTEE_SIZE>) -> Result<(), BenchmarkError> {
 		let committee = Committee::from_seed(&[0x52; 32], n, n);
-		let members: vec::Vec<CommitteeMember> = committee
-			.shares()
-			.into_iter()
-			.zip(0..)
-			.map(|(share, index)| CommitteeMember { share, proof: committee.membership_proof(index) })
-			.collect();
-		let members = members.try_into().map_err(|_| BenchmarkError::Stop("at most 128 members"))?;
 		let owner: AccountId32 = account("owner", 0, 0);
 		T::BenchmarkHelper::endow(&owner);
+		let members = members::<T>(&committee, &owner).try_into().map_err(|_| BenchmarkError::Stop("at most 128 members"))?;
 		#[extrinsic_call]
 		_(RawOrigin::Signed(owner), committee.rho(), n, members);
 		assert!(Committees::<T>::contains_key(committee.id()));
@@ -290,11 +305,12 @@ mod benchmarks {
 		let who = key.account_id();
 		T::BenchmarkHelper::endow(&who);
 		#[extrinsic_call]
-		_(RawOrigin::Signed(who.clone()), key.public(), None);
+		_(RawOrigin::Signed(who.clone()), key.public(), None, false);
 		assert!(Keys::<T>::contains_key(&who));
 	}
 
-	/// Migrating to the largest key: verifying its ML-DSA-87 proof of possession, deposit hold.
+	/// Migrating to the largest key, accepting only it from then on: verifying its ML-DSA-87
+	/// proof of possession, deposit hold.
 	#[benchmark]
 	fn migrate_key() {
 		let who: AccountId32 = account("migrating", 0, 0);
@@ -302,8 +318,8 @@ mod benchmarks {
 		let key = keypair(Scheme::MlDsa87);
 		let proof = key.sign_deterministic(&PqVerifier::<T>::possession_statement(&who), Purpose::ProofOfPossession);
 		#[extrinsic_call]
-		register_key(RawOrigin::Signed(who.clone()), key.public(), Some(proof));
-		assert!(Keys::<T>::get(&who).is_some_and(|registered| registered.migrated));
+		register_key(RawOrigin::Signed(who.clone()), key.public(), Some(proof), true);
+		assert!(PqVerifier::<T>::only_registered_key(&who));
 	}
 
 	/// Removing a key: registry, hold and consumer reference released.
@@ -316,13 +332,13 @@ mod benchmarks {
 		Ok(())
 	}
 
-	/// Opting a migrated account out of Ed25519 signatures.
+	/// A migrated account accepting only its registered key from now on.
 	#[benchmark]
-	fn set_refuse_classical() -> Result<(), BenchmarkError> {
+	fn set_only_registered_key() -> Result<(), BenchmarkError> {
 		let (who, _) = migrated::<T>(Scheme::MlDsa87)?;
 		#[extrinsic_call]
 		_(RawOrigin::Signed(who.clone()), true);
-		assert!(!PqVerifier::<T>::accepts_classical(&who));
+		assert!(PqVerifier::<T>::only_registered_key(&who));
 		Ok(())
 	}
 

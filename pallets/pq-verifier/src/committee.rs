@@ -8,7 +8,7 @@
 //! shares are read, which [`shares_read_bound`] bounds from the signature alone, for the
 //! transaction's weight.
 
-use crate::{CommitteeShares, Committees, Config, PqInvalidTransaction};
+use crate::{BalanceOf, CommitteeShares, Committees, Config, PqInvalidTransaction};
 use codec::{Decode, DecodeWithMemTracking, Encode, MaxEncodedLen};
 use polkadot_sdk::sp_runtime::AccountId32;
 use pq_crypto::{
@@ -44,24 +44,35 @@ pub fn shares_read_bound(signers: &SignerBitfield) -> u32 {
 	present.min(signers.capacity().saturating_sub(present))
 }
 
-/// The aggregate key `pk*` of `signers` in `committee`, or why the signer set is refused.
-pub fn aggregate_key<T: Config>(
-	committee: &CommitteeId,
-	signers: &SignerBitfield,
-) -> Result<MlDsa87Public, PqInvalidTransaction> {
-	let info = Committees::<T>::get(committee).ok_or(PqInvalidTransaction::UnknownCommittee)?;
-	if !signers.is_canonical_for(info.size) {
-		return Err(PqInvalidTransaction::InvalidSigners);
+/// A committee and a signer set of it that passed the cheap checks — the committee exists, the
+/// bitfield is canonical for it, enough members signed — before any share is read.
+pub struct Committee<'a, T: Config> {
+	id: &'a CommitteeId,
+	info: CommitteeInfo<BalanceOf<T>>,
+	signers: &'a SignerBitfield,
+}
+
+impl<'a, T: Config> Committee<'a, T> {
+	/// Reads committee `id`'s record and checks `signers` against it.
+	pub fn signed_by(id: &'a CommitteeId, signers: &'a SignerBitfield) -> Result<Self, PqInvalidTransaction> {
+		let info = Committees::<T>::get(id).ok_or(PqInvalidTransaction::UnknownCommittee)?;
+		if !signers.is_canonical_for(info.size) {
+			return Err(PqInvalidTransaction::InvalidSigners);
+		}
+		if signers.count() < info.threshold {
+			return Err(PqInvalidTransaction::BelowThreshold);
+		}
+		Ok(Self { id, info, signers })
 	}
-	if signers.count() < info.threshold {
-		return Err(PqInvalidTransaction::BelowThreshold);
+
+	/// The aggregate key `pk*` of the signer set: at most [`shares_read_bound`] share reads.
+	pub fn aggregate_key(&self) -> Result<MlDsa87Public, PqInvalidTransaction> {
+		let Self { id, info, signers } = self;
+		// Shares are checked when the committee is created; storage that breaks that invariant
+		// is treated as no committee rather than trusted.
+		derive_aggregate_key(&info.rho, info.size, &info.share_sum, signers, |index| CommitteeShares::<T>::get(id, index))
+			.map_err(|_| PqInvalidTransaction::UnknownCommittee)
 	}
-	// Shares are checked when the committee is created; storage that breaks that invariant is
-	// treated as no committee rather than trusted.
-	derive_aggregate_key(&info.rho, info.size, &info.share_sum, signers, |index| {
-		CommitteeShares::<T>::get(committee, index)
-	})
-	.map_err(|_| PqInvalidTransaction::UnknownCommittee)
 }
 
 /// The account a committee controls.

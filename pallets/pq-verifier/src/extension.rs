@@ -1,12 +1,19 @@
 //! [`AuthorizePq`]: the transaction extension that authorizes post-quantum-signed general
 //! transactions, following polkadot-sdk's `pallet-verify-signature`.
 //!
-//! It signs over the *inherited implication*: the extension version, the call and every
-//! extension after this one (nonce, mortality, tip, …), hashed with blake2-256. Extensions
-//! after it therefore give replay protection and bind the fee parameters.
+//! Every form signs an [`AuthorizationStatement`]: this chain's genesis hash, the form and who
+//! it authorizes (the account, or the committee and its exact signer set), and the blake2-256
+//! hash of the *inherited implication* — the extension version, the call and every extension
+//! after this one (nonce, mortality, tip, …). Extensions after it therefore give replay
+//! protection and bind the fee parameters, and a signature authorizes one account only, even
+//! when one key is registered for several.
+//!
+//! Validation does the cheap checks first — the form, the account's key rule, the committee
+//! and its signer set, whether the sender can pay ([`FeeCheck`]) — and only then reads shares,
+//! decodes a key and verifies.
 
 use crate::{
-	committee::{aggregate_key, committee_account, shares_read_bound},
+	committee::{committee_account, shares_read_bound, Committee},
 	key_cache::with_cache,
 	Config, Keys, Pallet, WeightInfo,
 };
@@ -18,7 +25,6 @@ use polkadot_sdk::{
 		traits::{Get, OriginTrait},
 		weights::Weight,
 	},
-	sp_io::hashing::blake2_256,
 	sp_runtime::{
 		impl_tx_ext_default,
 		traits::{
@@ -30,7 +36,9 @@ use polkadot_sdk::{
 	},
 };
 use pq_crypto::{
-	backend::Backend, AggregateSignature, MultiSignature, Purpose, Scheme, SignatureWithKey, VerifyError,
+	backend::Backend,
+	statement::{AuthorizationStatement, Authorizer},
+	AggregateSignature, MultiSignature, Scheme, SignatureWithKey, VerifyError,
 };
 use scale_info::TypeInfo;
 
@@ -48,14 +56,15 @@ pub enum Authorization {
 	#[default]
 	None,
 	/// The public key travels with the signature; the account must be the key's derived
-	/// account. Signed for [`Purpose::ExtensionKeyInline`].
+	/// account. Signed for [`Purpose::ExtensionKeyInline`](pq_crypto::Purpose::ExtensionKeyInline).
 	KeyInline {
 		/// The account the transaction is from.
 		account: AccountId32,
 		/// The signature and its key.
 		signed: SignatureWithKey,
 	},
-	/// The key is the account's registered key. Signed for [`Purpose::ExtensionKeyRegistered`].
+	/// The key is the account's registered key. Signed for
+	/// [`Purpose::ExtensionKeyRegistered`](pq_crypto::Purpose::ExtensionKeyRegistered).
 	KeyRegistered {
 		/// The account the transaction is from.
 		account: AccountId32,
@@ -64,7 +73,7 @@ pub enum Authorization {
 	},
 	/// A committee's members signed together; the transaction is from the committee's account
 	/// ([`pq_crypto::MultiSigner::AggregateMlDsa87`]). Verified under the aggregate key of the
-	/// signer set, for [`Purpose::ExtensionCommittee`].
+	/// signer set, for [`Purpose::ExtensionCommittee`](pq_crypto::Purpose::ExtensionCommittee).
 	Committee(AggregateSignature),
 }
 
@@ -78,8 +87,9 @@ pub enum PqInvalidTransaction {
 	NoRegisteredKey = 1,
 	/// The signature is of another scheme than the key.
 	SchemeMismatch = 2,
-	/// The account migrated to a post-quantum key and refuses Ed25519 signatures.
-	ClassicalRefused = 3,
+	/// The account accepts only its registered key ([`Authorization::KeyRegistered`]): it
+	/// migrated and refuses every other key, in every form.
+	OnlyRegisteredKey = 3,
 	/// The Ed25519 key is not a valid curve point or is of small order.
 	InvalidKey = 4,
 	/// An aggregate signature in the key-inline or registered form; committees sign with
@@ -100,7 +110,7 @@ impl PqInvalidTransaction {
 		[
 			Self::NoRegisteredKey,
 			Self::SchemeMismatch,
-			Self::ClassicalRefused,
+			Self::OnlyRegisteredKey,
 			Self::InvalidKey,
 			Self::AggregateUnsupported,
 			Self::UnknownCommittee,
@@ -126,6 +136,31 @@ fn refusal(error: VerifyError) -> TransactionValidityError {
 		VerifyError::InvalidKey => PqInvalidTransaction::InvalidKey.into(),
 		VerifyError::AggregateKeyRequired => PqInvalidTransaction::AggregateUnsupported.into(),
 	}
+}
+
+/// Whether an account can pay a transaction's fee, asked by [`AuthorizePq`] before anything
+/// expensive. A runtime answers with its payment pallet, as the test runtime and `pq-runtime`
+/// do; the answer must be the one the payment extension after [`AuthorizePq`] will give, or
+/// stricter never (it would refuse transactions that pay).
+pub trait FeeCheck<Call: Dispatchable> {
+	/// `Ok` if `who` can pay the fee of `call` (without tip) at `info` and `len`; otherwise the
+	/// refusal the payment extension would give, normally `InvalidTransaction::Payment`.
+	fn can_pay(who: &AccountId32, call: &Call, info: &DispatchInfoOf<Call>, len: usize) -> Result<(), TransactionValidityError>;
+}
+
+/// No check: every transaction is verified whether or not its sender can pay.
+impl<Call: Dispatchable> FeeCheck<Call> for () {
+	fn can_pay(_: &AccountId32, _: &Call, _: &DispatchInfoOf<Call>, _: usize) -> Result<(), TransactionValidityError> {
+		Ok(())
+	}
+}
+
+/// Refuses every key but the registered one for an account that accepts only that.
+fn refuse_other_keys<T: Config>(who: &AccountId32) -> Result<(), TransactionValidityError> {
+	if Pallet::<T>::only_registered_key(who) {
+		return Err(PqInvalidTransaction::OnlyRegisteredKey.into());
+	}
+	Ok(())
 }
 
 /// This extension heads the authorization pipeline: nothing before it may have authorized.
@@ -183,8 +218,8 @@ where
 	type Val = ();
 	type Pre = ();
 
-	/// Storage read (registered form, or the classical-refusal check) + decode + verify, from
-	/// the benchmarks of each scheme and form.
+	/// Storage reads (the account's key rule or registered key, the genesis hash, the fee
+	/// check's balance) + decode + verify, from the benchmarks of each scheme and form.
 	fn weight(&self, _call: &T::RuntimeCall) -> Weight {
 		match &self.0 {
 			Authorization::None => T::WeightInfo::authorize_none(),
@@ -210,9 +245,9 @@ where
 	fn validate(
 		&self,
 		mut origin: <T::RuntimeCall as Dispatchable>::RuntimeOrigin,
-		_call: &T::RuntimeCall,
-		_info: &DispatchInfoOf<T::RuntimeCall>,
-		_len: usize,
+		call: &T::RuntimeCall,
+		info: &DispatchInfoOf<T::RuntimeCall>,
+		len: usize,
 		_self_implicit: (),
 		inherited_implication: &impl Encode,
 		_source: TransactionSource,
@@ -220,26 +255,27 @@ where
 		(ValidTransaction, (), <T::RuntimeCall as Dispatchable>::RuntimeOrigin),
 		TransactionValidityError,
 	> {
+		let statement = |authorizer| AuthorizationStatement::new(Pallet::<T>::genesis_hash(), authorizer, inherited_implication);
+		let can_pay = |who| T::FeeCheck::can_pay(who, call, info, len);
 		match &self.0 {
 			Authorization::None => {
 				// An ordinary signed extrinsic: its signature was checked before extensions
-				// run. For a migrated account it can only have been Ed25519 (see the crate's
-				// Assumptions), so honour the account's refusal.
+				// run, by a key the account is (Ed25519) or is derived from (ML-DSA), never by
+				// the registered key of a migrated account.
 				if let Some(who) = origin.as_system_origin_signer() {
-					if !Pallet::<T>::accepts_classical(who) {
-						return Err(PqInvalidTransaction::ClassicalRefused.into());
-					}
+					refuse_other_keys::<T>(who)?;
 				}
 			},
 			Authorization::KeyInline { account, signed } => {
 				ensure_unauthorized(&origin)?;
-				if matches!(signed, SignatureWithKey::Ed25519(_)) && !Pallet::<T>::accepts_classical(account) {
-					return Err(PqInvalidTransaction::ClassicalRefused.into());
-				}
-				let message = inherited_implication.using_encoded(blake2_256);
+				// The inline key derives the account, so it is never a migrated account's
+				// registered key.
+				refuse_other_keys::<T>(account)?;
+				can_pay(account)?;
+				let statement = statement(Authorizer::KeyInline(account));
 				let (signer, signature) = signed.clone().into_parts(account);
 				with_cache::<T::Backend, _>(T::KeyCacheBytes::get(), |cache| {
-					cache.verify_for_account(account, &signer, &signature, &message, Purpose::ExtensionKeyInline)
+					cache.verify_for_account(account, &signer, &signature, &statement.message(), statement.purpose())
 				})
 				.map_err(refusal)?;
 				origin.set_caller_from_signed(account.clone());
@@ -250,30 +286,37 @@ where
 					return Err(PqInvalidTransaction::AggregateUnsupported.into());
 				}
 				let registered = Keys::<T>::get(account).ok_or(PqInvalidTransaction::NoRegisteredKey)?;
-				let message = inherited_implication.using_encoded(blake2_256);
+				if registered.key.scheme() != signature.scheme() {
+					return Err(PqInvalidTransaction::SchemeMismatch.into());
+				}
+				can_pay(account)?;
+				let statement = statement(Authorizer::KeyRegistered(account));
 				with_cache::<T::Backend, _>(T::KeyCacheBytes::get(), |cache| {
-					cache.verify(&registered.key, signature, &message, Purpose::ExtensionKeyRegistered)
+					cache.verify(&registered.key, signature, &statement.message(), statement.purpose())
 				})
 				.map_err(refusal)?;
 				origin.set_caller_from_signed(account.clone());
 			},
 			Authorization::Committee(aggregate) => {
 				ensure_unauthorized(&origin)?;
-				let aggregate_key = aggregate_key::<T>(&aggregate.committee, &aggregate.signers)?;
-				let message = inherited_implication.using_encoded(blake2_256);
+				let committee = Committee::<T>::signed_by(&aggregate.committee, &aggregate.signers)?;
+				let account = committee_account(&aggregate.committee);
+				can_pay(&account)?;
+				let aggregate_key = committee.aggregate_key()?;
+				let statement = statement(Authorizer::Committee(&aggregate.committee, &aggregate.signers));
 				// Repeated signer sets hit the decoded-key cache (through `Native`, the node's,
 				// which also keeps each committee's matrix).
 				with_cache::<T::Backend, _>(T::KeyCacheBytes::get(), |cache| {
 					T::Backend::verify_aggregate(
 						cache,
 						&aggregate_key,
-						&message,
-						Purpose::ExtensionCommittee,
+						&statement.message(),
+						statement.purpose(),
 						&aggregate.signature,
 					)
 				})
 				.map_err(refusal)?;
-				origin.set_caller_from_signed(committee_account(&aggregate.committee));
+				origin.set_caller_from_signed(account);
 			},
 		}
 		Ok((ValidTransaction::default(), (), origin))

@@ -11,8 +11,9 @@
 //!
 //! - a **key registry** ([`Pallet::register_key`], [`Pallet::remove_key`]): an account
 //!   publishes its ML-DSA key once and holds a deposit for the bytes it stores; an existing
-//!   Ed25519 account migrates to ML-DSA by registering a key with a proof of possession, and
-//!   can then refuse Ed25519 signatures ([`Pallet::set_refuse_classical`]);
+//!   account migrates to ML-DSA by registering a key with a proof of possession, and can accept
+//!   only that key from then on, in the same call or later
+//!   ([`Pallet::set_only_registered_key`]);
 //! - a **transaction extension** ([`AuthorizePq`]) for general (v5) transactions, carrying the
 //!   account and a signature with the key either inline or by reference to the registry, and
 //!   authorizing the origin `Signed(account)`;
@@ -35,6 +36,9 @@
 //! - **Key inline / key registered / committee**: the forms of [`Authorization`]; each is
 //!   signed under its own FIPS 204 context ([`pq_crypto::Purpose`]), so a signature for one
 //!   form can never be re-encoded as another to change the fee.
+//! - **Authorization statement**: what every form signs
+//!   ([`pq_crypto::statement::AuthorizationStatement`]) — this chain's genesis hash, the form,
+//!   the account (or the committee and its exact signer set), and the hash of the transaction.
 //! - **Committee account**: [`pq_crypto::MultiSigner::AggregateMlDsa87`]'s account id, a hash
 //!   of the committee id, which is itself a hash of `ρ`, the threshold and every share.
 //!
@@ -44,18 +48,25 @@
 //! nonce and mortality checks, which then give replay protection to PQ-signed transactions.
 //! [`Config`] and [`AuthorizePq`] show both, compiled, from the test runtime (`mock.rs`).
 //!
-//! A user then signs, with [`pq_crypto::signing::Keypair`], the blake2-256 hash of the
-//! extension version, the call and the extensions after [`AuthorizePq`], for
-//! [`pq_crypto::Purpose::ExtensionKeyInline`] (sending [`Authorization::KeyInline`]) or, once
-//! the key is registered, [`pq_crypto::Purpose::ExtensionKeyRegistered`] (sending
-//! [`Authorization::KeyRegistered`], 1.3–2.6 KB smaller).
+//! A user then signs, with [`pq_crypto::signing::Keypair`], the
+//! [`AuthorizationStatement`](pq_crypto::statement::AuthorizationStatement) naming the chain,
+//! the account and the blake2-256 hash of the extension version, the call and the extensions
+//! after [`AuthorizePq`] — for [`pq_crypto::Purpose::ExtensionKeyInline`] (sending
+//! [`Authorization::KeyInline`]) or, once the key is registered,
+//! [`pq_crypto::Purpose::ExtensionKeyRegistered`] (sending [`Authorization::KeyRegistered`],
+//! 1.3–2.6 KB smaller). `docs/security.md` writes the signed bytes out and lists the attacks
+//! each rule stops.
 //!
 //! ## Assumptions
 //!
 //! - Accounts are `AccountId32`, and the runtime's ordinary extrinsic signature is
-//!   [`pq_crypto::TransactionSignature`]. Then the only ordinary signature a migrated account
-//!   can produce is Ed25519 (an ML-DSA key would have to hash to the account), which is how
-//!   [`AuthorizePq`] refuses classical signatures for accounts that opted out of them.
+//!   [`pq_crypto::TransactionSignature`]. Then an ordinary signed extrinsic, like a key-inline
+//!   authorization, is signed by the key the account *is* (Ed25519) or is derived from
+//!   (ML-DSA) — never by the registered key of a migrated account, whose hash is not the
+//!   account. That is how [`AuthorizePq`] refuses every key but the registered one for an
+//!   account that accepts only it: it refuses both forms for that account.
+//! - [`Config::FeeCheck`] answers as the payment extension after [`AuthorizePq`] will, so a
+//!   sender that cannot pay is refused before anything expensive.
 //! - The deposit constants make a registered key cost at least the existential deposit, and
 //!   the registry holds a consumer reference, so an account with a key cannot be reaped: the
 //!   key, its deposit and the account go away together, through [`Pallet::remove_key`]. The
@@ -80,7 +91,7 @@ pub mod runtime_api;
 mod tests;
 pub mod weights;
 
-pub use extension::{AuthorizePq, Authorization, PqInvalidTransaction};
+pub use extension::{AuthorizePq, Authorization, FeeCheck, PqInvalidTransaction};
 pub use pallet::*;
 pub use weights::WeightInfo;
 
@@ -98,17 +109,10 @@ pub struct RegisteredKey<Balance> {
 	pub deposit: Balance,
 	/// Whether the account is not the key's derived account (it migrated to this key).
 	pub migrated: bool,
-	/// Whether the account refuses Ed25519 signatures (only meaningful once migrated).
-	pub refuse_classical: bool,
-}
-
-/// What a proof of possession signs: the account the key is registered for, on this chain.
-#[derive(Encode)]
-pub struct PossessionStatement<'a, Hash> {
-	/// Genesis hash of the chain, so a proof cannot be replayed on another chain.
-	pub genesis_hash: Hash,
-	/// The account the key is being registered for.
-	pub account: &'a sp_runtime::AccountId32,
+	/// Whether only this key may sign for the account: a migrated account that set it refuses
+	/// every other key — its old Ed25519 key, or the ML-DSA key it is derived from — in every
+	/// form (ordinary signed extrinsic or key inline).
+	pub only_registered_key: bool,
 }
 
 /// A member's entry when a committee is created: its share and the proof that it holds the
@@ -118,8 +122,8 @@ pub struct CommitteeMember {
 	/// `tᵢ = A·s1ᵢ + s2ᵢ`, packed.
 	pub share: pq_crypto::aggregate::committee::PackedShare,
 	/// An ML-DSA-87 signature under the share key over the member's
-	/// [`MembershipStatement`](pq_crypto::aggregate::committee::MembershipStatement), for
-	/// [`pq_crypto::Purpose::CommitteeShare`].
+	/// [`MembershipStatement`](pq_crypto::statement::MembershipStatement) (this chain, the
+	/// creator, the committee and the member's seat), for [`pq_crypto::Purpose::CommitteeShare`].
 	pub proof: pq_crypto::keys::MlDsa87Signature,
 }
 
@@ -148,6 +152,7 @@ pub mod pallet {
 			CommitteeId, MAX_COMMITTEE_SIZE,
 		},
 		backend::Backend,
+		statement::{MembershipStatement, PossessionStatement},
 		MultiSignature, Purpose,
 	};
 	use sp_runtime::{
@@ -191,6 +196,12 @@ pub mod pallet {
 		#[pallet::constant]
 		type KeyCacheBytes: Get<u32>;
 
+		/// Whether an account can pay a transaction's fee. [`AuthorizePq`] asks before it
+		/// verifies a signature (for a committee, before it reads any share), so a transaction
+		/// from an account that cannot pay costs a node a balance read, not a verification.
+		/// The runtime's payment pallet answers (see `docs/pallet.md`); `()` checks nothing.
+		type FeeCheck: FeeCheck<Self::RuntimeCall>;
+
 		/// Weights of calls and of the transaction extension, from this pallet's benchmarks.
 		type WeightInfo: WeightInfo;
 
@@ -212,15 +223,17 @@ pub mod pallet {
 	#[pallet::storage]
 	pub type Keys<T: Config> = StorageMap<_, Blake2_128Concat, AccountId32, RegisteredKey<BalanceOf<T>>>;
 
-	/// Committees whose members sign together with aggregate ML-DSA-87, by id.
+	/// Committees whose members sign together with aggregate ML-DSA-87, by id. Ids are hashes
+	/// their creator can grind; the keys are hashed again all the same, as FRAME does for every
+	/// key a user influences (see `docs/security.md`).
 	#[pallet::storage]
-	pub type Committees<T: Config> = StorageMap<_, Identity, CommitteeId, CommitteeInfo<BalanceOf<T>>>;
+	pub type Committees<T: Config> = StorageMap<_, Blake2_128Concat, CommitteeId, CommitteeInfo<BalanceOf<T>>>;
 
 	/// Every committee member's share, by committee and member index. Read per signature only
 	/// for the members a signer set needs (see [`committee`](crate::committee)).
 	#[pallet::storage]
 	pub type CommitteeShares<T: Config> =
-		StorageDoubleMap<_, Identity, CommitteeId, Twox64Concat, u32, PackedShare>;
+		StorageDoubleMap<_, Blake2_128Concat, CommitteeId, Twox64Concat, u32, PackedShare>;
 
 	#[pallet::event]
 	#[pallet::generate_deposit(pub(super) fn deposit_event)]
@@ -273,12 +286,12 @@ pub mod pallet {
 			/// The deposit released.
 			deposit: BalanceOf<T>,
 		},
-		/// `who` changed whether it refuses Ed25519 signatures.
-		ClassicalSignaturesRefused {
+		/// `who` changed whether only its registered key may sign for it.
+		OnlyRegisteredKeySet {
 			/// The account.
 			who: AccountId32,
-			/// Whether Ed25519 signatures are now refused.
-			refused: bool,
+			/// Whether every other key is now refused.
+			enabled: bool,
 		},
 	}
 
@@ -297,7 +310,8 @@ pub mod pallet {
 		InvalidProof,
 		/// The account cannot hold the key deposit.
 		InsufficientBalance,
-		/// Only a migrated account can refuse classical signatures; a derived account has none.
+		/// Only a migrated account can accept its registered key alone: a derived account's
+		/// registered key is the key it is derived from.
 		NotMigrated,
 		/// A committee needs at least one member, and a threshold from 1 to its size.
 		InvalidThreshold,
@@ -319,13 +333,17 @@ pub mod pallet {
 		///
 		/// If the sender is not `key`'s derived account (migrating an existing account),
 		/// `proof` must be a signature by `key`, for [`Purpose::ProofOfPossession`], over the
-		/// [`PossessionStatement`] naming the sender and this chain's genesis hash.
+		/// [`PossessionStatement`](pq_crypto::statement::PossessionStatement) naming the sender
+		/// and this chain's genesis hash. A migration with `only_registered_key` completes in
+		/// this one call: from the next transaction on, no other key signs for the account (see
+		/// [`Pallet::set_only_registered_key`]), so the old key cannot race to remove the new one.
 		#[pallet::call_index(0)]
 		#[pallet::weight(T::WeightInfo::migrate_key().max(T::WeightInfo::register_key()))]
 		pub fn register_key(
 			origin: OriginFor<T>,
 			key: MultiSigner,
 			proof: Option<MultiSignature>,
+			only_registered_key: bool,
 		) -> DispatchResultWithPostInfo {
 			let who = ensure_signed(origin)?;
 			ensure!(
@@ -335,6 +353,7 @@ pub mod pallet {
 			ensure!(!Keys::<T>::contains_key(&who), Error::<T>::AlreadyRegistered);
 
 			let migrated = key.account_id() != who;
+			ensure!(migrated || !only_registered_key, Error::<T>::NotMigrated);
 			if migrated {
 				let proof = proof.ok_or(Error::<T>::ProofRequired)?;
 				let statement = Self::possession_statement(&who);
@@ -348,10 +367,13 @@ pub mod pallet {
 				.map_err(|_| Error::<T>::InsufficientBalance)?;
 			frame_system::Pallet::<T>::inc_consumers(&who)?;
 			let scheme = key.scheme();
-			Keys::<T>::insert(&who, RegisteredKey { key, deposit, migrated, refuse_classical: false });
+			Keys::<T>::insert(&who, RegisteredKey { key, deposit, migrated, only_registered_key });
 
 			if migrated {
-				Self::deposit_event(Event::AccountMigrated { who, scheme, deposit });
+				Self::deposit_event(Event::AccountMigrated { who: who.clone(), scheme, deposit });
+				if only_registered_key {
+					Self::deposit_event(Event::OnlyRegisteredKeySet { who, enabled: true });
+				}
 				Ok(().into())
 			} else {
 				Self::deposit_event(Event::KeyRegistered { who, scheme, deposit });
@@ -376,18 +398,22 @@ pub mod pallet {
 			Ok(())
 		}
 
-		/// Sets whether the sender, a migrated account, refuses Ed25519 signatures from now on.
+		/// Sets whether only the sender's registered key may sign for it from now on. The
+		/// sender must be a migrated account; when enabled, every other key — its Ed25519 key
+		/// or the ML-DSA key it is derived from, as an ordinary signed extrinsic or key inline —
+		/// is refused with [`PqInvalidTransaction::OnlyRegisteredKey`]. Removing the key
+		/// ([`Pallet::remove_key`]) ends it.
 		#[pallet::call_index(2)]
-		#[pallet::weight(T::WeightInfo::set_refuse_classical())]
-		pub fn set_refuse_classical(origin: OriginFor<T>, refuse: bool) -> DispatchResult {
+		#[pallet::weight(T::WeightInfo::set_only_registered_key())]
+		pub fn set_only_registered_key(origin: OriginFor<T>, enabled: bool) -> DispatchResult {
 			let who = ensure_signed(origin)?;
 			Keys::<T>::try_mutate(&who, |registered| {
 				let registered = registered.as_mut().ok_or(Error::<T>::NotRegistered)?;
 				ensure!(registered.migrated, Error::<T>::NotMigrated);
-				registered.refuse_classical = refuse;
+				registered.only_registered_key = enabled;
 				Ok::<_, Error<T>>(())
 			})?;
-			Self::deposit_event(Event::ClassicalSignaturesRefused { who, refused: refuse });
+			Self::deposit_event(Event::OnlyRegisteredKeySet { who, enabled });
 			Ok(())
 		}
 
@@ -396,9 +422,10 @@ pub mod pallet {
 		/// its record and shares.
 		///
 		/// Each member's proof must verify under its share key over its
-		/// [`MembershipStatement`](pq_crypto::aggregate::committee::MembershipStatement), which
-		/// names the committee id computed from `rho`, `threshold` and the shares: a share
-		/// chosen to cancel others (a rogue key) has no secret key to prove.
+		/// [`MembershipStatement`](pq_crypto::statement::MembershipStatement), which names this
+		/// chain, the sender, the member's seat and the committee id computed from `rho`,
+		/// `threshold` and the shares: a share chosen to cancel others (a rogue key) has no
+		/// secret key to prove, and a creation copied from another sender or chain fails.
 		#[pallet::call_index(3)]
 		#[pallet::weight(T::WeightInfo::create_committee(members.len() as u32))]
 		pub fn create_committee(
@@ -413,10 +440,12 @@ pub mod pallet {
 			let committee = committee_id(&rho, threshold, members.iter().map(|member| &member.share));
 			ensure!(!Committees::<T>::contains_key(&committee), Error::<T>::CommitteeExists);
 
+			let genesis_hash = Self::genesis_hash();
 			let mut sum = ShareSum::default();
 			for (index, member) in (0u32..).zip(&members) {
 				sum.add(&member.share).map_err(|_| Error::<T>::InvalidShare)?;
-				verify_membership::<T::Backend>(&rho, &member.share, &committee, index, &member.proof)
+				let statement = MembershipStatement { genesis_hash, owner: &owner, committee: &committee, member: index };
+				verify_membership::<T::Backend, _>(&rho, &member.share, &statement, &member.proof)
 					.map_err(|_| Error::<T>::InvalidMembershipProof)?;
 			}
 
@@ -485,10 +514,14 @@ pub mod pallet {
 			T::KeyDepositBase::get().saturating_add(T::KeyDepositPerByte::get().saturating_mul(bytes.into()))
 		}
 
+		/// The hash of this chain's genesis block, which every statement signed here names.
+		pub fn genesis_hash() -> T::Hash {
+			frame_system::Pallet::<T>::block_hash(BlockNumberFor::<T>::zero())
+		}
+
 		/// The encoded [`PossessionStatement`] a proof of possession for `who` signs.
 		pub fn possession_statement(who: &AccountId32) -> alloc::vec::Vec<u8> {
-			let genesis_hash = frame_system::Pallet::<T>::block_hash(BlockNumberFor::<T>::zero());
-			PossessionStatement { genesis_hash, account: who }.encode()
+			PossessionStatement { genesis_hash: Self::genesis_hash(), account: who }.encode()
 		}
 
 		/// Verifies `signature` by `signer` over `message` in `domain` with [`Config::Backend`]:
@@ -502,9 +535,9 @@ pub mod pallet {
 			signature.verify_in_domain::<T::Backend>(signer, message, domain)
 		}
 
-		/// Whether `who` accepts Ed25519 signatures: not if it migrated and opted out.
-		pub fn accepts_classical(who: &AccountId32) -> bool {
-			Keys::<T>::get(who).is_none_or(|registered| !(registered.migrated && registered.refuse_classical))
+		/// Whether only `who`'s registered key may sign for it (it migrated and opted in).
+		pub fn only_registered_key(who: &AccountId32) -> bool {
+			Keys::<T>::get(who).is_some_and(|registered| registered.migrated && registered.only_registered_key)
 		}
 	}
 }

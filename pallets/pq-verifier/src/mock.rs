@@ -3,11 +3,16 @@
 use crate as pallet_pq_verifier;
 use polkadot_sdk::{
 	frame_support::{
-		derive_impl, parameter_types,
+		derive_impl,
+		dispatch::DispatchInfo,
+		parameter_types,
 		traits::{ConstU128, ConstU32},
 	},
 	frame_system, pallet_balances,
-	sp_runtime::{AccountId32, BuildStorage},
+	sp_runtime::{
+		transaction_validity::{InvalidTransaction, TransactionValidityError},
+		AccountId32, BuildStorage,
+	},
 };
 
 type Block = frame_system::mocking::MockBlock<Test>;
@@ -65,9 +70,31 @@ impl pallet_pq_verifier::Config for Test {
 	type KeyDepositBase = KeyDepositBase;
 	type KeyDepositPerByte = KeyDepositPerByte;
 	type KeyCacheBytes = ConstU32<{ 4 << 20 }>;
+	type FeeCheck = FlatFee;
 	type WeightInfo = ();
 	#[cfg(feature = "runtime-benchmarks")]
 	type BenchmarkHelper = BenchmarkHelper;
+}
+
+/// What every test transaction costs its sender.
+pub const FLAT_FEE: Balance = 10;
+
+/// The test runtime's fee check: a sender needs [`FLAT_FEE`] free.
+pub struct FlatFee;
+
+impl pallet_pq_verifier::FeeCheck<RuntimeCall> for FlatFee {
+	fn can_pay(
+		who: &AccountId32,
+		_call: &RuntimeCall,
+		_info: &DispatchInfo,
+		_len: usize,
+	) -> Result<(), TransactionValidityError> {
+		use polkadot_sdk::frame_support::traits::fungible::Inspect;
+		if Balances::balance(who) < FLAT_FEE {
+			return Err(InvalidTransaction::Payment.into());
+		}
+		Ok(())
+	}
 }
 
 /// The transaction extensions of the test runtime: `AuthorizePq` first, then the nonce.

@@ -106,7 +106,7 @@ pub trait WeightInfo {
 	fn remove_key() -> Weight;
 	/// Storage: `PqVerifier::Keys` (r:1 w:1)
 	/// Proof: `PqVerifier::Keys` (`max_values`: None, `max_size`: Some(2659), added: 5134, mode: `MaxEncodedLen`)
-	fn set_refuse_classical() -> Weight;
+	fn set_only_registered_key() -> Weight;
 }
 
 /// Weights for `pallet_pq_verifier` using the runtime's database weights.
@@ -207,7 +207,7 @@ impl<T: frame_system::Config> WeightInfo for SubstrateWeight<T> {
 			.saturating_add(T::DbWeight::get().reads(3_u64))
 			.saturating_add(T::DbWeight::get().writes(3_u64))
 	}
-	fn set_refuse_classical() -> Weight {
+	fn set_only_registered_key() -> Weight {
 		// Proof size, measured: `2693`; estimated: `6124`.
 		// Minimum execution time: 29_504_000 picoseconds.
 		Weight::from_parts(69_856_000, 6124)
@@ -285,7 +285,7 @@ impl WeightInfo for () {
 			.saturating_add(RocksDbWeight::get().reads(3_u64))
 			.saturating_add(RocksDbWeight::get().writes(3_u64))
 	}
-	fn set_refuse_classical() -> Weight {
+	fn set_only_registered_key() -> Weight {
 		Weight::from_parts(69_856_000, 6124)
 			.saturating_add(RocksDbWeight::get().reads(1_u64))
 			.saturating_add(RocksDbWeight::get().writes(1_u64))

@@ -6,32 +6,42 @@
 //! repeat signer skips the decode. It only ever changes speed: a hit runs the same
 //! verification on the same decoded key a miss would have produced.
 //!
-//! Entries are indexed by [`KeyDigest`], a collision-resistant hash of the scheme-tagged key
-//! (the same hash that makes an ML-DSA key's account id), so two keys never share an entry:
-//! a cached key is only ever used for signatures under exactly that key.
+//! Entries are indexed by [`KeyDigest`]: the scheme and a collision-resistant digest of the key
+//! (the key's account id), so two keys never share an entry, not even an Ed25519 key whose 32
+//! bytes equal an ML-DSA key's hash: a cached key is only ever used for signatures under
+//! exactly that key.
+//!
+//! A key is cached only once a signature verified under it, so signatures that fail — which
+//! cost their sender nothing when a transaction pool refuses them — cannot fill the cache with
+//! keys nobody uses and evict the keys of real signers.
 
 use crate::{
 	backend::{Backend, Ed25519Verifier, MlDsaVerifier},
 	multi::{MultiSignature, MultiSigner},
 	params::{MlDsa44, MlDsa65, MlDsa87},
-	Domain, Purpose, VerifyError,
+	Domain, Purpose, Scheme, VerifyError,
 };
 use alloc::{collections::BTreeMap, sync::Arc};
 use polkadot_sdk::sp_runtime::AccountId32;
 
-/// A collision-resistant digest of a scheme-tagged public key: its account id.
+/// Identifies a public key: its scheme and a collision-resistant digest of it, its account id.
+/// The scheme keeps the namespaces apart: an Ed25519 key *is* its 32 bytes, an ML-DSA key's
+/// account id is a hash, and the two could be equal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub struct KeyDigest([u8; 32]);
+pub struct KeyDigest {
+	scheme: Scheme,
+	account: [u8; 32],
+}
 
 impl KeyDigest {
 	/// The digest of `signer` (for Ed25519 the key itself, otherwise a blake2 hash).
 	pub fn of(signer: &MultiSigner) -> Self {
-		Self(signer.account_id().into())
+		Self { scheme: signer.scheme(), account: signer.account_id().into() }
 	}
 
-	/// The account id of the key, which equals the digest.
+	/// The account id the key controls.
 	pub fn account_id(&self) -> AccountId32 {
-		AccountId32::new(self.0)
+		AccountId32::new(self.account)
 	}
 }
 
@@ -268,21 +278,21 @@ impl<B: Backend> KeyCache<B> {
 		if signer.scheme() != signature.scheme() {
 			return Err(VerifyError::SchemeMismatch);
 		}
-		let key = match self.lookup(&digest) {
-			Some(key) => key,
-			None => {
-				let key = Arc::new(DecodedKey::<B>::decode(signer)?);
-				self.insert(digest, key.clone());
-				key
-			},
-		};
-		key.verify(signature, Signed::ForPurpose(message, purpose))
+		let signed = Signed::ForPurpose(message, purpose);
+		if let Some(key) = self.lookup(&digest) {
+			return key.verify(signature, signed);
+		}
+		let key = DecodedKey::<B>::decode(signer)?;
+		key.verify(signature, signed)?;
+		self.insert(digest, Arc::new(key));
+		Ok(())
 	}
 
 	/// The decoded key of `digest` if it is cached, counting a hit or a miss.
 	///
 	/// With [`Self::insert`], this lets a cache shared between threads be locked only for the
-	/// lookup and the insertion, not for the decode or the verification.
+	/// lookup and the insertion, not for the decode or the verification. Insert a key only once
+	/// a signature verified under it (see the module docs).
 	pub fn lookup(&mut self, digest: &KeyDigest) -> Option<Arc<DecodedKey<B>>> {
 		self.0.lookup(digest)
 	}

@@ -93,7 +93,8 @@ pub trait PqVerify {
 pub mod node {
 	use crate::{
 		aggregate::verifier::{
-			rho_of, AggregateCacheLimits, AggregateCacheStats, AggregateKeyCache, CommitteeMatrix,
+			rho_of, AggregateCacheLimits, AggregateCacheStats, AggregateKeyCache, AggregateLookup,
+			CommitteeMatrix,
 		},
 		backend::Libcrux,
 		cache::{CacheLimits, CacheStats, DecodedKey, KeyCache, KeyDigest, Signed},
@@ -164,30 +165,38 @@ pub mod node {
 		(cache.len(), cache.bytes())
 	}
 
-	/// The decoded key of `signer`, from the cache or decoded and cached. The lock is held for
-	/// the lookup and the insertion only, so threads decode and verify in parallel.
-	fn decoded(signer: &MultiSigner) -> Option<Arc<DecodedKey<NodeBackend>>> {
-		let digest = KeyDigest::of(signer);
-		if let Some(key) = cache().lookup(&digest) {
-			return Some(key);
-		}
-		let key = Arc::new(DecodedKey::decode(signer).ok()?);
-		cache().insert(digest, key.clone());
-		Some(key)
-	}
-
-	/// Verifies `signature` over `message` (`M′` for ML-DSA) with the cached key of `signer`.
+	/// Verifies `signature` over `message` (`M′` for ML-DSA) with the key of `signer`: the
+	/// cached one, or decoded now and cached if the signature verifies (a failed signature must
+	/// not evict the keys of real signers). The lock is held for the lookup and the insertion
+	/// only, so threads decode and verify in parallel.
 	pub(super) fn verify(signer: MultiSigner, signature: MultiSignature, message: &[u8]) -> bool {
-		decoded(&signer).is_some_and(|key| key.verify(&signature, Signed::Internal(message)).is_ok())
+		let digest = KeyDigest::of(&signer);
+		if let Some(key) = cache().lookup(&digest) {
+			return key.verify(&signature, Signed::Internal(message)).is_ok();
+		}
+		let Ok(key) = DecodedKey::<NodeBackend>::decode(&signer) else { return false };
+		let valid = key.verify(&signature, Signed::Internal(message)).is_ok();
+		if valid {
+			cache().insert(digest, Arc::new(key));
+		}
+		valid
 	}
 
 	/// Verifies `signature` over `M′` under the aggregate key `public`: with the committee
 	/// verifier once the committee's matrix is expanded, otherwise with libcrux while the matrix
-	/// is expanded on another thread. Both paths give the same verdict.
+	/// is expanded on another thread. Both paths give the same verdict; either caches the key
+	/// only once the signature verified.
 	pub(super) fn verify_aggregate(public: &MlDsa87Public, message: &[u8], signature: &MlDsa87Signature) -> bool {
 		let key = aggregate_cache().lookup(public);
 		match key {
-			Some(key) => key.verify_internal(message, signature),
+			Some(AggregateLookup::Cached(key)) => key.verify_internal(message, signature),
+			Some(AggregateLookup::Decoded(key)) => {
+				let valid = key.verify_internal(message, signature);
+				if valid {
+					aggregate_cache().insert_key(public, Arc::new(key));
+				}
+				valid
+			},
 			None => {
 				expand_in_background(rho_of(public));
 				verify(MultiSigner::MlDsa87(public.clone()), MultiSignature::MlDsa87(signature.clone()), message)
@@ -219,8 +228,10 @@ pub mod node {
 		}
 	}
 
-	/// Whether `signer` decodes (an Ed25519 key that is a curve point not of small order).
+	/// Whether `signer` decodes (an Ed25519 key that is a curve point not of small order): a
+	/// cached key did; otherwise decoding tells, and nothing is cached.
 	pub(super) fn key_is_valid(signer: MultiSigner) -> bool {
-		decoded(&signer).is_some()
+		let cached = cache().lookup(&KeyDigest::of(&signer)).is_some();
+		cached || DecodedKey::<NodeBackend>::decode(&signer).is_ok()
 	}
 }

@@ -22,6 +22,8 @@
 //! - [`aggregate`]: aggregate ML-DSA-87 — the wire form and its one-verification check,
 //!   committee shares with proofs of possession, `pk*` derivation, a verifier that expands a
 //!   committee's `Â` once, and an aggregator that signs for any signer set of up to 128 members.
+//! - [`statement`]: what every signature signs — the chain, the account or committee, the
+//!   transaction — defined once for the pallet, the transaction builder and every client.
 //! - [`signing`]: key generation from seeds (and, with `std`, dev URIs); deterministic and
 //!   (with `std`) hedged signing.
 //!
@@ -72,6 +74,7 @@ mod multi;
 pub mod params;
 mod purpose;
 pub mod signing;
+pub mod statement;
 mod transaction;
 
 pub use aggregate::AggregateSignature;
@@ -84,7 +87,8 @@ use scale_info::TypeInfo;
 
 /// The signature schemes, in the order of the [`MultiSigner`] and [`MultiSignature`] variants.
 #[derive(
-	Clone, Copy, Debug, PartialEq, Eq, Hash, Encode, Decode, DecodeWithMemTracking, MaxEncodedLen, TypeInfo,
+	Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Encode, Decode, DecodeWithMemTracking, MaxEncodedLen,
+	TypeInfo,
 )]
 pub enum Scheme {
 	/// Ed25519 (RFC 8032), under the strict rule of [`backend::Dalek`].

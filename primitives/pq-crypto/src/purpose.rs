@@ -49,11 +49,11 @@ impl Purpose {
 	pub const fn context(self) -> &'static [u8] {
 		match self {
 			Purpose::Transaction => b"pq-verifier/transaction/v1",
-			Purpose::ExtensionKeyInline => b"pq-verifier/extension-key-inline/v1",
-			Purpose::ExtensionKeyRegistered => b"pq-verifier/extension-key-registered/v1",
+			Purpose::ExtensionKeyInline => b"pq-verifier/extension-key-inline/v2",
+			Purpose::ExtensionKeyRegistered => b"pq-verifier/extension-key-registered/v2",
 			Purpose::ProofOfPossession => b"pq-verifier/proof-of-possession/v1",
-			Purpose::CommitteeShare => b"pq-verifier/committee-share/v1",
-			Purpose::ExtensionCommittee => b"pq-verifier/extension-committee/v1",
+			Purpose::CommitteeShare => b"pq-verifier/committee-share/v2",
+			Purpose::ExtensionCommittee => b"pq-verifier/extension-committee/v2",
 		}
 	}
 

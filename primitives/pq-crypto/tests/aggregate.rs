@@ -8,14 +8,16 @@ use pq_crypto::{
 	aggregate::{
 		aggregator::Committee,
 		committee::{derive_aggregate_key, verify_membership, PackedShare, ShareError, ShareSum},
-		verifier::{AggregateCacheLimits, AggregateKey, AggregateKeyCache, CommitteeMatrix},
-		SignerBitfield,
+		verifier::{AggregateCacheLimits, AggregateKey, AggregateKeyCache, AggregateLookup, CommitteeMatrix},
+		CommitteeId, SignerBitfield,
 	},
 	backend::{Backend, Libcrux, MlDsaVerifier, Native, RustCrypto},
 	cache::{CacheLimits, CacheStats, KeyCache, Signed},
 	params::MlDsa87,
+	statement::MembershipStatement,
 	AggregateSignature, Purpose,
 };
+use polkadot_sdk::sp_runtime::AccountId32;
 use std::sync::{Arc, OnceLock};
 
 const MESSAGE: &[u8] = b"transfer 10 from the committee";
@@ -139,7 +141,13 @@ fn a_committee_matrix_serves_all_its_signer_sets() {
 	cache.insert_matrix(Arc::new(CommitteeMatrix::expand(&large().rho())));
 	let signed = Signed::ForPurpose(MESSAGE, Purpose::Transaction);
 	for (key, aggregate) in [(&first_key, &first), (&second_key, &second), (&first_key, &first), (&second_key, &second)] {
-		assert!(cache.lookup(key).expect("decoded with the matrix").verify(signed, &aggregate.signature));
+		match cache.lookup(key).expect("decoded with the matrix") {
+			AggregateLookup::Cached(cached) => assert!(cached.verify(signed, &aggregate.signature)),
+			AggregateLookup::Decoded(decoded) => {
+				assert!(decoded.verify(signed, &aggregate.signature));
+				cache.insert_key(key, Arc::new(decoded));
+			},
+		}
 	}
 	let stats = cache.stats();
 	assert_eq!(stats.keys, CacheStats { hits: 2, misses: 3, evictions: 0 });
@@ -147,6 +155,8 @@ fn a_committee_matrix_serves_all_its_signer_sets() {
 	assert_eq!(cache.occupancy(), (1, 2));
 	// A cached key refuses what an uncached one refuses.
 	let cached = cache.lookup(&first_key).unwrap();
+	assert!(matches!(cached, AggregateLookup::Cached(_)));
+	let cached = cached.key();
 	assert!(!cached.verify(Signed::ForPurpose(b"another message", Purpose::Transaction), &first.signature));
 	assert!(!cached.verify(signed, &second.signature));
 
@@ -154,13 +164,22 @@ fn a_committee_matrix_serves_all_its_signer_sets() {
 	assert!(!uncached.keeps_matrices());
 }
 
+/// The chain and creator the membership proofs of these tests name.
+const GENESIS: [u8; 32] = [0x47; 32];
+const OWNER: AccountId32 = AccountId32::new([0x0e; 32]);
+
+fn membership<'a>(committee: &'a CommitteeId, member: u32) -> MembershipStatement<'a, [u8; 32]> {
+	MembershipStatement { genesis_hash: GENESIS, owner: &OWNER, committee, member }
+}
+
 #[test]
 fn every_generated_share_has_a_valid_proof_of_possession() {
 	let committee = committee(4);
-	for (index, share) in committee.shares().iter().enumerate() {
-		let proof = committee.membership_proof(index as u32);
-		assert_eq!(verify_membership::<Libcrux>(&committee.rho(), share, &committee.id(), index as u32, &proof), Ok(()));
-		assert_eq!(verify_membership::<RustCrypto>(&committee.rho(), share, &committee.id(), index as u32, &proof), Ok(()));
+	let id = committee.id();
+	for (index, share) in (0..).zip(committee.shares()) {
+		let proof = committee.membership_proof(index, GENESIS, &OWNER);
+		assert_eq!(verify_membership::<Libcrux, _>(&committee.rho(), &share, &membership(&id, index), &proof), Ok(()));
+		assert_eq!(verify_membership::<RustCrypto, _>(&committee.rho(), &share, &membership(&id, index), &proof), Ok(()));
 	}
 }
 
@@ -168,27 +187,34 @@ fn every_generated_share_has_a_valid_proof_of_possession() {
 fn a_share_without_a_valid_proof_is_refused() {
 	let committee = committee(4);
 	let (rho, id, shares) = (committee.rho(), committee.id(), committee.shares());
-	let proof = committee.membership_proof(1);
+	let proof = committee.membership_proof(1, GENESIS, &OWNER);
+	let refused = Err(ShareError::InvalidProof);
 	// Another member's proof, the right proof for another seat, or for another committee.
-	assert_eq!(verify_membership::<Libcrux>(&rho, &shares[0], &id, 0, &proof), Err(ShareError::InvalidProof));
-	assert_eq!(verify_membership::<Libcrux>(&rho, &shares[1], &id, 2, &proof), Err(ShareError::InvalidProof));
-	let other = pq_crypto::aggregate::CommitteeId([9; 32]);
-	assert_eq!(verify_membership::<Libcrux>(&rho, &shares[1], &other, 1, &proof), Err(ShareError::InvalidProof));
+	assert_eq!(verify_membership::<Libcrux, _>(&rho, &shares[0], &membership(&id, 0), &proof), refused);
+	assert_eq!(verify_membership::<Libcrux, _>(&rho, &shares[1], &membership(&id, 2), &proof), refused);
+	let other = CommitteeId([9; 32]);
+	assert_eq!(verify_membership::<Libcrux, _>(&rho, &shares[1], &membership(&other, 1), &proof), refused);
+	// The right seat, but another creator or another chain.
+	let stranger = AccountId32::new([0x0f; 32]);
+	let copied = MembershipStatement { owner: &stranger, ..membership(&id, 1) };
+	assert_eq!(verify_membership::<Libcrux, _>(&rho, &shares[1], &copied, &proof), refused);
+	let elsewhere = MembershipStatement { genesis_hash: [0x48; 32], ..membership(&id, 1) };
+	assert_eq!(verify_membership::<Libcrux, _>(&rho, &shares[1], &elsewhere, &proof), refused);
 	// A rogue share: chosen to cancel the others, with no key behind it to prove.
 	let mut rogue = ShareSum::default();
 	for share in &shares[..3] {
 		rogue.subtract(share).unwrap();
 	}
-	assert_eq!(verify_membership::<Libcrux>(&rho, &rogue.pack(), &id, 3, &proof), Err(ShareError::InvalidProof));
+	assert_eq!(verify_membership::<Libcrux, _>(&rho, &rogue.pack(), &membership(&id, 3), &proof), refused);
 }
 
 #[test]
 fn a_share_with_a_coefficient_not_below_q_is_refused() {
 	let share = PackedShare([0xff; PackedShare::LEN]);
 	assert!(!share.is_reduced());
-	let proof = committee(1).membership_proof(0);
+	let proof = committee(1).membership_proof(0, GENESIS, &OWNER);
 	assert_eq!(
-		verify_membership::<Libcrux>(&[0; 32], &share, &committee(1).id(), 0, &proof),
+		verify_membership::<Libcrux, _>(&[0; 32], &share, &membership(&committee(1).id(), 0), &proof),
 		Err(ShareError::NotReduced)
 	);
 }

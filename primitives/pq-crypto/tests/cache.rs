@@ -108,6 +108,33 @@ fn invalid_ed25519_key_is_refused_and_not_cached() {
 }
 
 #[test]
+fn a_key_whose_signature_fails_is_not_cached() {
+	let mut cache = unbounded::<Libcrux>();
+	let (signer, signature) = signed(Scheme::MlDsa65, 1);
+	assert_eq!(cache.verify(&signer, &signature, b"forged", Purpose::Transaction), Err(VerifyError::BadSignature));
+	assert!(cache.is_empty(), "garbage signatures must not evict the keys of real signers");
+	assert_eq!(cache.verify(&signer, &signature, b"payload", Purpose::Transaction), Ok(()));
+	assert_eq!(cache.len(), 1);
+}
+
+/// Ed25519 keys are their own 32 bytes and ML-DSA digests are 32-byte hashes: an Ed25519 key
+/// equal to an ML-DSA key's digest must not find the ML-DSA entry (or the other way round).
+#[test]
+fn an_ed25519_key_equal_to_an_ml_dsa_digest_misses_its_entry() {
+	let mut cache = unbounded::<Libcrux>();
+	let (ml_dsa, signature) = signed(Scheme::MlDsa44, 1);
+	cache.verify(&ml_dsa, &signature, b"payload", Purpose::Transaction).unwrap();
+	let colliding = MultiSigner::Ed25519(pq_crypto::keys::Ed25519Public(ml_dsa.account_id().into()));
+	assert_ne!(KeyDigest::of(&colliding), KeyDigest::of(&ml_dsa));
+	assert_eq!(KeyDigest::of(&colliding).account_id(), KeyDigest::of(&ml_dsa).account_id());
+	let (_, ed25519_signature) = signed(Scheme::Ed25519, 1);
+	let result = cache.verify(&colliding, &ed25519_signature, b"payload", Purpose::Transaction);
+	assert_eq!(cache.stats().hits, 0, "the lookup did not hit the ML-DSA entry");
+	// The outcome is the one an empty cache gives, whatever the cache holds.
+	assert_eq!(result, ed25519_signature.verify::<Libcrux>(&colliding, b"payload", Purpose::Transaction));
+}
+
+#[test]
 fn digest_is_the_account_id() {
 	let (signer, _) = signed(Scheme::MlDsa87, 1);
 	assert_eq!(KeyDigest::of(&signer).account_id(), signer.account_id());

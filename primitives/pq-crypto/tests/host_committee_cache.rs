@@ -62,4 +62,12 @@ fn the_node_expands_a_committee_matrix_once_and_changes_speed_only() {
 	assert_eq!(stats.matrices.misses, 1, "expanded once");
 	assert_eq!(stats.matrices.hits, 2, "one decode per signer set");
 	assert_eq!(node::aggregate_occupancy(), (1, 2));
+
+	// A signer set whose signature fails is decoded with the matrix but not cached: garbage
+	// signatures cannot evict the keys of signer sets that sign.
+	let third = sign(&committee, 0..7);
+	assert!(!node_accepts(&committee, &third, b"tampered"));
+	assert_eq!(node::aggregate_occupancy(), (1, 2));
+	assert!(node_accepts(&committee, &third, MESSAGE));
+	assert_eq!(node::aggregate_occupancy(), (1, 3));
 }

@@ -4,7 +4,7 @@ use crate::*;
 use polkadot_sdk::{
 	frame_support::{
 		derive_impl,
-		dispatch::DispatchClass,
+		dispatch::{DispatchClass, DispatchInfo},
 		parameter_types,
 		traits::{ConstU128, ConstU16, ConstU32, ConstU64, ConstU8},
 		weights::{
@@ -14,7 +14,7 @@ use polkadot_sdk::{
 	},
 	frame_system::limits::{BlockLength, BlockWeights},
 	pallet_transaction_payment::{ConstFeeMultiplier, FungibleAdapter, Multiplier},
-	sp_runtime::{traits::One, Perbill},
+	sp_runtime::{traits::One, transaction_validity::TransactionValidityError, Perbill},
 };
 use pallet_pq_verifier::WeightInfo as _;
 
@@ -151,6 +151,25 @@ impl pallet_pq_verifier::BenchmarkHelper<AccountId> for PqVerifierBenchmarkHelpe
 	}
 }
 
+/// The fee check `AuthorizePq` runs before it verifies: exactly the one
+/// `ChargeTransactionPayment` runs after it, without the tip (a lower bound of the fee).
+pub struct TransactionFeeCheck;
+
+impl pallet_pq_verifier::FeeCheck<RuntimeCall> for TransactionFeeCheck {
+	fn can_pay(
+		who: &AccountId,
+		call: &RuntimeCall,
+		info: &DispatchInfo,
+		len: usize,
+	) -> Result<(), TransactionValidityError> {
+		use polkadot_sdk::pallet_transaction_payment::OnChargeTransaction;
+		let fee = TransactionPayment::compute_fee(len as u32, info, 0);
+		<<Runtime as pallet_transaction_payment::Config>::OnChargeTransaction as OnChargeTransaction<Runtime>>::can_withdraw_fee(
+			who, call, info, fee, 0,
+		)
+	}
+}
+
 impl pallet_pq_verifier::Config for Runtime {
 	type Backend = VerifierBackend;
 	type Currency = Balances;
@@ -159,6 +178,7 @@ impl pallet_pq_verifier::Config for Runtime {
 	type KeyDepositBase = ConstU128<UNIT>;
 	type KeyDepositPerByte = ConstU128<{ UNIT / 1000 }>;
 	type KeyCacheBytes = ConstU32<KEY_CACHE_BYTES>;
+	type FeeCheck = TransactionFeeCheck;
 	type WeightInfo = PqVerifierWeights;
 	#[cfg(feature = "runtime-benchmarks")]
 	type BenchmarkHelper = PqVerifierBenchmarkHelper;

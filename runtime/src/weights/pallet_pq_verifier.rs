@@ -136,7 +136,7 @@ impl<T: frame_system::Config> pallet_pq_verifier::WeightInfo for SubstrateWeight
 			.saturating_add(T::DbWeight::get().reads(3_u64))
 			.saturating_add(T::DbWeight::get().writes(3_u64))
 	}
-	fn set_refuse_classical() -> Weight {
+	fn set_only_registered_key() -> Weight {
 		// Proof size, measured: `2693`; estimated: `6124`.
 		// Minimum execution time: 62_960_000 picoseconds.
 		Weight::from_parts(73_758_000, 6124)

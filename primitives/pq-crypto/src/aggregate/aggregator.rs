@@ -28,7 +28,7 @@
 //! deployment must draw `rnd` afresh for every signing session.
 
 use super::{
-	committee::{committee_id, MembershipStatement, PackedShare},
+	committee::{committee_id, PackedShare},
 	encoding::{pk_encode, sig_encode, sk_encode, w1_encode},
 	ring::{
 		centered, high_bits, make_hint, matrix_times, power2round, reduce, scale, use_hint, Poly,
@@ -38,9 +38,12 @@ use super::{
 	AggregateSignature, CommitteeId, SignerBitfield, MAX_COMMITTEE_SIZE,
 };
 use crate::{
+	backend::pure_message,
 	keys::{MlDsa87Public, MlDsa87Signature},
+	statement::MembershipStatement,
 	Purpose,
 };
+use polkadot_sdk::sp_runtime::AccountId32;
 use alloc::vec::Vec;
 use codec::Encode;
 
@@ -165,16 +168,17 @@ impl Committee {
 	}
 
 	/// Member `index`'s proof of possession: a deterministic ML-DSA-87 signature under its
-	/// share key over the [`MembershipStatement`], for [`Purpose::CommitteeShare`].
-	pub fn membership_proof(&self, index: u32) -> MlDsa87Signature {
+	/// share key over the [`MembershipStatement`] naming this committee, the seat, `owner` (the
+	/// account that will create the committee) and the chain, for [`Purpose::CommitteeShare`].
+	pub fn membership_proof<Hash: Encode>(&self, index: u32, genesis_hash: Hash, owner: &AccountId32) -> MlDsa87Signature {
 		#[allow(deprecated)] // `skEncode` keys are what FIPS 204 defines; ours are generated here.
 		let key = ml_dsa::ExpandedSigningKey::<ml_dsa::MlDsa87>::from_expanded(
 			self.members[index as usize].share_signing_key.as_slice().try_into().expect("skEncode writes 4,896 bytes"),
 		);
-		let statement = MembershipStatement { committee: self.id(), member: index }.encode();
-		let context = Purpose::CommitteeShare.context();
-		let prefix = [0u8, context.len() as u8];
-		let signature = key.sign_internal(&[&prefix, context, &statement], &Default::default());
+		let committee = self.id();
+		let statement = MembershipStatement { genesis_hash, owner, committee: &committee, member: index }.encode();
+		let m_prime = pure_message(Purpose::CommitteeShare.context(), &statement).expect("a purpose's context fits");
+		let signature = key.sign_internal(&[m_prime.as_slice()], &Default::default());
 		MlDsa87Signature::from_slice(&signature.encode()).expect("an ML-DSA-87 signature is 4,627 bytes")
 	}
 

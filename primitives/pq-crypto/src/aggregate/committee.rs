@@ -13,7 +13,7 @@ use super::{
 };
 use crate::{
 	backend::MlDsaVerifier, bytes::fixed_bytes, keys::MlDsa87Public, keys::MlDsa87Signature,
-	params::MlDsa87, Purpose,
+	params::MlDsa87, statement::MembershipStatement, Purpose,
 };
 use codec::Encode;
 use polkadot_sdk::sp_io::hashing::blake2_256;
@@ -155,28 +155,17 @@ pub fn committee_id<'a>(
 	CommitteeId(blake2_256(&preimage))
 }
 
-/// What a member's proof of possession signs, for [`Purpose::CommitteeShare`]: the committee
-/// and its own place in it, so a proof is valid for one seat only.
-#[derive(Encode)]
-pub struct MembershipStatement {
-	/// The committee being formed.
-	pub committee: CommitteeId,
-	/// The member's index in the member list.
-	pub member: u32,
-}
-
-/// Checks member `member`'s share and its proof of possession for committee `committee`: one
-/// ML-DSA-87 verification under the share key.
-pub fn verify_membership<B: MlDsaVerifier<MlDsa87>>(
+/// Checks a member's share and its proof of possession over `statement` (which names the
+/// committee, the member's seat, the creator and the chain): one ML-DSA-87 verification under
+/// the share key.
+pub fn verify_membership<B: MlDsaVerifier<MlDsa87>, Hash: Encode>(
 	rho: &[u8; 32],
 	share: &PackedShare,
-	committee: &CommitteeId,
-	member: u32,
+	statement: &MembershipStatement<'_, Hash>,
 	proof: &MlDsa87Signature,
 ) -> Result<(), ShareError> {
 	let share_key = share.share_key(rho)?;
-	let statement = MembershipStatement { committee: committee.clone(), member }.encode();
-	B::verify(&share_key, &statement, Purpose::CommitteeShare.context(), proof)
+	B::verify(&share_key, &statement.encode(), Purpose::CommitteeShare.context(), proof)
 		.then_some(())
 		.ok_or(ShareError::InvalidProof)
 }

@@ -124,6 +124,24 @@ pub fn rho_of(public: &MlDsa87Public) -> [u8; 32] {
 	public.0[..32].try_into().expect("a key starts with its 32-byte ρ")
 }
 
+/// What [`AggregateKeyCache::lookup`] found.
+pub enum AggregateLookup {
+	/// A key cached after a signature verified under it.
+	Cached(Arc<AggregateKey>),
+	/// A key decoded now with its committee's cached matrix, not yet cached.
+	Decoded(AggregateKey),
+}
+
+impl AggregateLookup {
+	/// The decoded key, cached or not.
+	pub fn key(&self) -> &AggregateKey {
+		match self {
+			Self::Cached(key) => key,
+			Self::Decoded(key) => key,
+		}
+	}
+}
+
 /// Limits of an [`AggregateKeyCache`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct AggregateCacheLimits {
@@ -167,16 +185,23 @@ impl AggregateKeyCache {
 	}
 
 	/// The decoded key of `public` if it is cached or its committee's matrix is (then it is
-	/// decoded and cached now); `None` if the matrix must be expanded first.
-	pub fn lookup(&mut self, public: &MlDsa87Public) -> Option<Arc<AggregateKey>> {
-		let digest = KeyDigest::of(&MultiSigner::MlDsa87(public.clone()));
-		if let Some(key) = self.keys.lookup(&digest) {
-			return Some(key);
+	/// decoded now, and cached by [`Self::insert_key`] only once a signature verified under
+	/// it); `None` if the matrix must be expanded first.
+	pub fn lookup(&mut self, public: &MlDsa87Public) -> Option<AggregateLookup> {
+		if let Some(key) = self.keys.lookup(&Self::digest(public)) {
+			return Some(AggregateLookup::Cached(key));
 		}
 		let matrix = self.matrices.lookup(&rho_of(public))?;
-		let key = Arc::new(AggregateKey::decode(matrix, public).expect("the matrix of the key's own ρ"));
-		self.keys.insert(digest, key.clone(), AggregateKey::BYTES);
-		Some(key)
+		Some(AggregateLookup::Decoded(AggregateKey::decode(matrix, public).expect("the matrix of the key's own ρ")))
+	}
+
+	/// Holds the decoded key of `public`, under which a signature verified.
+	pub fn insert_key(&mut self, public: &MlDsa87Public, key: Arc<AggregateKey>) {
+		self.keys.insert(Self::digest(public), key, AggregateKey::BYTES);
+	}
+
+	fn digest(public: &MlDsa87Public) -> KeyDigest {
+		KeyDigest::of(&MultiSigner::MlDsa87(public.clone()))
 	}
 
 	/// Holds an expanded matrix, for the keys of its `ρ`.

@@ -1,0 +1,119 @@
+//! The attacks of `docs/security.md` that a third party mounts over JSON-RPC, against a real
+//! `pq-node`: each is refused with its named reason, and the genuine transaction still works.
+
+use super::*;
+use pallet_pq_verifier::{AuthorizePq, Authorization};
+use polkadot_sdk::sp_runtime::traits::ExtensionVariant;
+use pq_runtime::transactions::ChainIdentity;
+
+/// Includes `extrinsic` and returns its events.
+async fn events_of(node: &Node, extrinsic: &UncheckedExtrinsic) -> Vec<RuntimeEvent> {
+	include(node, extrinsic).await.events
+}
+
+fn succeeded(events: &[RuntimeEvent]) -> bool {
+	events.iter().any(|event| matches!(event, RuntimeEvent::System(frame_system::Event::ExtrinsicSuccess { .. })))
+}
+
+/// `extrinsic`, a registered-key transaction, re-addressed to `account` with the same signature.
+fn readdressed(extrinsic: &UncheckedExtrinsic, account: &polkadot_sdk::sp_runtime::AccountId32) -> UncheckedExtrinsic {
+	let Preamble::General(ExtensionVariant::V0((authorize, rest))) = &extrinsic.preamble else {
+		panic!("a general transaction");
+	};
+	let Authorization::KeyRegistered { signature, .. } = &authorize.0 else { panic!("a registered-key transaction") };
+	let authorization = Authorization::KeyRegistered { account: account.clone(), signature: signature.clone() };
+	UncheckedExtrinsic::new_transaction(extrinsic.function.clone(), (AuthorizePq::new(authorization), rest.clone()))
+}
+
+/// One ML-DSA key is registered for its own account D and for an Ed25519 account E that
+/// migrated to it; both have nonce 1. An observer takes D's next transfer and re-addresses it
+/// to E: the node refuses it as a bad signature, and D's own transfer goes through.
+#[tokio::test]
+async fn cross_account_replay_is_refused_by_the_node() {
+	let node = NodeProcess::start_dev(pq_node()).await;
+	let rpc = node.rpc().await;
+	let key = dev_key(Scheme::MlDsa65, "Dave");
+	let derived = key.account_id();
+	let migrated = dev_key(Scheme::Ed25519, "Dave");
+	let chain = rpc.chain_identity().await.unwrap();
+
+	let register = transactions::register_key_call(&key, &derived, false, &chain);
+	assert!(succeeded(&events_of(&rpc, &transactions::sign(&key, register, 0, 0, Form::KeyInline, &chain)).await));
+	let migrate = transactions::register_key_call(&key, &migrated.account_id(), false, &chain);
+	assert!(succeeded(&events_of(&rpc, &transactions::sign(&migrated, migrate, 0, 0, Form::Signed, &chain)).await));
+	assert_eq!(rpc.next_nonce(&derived).await.unwrap(), 1);
+	assert_eq!(rpc.next_nonce(&migrated.account_id()).await.unwrap(), 1);
+
+	let thief = fresh_account("thief");
+	let genuine = transactions::sign_registered(&derived, &key, transactions::transfer_call(thief.account_id(), 5 * UNIT), 1, 0, &chain);
+	let replayed = refusal(rpc.submit(&readdressed(&genuine, &migrated.account_id()).encode()).await.unwrap_err());
+	assert_eq!(replayed.code, 1010, "{replayed}");
+	assert!(replayed.reason.contains("bad signature"), "{replayed}");
+	assert!(succeeded(&events_of(&rpc, &genuine).await));
+	assert_eq!(rpc.account(&migrated.account_id(), None).await.unwrap().nonce, 1, "E sent nothing");
+}
+
+/// An Ed25519 account migrates to an ML-DSA key accepting only it, through the CLI; whoever
+/// holds the old Ed25519 key tries to drain the account in every form, and to remove the new
+/// key; each is refused as `OnlyRegisteredKey`. The new key sends, and can opt out again.
+#[tokio::test]
+async fn the_old_key_of_a_migrated_account_is_refused_by_the_node() {
+	let node = NodeProcess::start_dev(pq_node()).await;
+	let out = cli(&node, &["register-key", "--key", "ml-dsa-87://Ferdie//pq", "--from", "ed25519://Ferdie", "--only-registered-key"])
+		.await
+		.unwrap();
+	assert!(out.contains("AccountMigrated") && out.contains("OnlyRegisteredKeySet"), "{out}");
+	let balance = cli(&node, &["balance", "ed25519://Ferdie"]).await.unwrap();
+	assert!(balance.contains("(migrated, only key, deposit"), "{balance}");
+
+	let rpc = node.rpc().await;
+	let old = dev_key(Scheme::Ed25519, "Ferdie");
+	let thief = fresh_account("drain");
+	for form in [Form::Signed, Form::KeyInline] {
+		let drain = signed_transfer(&rpc, &old, &thief, 100 * UNIT, form).await;
+		let refused = refusal(rpc.submit(&drain.encode()).await.unwrap_err());
+		assert!(refused.reason.contains("OnlyRegisteredKey"), "{form:?}: {refused}");
+	}
+	let chain = rpc.chain_identity().await.unwrap();
+	let nonce = rpc.next_nonce(&old.account_id()).await.unwrap();
+	let remove = pallet_pq_verifier::Call::<pq_runtime::Runtime>::remove_key {}.into();
+	let undo = refusal(rpc.submit(&transactions::sign(&old, remove, nonce, 0, Form::Signed, &chain).encode()).await.unwrap_err());
+	assert!(undo.reason.contains("OnlyRegisteredKey"), "{undo}");
+
+	let to = fresh_account("ferdie-pays").account_id().to_ss58check();
+	let registered = ["--from", "ml-dsa-87://Ferdie//pq", "--account", "ed25519://Ferdie", "--form", "registered"];
+	let sent = cli(&node, &[&["transfer", "--to", &to, "--amount", "1"][..], &registered].concat()).await.unwrap();
+	assert!(sent.contains("Event::Transfer"), "{sent}");
+	let opted_out = cli(&node, &[&["set-only-registered-key", "--disable"][..], &registered].concat()).await.unwrap();
+	assert!(opted_out.contains("OnlyRegisteredKeySet"), "{opted_out}");
+	transfer_and_check(&rpc, &old, Form::Signed, "old-key-after-opt-out").await;
+}
+
+/// An observer sees a pending `create_committee` and submits the same call first, from its own
+/// account, to own the committee (and dissolve it once funds arrive). The members' proofs
+/// name the creator they chose: the copy fails in its block with `InvalidMembershipProof`,
+/// and the genuine creation succeeds.
+#[tokio::test]
+async fn a_front_run_committee_creation_fails_on_chain() {
+	let node = NodeProcess::start_dev(pq_node()).await;
+	let rpc = node.rpc().await;
+	let chain: ChainIdentity = rpc.chain_identity().await.unwrap();
+	let args = pq_cli::committee::CommitteeArgs { seed: "front-run".into(), size: 3, threshold: 2 };
+	let committee = args.committee().unwrap();
+	let (creator, observer) = (dev_key(Scheme::MlDsa44, "Eve"), dev_key(Scheme::Ed25519, "Charlie"));
+	let call = transactions::create_committee_call(&committee, &creator.account_id(), &chain);
+
+	let copied = transactions::sign(&observer, call.clone(), rpc.next_nonce(&observer.account_id()).await.unwrap(), UNIT, Form::Signed, &chain);
+	let failed = submit(&rpc, &copied, WaitFor::Finalized, &mut std::io::sink()).await.unwrap_err().to_string();
+	assert!(failed.contains("its call failed: PqVerifier(InvalidMembershipProof)"), "{failed}");
+
+	let genuine = transactions::sign(&creator, call, rpc.next_nonce(&creator.account_id()).await.unwrap(), 0, Form::Signed, &chain);
+	let events = events_of(&rpc, &genuine).await;
+	assert!(
+		events.iter().any(|event| matches!(
+			event,
+			RuntimeEvent::PqVerifier(pallet_pq_verifier::Event::CommitteeCreated { owner, .. }) if *owner == creator.account_id()
+		)),
+		"{events:?}"
+	);
+}
