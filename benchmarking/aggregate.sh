@@ -3,8 +3,7 @@
 # (between the `results` markers), with the machine and this command.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-# Where cargo puts its output: CARGO_TARGET_DIR if set (README: Set up), else ./target.
-target_dir="${CARGO_TARGET_DIR:-$PWD/target}"
+source scripts/common.sh
 
 criterion_dir="$target_dir/criterion-aggregate"
 rm -rf "$criterion_dir"

@@ -6,7 +6,7 @@
 # Usage: benchmarking/profile-authoring.sh [CASE] (default "ml-dsa-87 signed"); needs `perf`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-target_dir="${CARGO_TARGET_DIR:-$PWD/target}"
+source scripts/common.sh
 case_label="${1:-ml-dsa-87 signed}"
 transactions=2000
 out="$(mktemp -d)"

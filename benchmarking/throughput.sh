@@ -5,8 +5,7 @@
 # [--verifiers host-functions,pure-wasm]
 set -euo pipefail
 cd "$(dirname "$0")/.."
-# Where cargo puts its output: CARGO_TARGET_DIR if set (README: Set up), else ./target.
-target_dir="${CARGO_TARGET_DIR:-$PWD/target}"
+source scripts/common.sh
 
 # The build of the README's test command: pq-node and the harness, without a second compile.
 cargo test --release --workspace --no-run

@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# Installs what a fresh Debian/Ubuntu machine needs to build this workspace: the C toolchain and
-# libraries (clang: sp-io's secp256k1 for Wasm; libssl-dev and pkg-config: the node's OpenSSL;
-# protobuf-compiler: libp2p), and the Rust target and component rust-toolchain.toml names
-# (machines with RUSTUP_AUTO_INSTALL=0 do not add them on their own).
+# Installs what a fresh Debian/Ubuntu machine with rustup needs to build this workspace, and
+# nothing that is already there (a second run takes a second): the C toolchain and libraries
+# (clang: sp-io's secp256k1 for Wasm; libssl-dev and pkg-config: the node's OpenSSL;
+# protobuf-compiler: libp2p), and the Rust toolchain, target and component rust-toolchain.toml
+# names (machines with RUSTUP_AUTO_INSTALL=0 do not add them on their own).
 set -euo pipefail
+cd "$(dirname "$0")/.."
 
 packages=(clang libssl-dev pkg-config protobuf-compiler)
 missing=()
@@ -11,12 +13,19 @@ for package in "${packages[@]}"; do
 	dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package")
 done
 if ((${#missing[@]})); then
-	echo "installing: ${missing[*]}"
+	echo "installing: ${missing[*]}" >&2
 	sudo=$([[ $(id -u) -eq 0 ]] || echo sudo)
 	$sudo apt-get update -qq
 	DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 
-cd "$(dirname "$0")/.."
-rustup target add wasm32v1-none
-rustup component add rust-src
+if ! command -v rustup >/dev/null; then
+	echo "rustup is needed (https://rustup.rs); it installs the toolchain rust-toolchain.toml names" >&2
+	exit 1
+fi
+# With no arguments, `rustup toolchain install` installs rust-toolchain.toml's toolchain with its
+# targets and components, and does nothing when they are there.
+rustup toolchain install --no-self-update >/dev/null 2>&1 || rustup toolchain install
+installed=$(rustup target list --installed)
+grep -qx wasm32v1-none <<<"$installed" || rustup target add wasm32v1-none
+rustup component list --installed | grep -q '^rust-src' || rustup component add rust-src

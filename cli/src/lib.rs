@@ -88,6 +88,20 @@ pub enum Command {
 		options: SendOptions,
 	},
 
+	/// Replaces an account's registered key with another in one transaction; an account that
+	/// accepts only its registered key keeps doing so, with the new key.
+	RotateKey {
+		/// The new ML-DSA key.
+		#[arg(long)]
+		key: String,
+		/// The key that signs: the account's current registered key with `--account <ACCOUNT>
+		/// --form registered`, or the account's own key.
+		#[arg(long)]
+		from: String,
+		#[command(flatten)]
+		options: SendOptions,
+	},
+
 	/// Sets whether only a migrated account's registered key signs for it.
 	SetOnlyRegisteredKey {
 		/// The key that signs: the account's old key, or its registered key with
@@ -257,6 +271,15 @@ pub async fn run(cli: Cli, out: &mut impl Write) -> anyhow::Result<()> {
 			let call = transactions::register_key_call(&key, &sender.account_id(), only_registered_key, &chain);
 			send(&node, &chain, sender, call, &options, out).await?;
 		},
+		Command::RotateKey { key, from, options } => {
+			let key = keys::load(&key)?;
+			let sender = keys::load(&from)?;
+			let account = sending_account(&sender, &options)?;
+			let node = node::Node::connect(&cli.url).await?;
+			let chain = node.chain_identity().await?;
+			let call = transactions::rotate_key_call(&key, &account, &chain);
+			send(&node, &chain, &sender, call, &options, out).await?;
+		},
 		Command::SetOnlyRegisteredKey { from, disable, options } => {
 			let sender = keys::load(&from)?;
 			let node = node::Node::connect(&cli.url).await?;
@@ -320,7 +343,7 @@ pub async fn run(cli: Cli, out: &mut impl Write) -> anyhow::Result<()> {
 					"registered key: {} ({}{}deposit {})",
 					registered.key.scheme().name(),
 					if registered.migrated { "migrated, " } else { "" },
-					if registered.only_registered_key { "only key, " } else { "" },
+					if node.only_registered_key(&account).await? { "only key, " } else { "" },
 					amount::format(registered.deposit)
 				)?,
 				None => writeln!(out, "registered key: none")?,

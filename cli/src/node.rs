@@ -20,7 +20,7 @@ use polkadot_sdk::{
 	sp_version::RuntimeVersion,
 };
 use pq_runtime::{
-	transactions::{ChainIdentity, Checkpoint},
+	transactions::{ChainIdentity, Checkpoint, MORTAL_PERIOD},
 	Balance, Nonce, Runtime, RuntimeEvent,
 };
 use serde::Deserialize;
@@ -115,20 +115,35 @@ impl Node {
 		Ok(Self { client })
 	}
 
-	/// Genesis hash, runtime version and the finalized head: what a transaction for this chain
-	/// signs, mortal from that head.
+	/// Genesis hash, runtime version and a checkpoint: what a transaction for this chain signs,
+	/// mortal from the checkpoint. The checkpoint is the finalized head, which no fork can
+	/// replace, unless finality lags so far that a transaction from there would expire soon;
+	/// then the best block.
 	pub async fn chain_identity(&self) -> anyhow::Result<ChainIdentity> {
 		let genesis_hash: H256 = self.client.request("chain_getBlockHash", rpc_params![0]).await?;
 		let finalized: H256 = self.client.request("chain_getFinalizedHead", rpc_params![]).await?;
-		let header: Option<Header> = self.client.request("chain_getHeader", rpc_params![finalized]).await?;
-		let number = header.ok_or_else(|| anyhow!("the node does not have its finalized head {finalized:?}"))?.number()?;
-		let version: RuntimeVersion = self.client.request("state_getRuntimeVersion", rpc_params![finalized]).await?;
+		let best: H256 = self.client.request("chain_getBlockHash", rpc_params![]).await?;
+		let (finalized_number, best_number) = (self.block_number(finalized).await?, self.block_number(best).await?);
+		let lag = u64::from(best_number.saturating_sub(finalized_number));
+		let checkpoint = if lag < MORTAL_PERIOD / 4 {
+			Checkpoint { number: finalized_number, hash: finalized }
+		} else {
+			Checkpoint { number: best_number, hash: best }
+		};
+		// The runtime the pool validates with: the best block's.
+		let version: RuntimeVersion = self.client.request("state_getRuntimeVersion", rpc_params![best]).await?;
 		Ok(ChainIdentity {
 			genesis_hash,
 			spec_version: version.spec_version,
 			transaction_version: version.transaction_version,
-			checkpoint: Some(Checkpoint { number, hash: finalized }),
+			checkpoint: Some(checkpoint),
 		})
+	}
+
+	/// The number of block `hash`.
+	async fn block_number(&self, hash: H256) -> anyhow::Result<u32> {
+		let header: Option<Header> = self.client.request("chain_getHeader", rpc_params![hash]).await?;
+		header.ok_or_else(|| anyhow!("the node does not have block {hash:?}"))?.number()
 	}
 
 	/// The nonce `account`'s next transaction needs, counting those waiting in the pool.
@@ -140,6 +155,12 @@ impl Node {
 	pub async fn account(&self, account: &AccountId32, block: Option<H256>) -> anyhow::Result<AccountInfo> {
 		let key = frame_system::Account::<Runtime>::hashed_key_for(account);
 		Ok(self.storage(&key, block).await?.unwrap_or_default())
+	}
+
+	/// Whether `account` accepts only its registered key.
+	pub async fn only_registered_key(&self, account: &AccountId32) -> anyhow::Result<bool> {
+		let key = pallet_pq_verifier::OnlyRegisteredKey::<Runtime>::hashed_key_for(account);
+		Ok(self.storage::<()>(&key, None).await?.is_some())
 	}
 
 	/// The key `account` registered with pallet-pq-verifier, if any.

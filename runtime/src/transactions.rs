@@ -245,6 +245,14 @@ pub fn register_key_call(key: &Keypair, account: &AccountId32, only_registered_k
 	pallet_pq_verifier::Call::register_key { key: key.public(), proof, only_registered_key }.into()
 }
 
+/// Replaces `account`'s registered key with `key` in one call, with `key`'s proof of possession
+/// unless `key` derives `account`; an account that accepts only its registered key keeps doing
+/// so, with `key`.
+pub fn rotate_key_call(key: &Keypair, account: &AccountId32, chain: &ChainIdentity) -> RuntimeCall {
+	let proof = (key.account_id() != *account).then(|| possession_proof(key, account, chain));
+	pallet_pq_verifier::Call::rotate_key { key: key.public(), proof }.into()
+}
+
 fn possession_proof(key: &Keypair, account: &AccountId32, chain: &ChainIdentity) -> MultiSignature {
 	let statement = PossessionStatement { genesis_hash: chain.genesis_hash, account };
 	key.sign(&statement.encode(), Purpose::ProofOfPossession)

@@ -246,9 +246,8 @@ fn an_unauthorized_general_transaction_is_refused() {
 			unauthorized.clone(),
 			System::parent_hash(),
 		);
-		let unknown_origin = Err(InvalidTransaction::UnknownOrigin.into());
-		assert_eq!(validity, unknown_origin);
-		assert_eq!(Executive::apply_extrinsic(unauthorized), unknown_origin.map(|()| Ok(())));
+		assert_eq!(validity, Err(InvalidTransaction::UnknownOrigin.into()));
+		assert_eq!(Executive::apply_extrinsic(unauthorized), Err(InvalidTransaction::UnknownOrigin.into()));
 	});
 }
 

@@ -84,6 +84,16 @@ async fn the_old_key_of_a_migrated_account_is_refused_by_the_node() {
 	let registered = ["--from", "ml-dsa-87://Ferdie//pq", "--account", "ed25519://Ferdie", "--form", "registered"];
 	let sent = cli(&node, &[&["transfer", "--to", &to, "--amount", "1"][..], &registered].concat()).await.unwrap();
 	assert!(sent.contains("Event::Transfer"), "{sent}");
+
+	// A rotation in one transaction keeps the old key out.
+	let rotated = cli(&node, &[&["rotate-key", "--key", "ml-dsa-44://Ferdie//pq2"][..], &registered].concat()).await.unwrap();
+	assert!(rotated.contains("KeyRotated"), "{rotated}");
+	let balance = cli(&node, &["balance", "ed25519://Ferdie"]).await.unwrap();
+	assert!(balance.contains("registered key: ml-dsa-44 (migrated, only key, deposit"), "{balance}");
+	let drain = signed_transfer(&rpc, &old, &thief, 100 * UNIT, Form::Signed).await;
+	assert!(refusal(rpc.submit(&drain.encode()).await.unwrap_err()).reason.contains("OnlyRegisteredKey"));
+
+	let registered = ["--from", "ml-dsa-44://Ferdie//pq2", "--account", "ed25519://Ferdie", "--form", "registered"];
 	let opted_out = cli(&node, &[&["set-only-registered-key", "--disable"][..], &registered].concat()).await.unwrap();
 	assert!(opted_out.contains("OnlyRegisteredKeySet"), "{opted_out}");
 	transfer_and_check(&rpc, &old, Form::Signed, "old-key-after-opt-out").await;

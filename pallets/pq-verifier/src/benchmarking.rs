@@ -141,7 +141,7 @@ fn members<T: Config>(committee: &Committee, owner: &AccountId32) -> vec::Vec<Co
 mod benchmarks {
 	use super::*;
 
-	/// An ordinary signed extrinsic passing through: the classical-refusal read.
+	/// An ordinary signed extrinsic passing through: the read of the account's key rule.
 	#[benchmark]
 	fn authorize_none() -> Result<(), BenchmarkError> {
 		let (who, _) = migrated::<T>(Scheme::MlDsa87)?;
@@ -155,7 +155,7 @@ mod benchmarks {
 		result
 	}
 
-	/// Ed25519 with the key inline: the classical-refusal read, decode + verify.
+	/// Ed25519 with the key inline: the key-rule and fee-check reads, decode + verify.
 	#[benchmark]
 	fn authorize_inline_ed25519() -> Result<(), BenchmarkError> {
 		let (call, info) = remark::<T>();
@@ -168,7 +168,7 @@ mod benchmarks {
 		result
 	}
 
-	/// ML-DSA-44 with the key inline: decode + verify.
+	/// ML-DSA-44 with the key inline: key-rule and fee-check reads, decode + verify.
 	#[benchmark]
 	fn authorize_inline_ml_dsa_44() -> Result<(), BenchmarkError> {
 		let (call, info) = remark::<T>();
@@ -181,7 +181,7 @@ mod benchmarks {
 		result
 	}
 
-	/// ML-DSA-65 with the key inline: decode + verify.
+	/// ML-DSA-65 with the key inline: key-rule and fee-check reads, decode + verify.
 	#[benchmark]
 	fn authorize_inline_ml_dsa_65() -> Result<(), BenchmarkError> {
 		let (call, info) = remark::<T>();
@@ -194,7 +194,7 @@ mod benchmarks {
 		result
 	}
 
-	/// ML-DSA-87 with the key inline: decode + verify.
+	/// ML-DSA-87 with the key inline: key-rule and fee-check reads, decode + verify.
 	#[benchmark]
 	fn authorize_inline_ml_dsa_87() -> Result<(), BenchmarkError> {
 		let (call, info) = remark::<T>();
@@ -207,7 +207,7 @@ mod benchmarks {
 		result
 	}
 
-	/// ML-DSA-44 with a registered key: registry read, decode + verify.
+	/// ML-DSA-44 with a registered key: registry and fee-check reads, decode + verify.
 	#[benchmark]
 	fn authorize_registered_ml_dsa_44() -> Result<(), BenchmarkError> {
 		let (call, info) = remark::<T>();
@@ -220,7 +220,7 @@ mod benchmarks {
 		result
 	}
 
-	/// ML-DSA-65 with a registered key: registry read, decode + verify.
+	/// ML-DSA-65 with a registered key: registry and fee-check reads, decode + verify.
 	#[benchmark]
 	fn authorize_registered_ml_dsa_65() -> Result<(), BenchmarkError> {
 		let (call, info) = remark::<T>();
@@ -233,7 +233,7 @@ mod benchmarks {
 		result
 	}
 
-	/// ML-DSA-87 with a registered key: registry read, decode + verify.
+	/// ML-DSA-87 with a registered key: registry and fee-check reads, decode + verify.
 	#[benchmark]
 	fn authorize_registered_ml_dsa_87() -> Result<(), BenchmarkError> {
 		let (call, info) = remark::<T>();
@@ -247,8 +247,8 @@ mod benchmarks {
 	}
 
 	/// A committee-signed transaction whose signer set needs `r` share reads: a committee of
-	/// `2r` members of which the first `r` sign. Committee read, share reads, `pk*` derivation,
-	/// decode + verify.
+	/// `2r` members of which the first `r` sign. Committee read, key-rule and fee-check reads,
+	/// share reads, `pk*` derivation, decode + verify.
 	#[benchmark]
 	fn authorize_committee(r: Linear<1, { MAX_COMMITTEE_SIZE / 2 }>) -> Result<(), BenchmarkError> {
 		let committee = Committee::from_seed(&[0x51; 32], 2 * r, 1);
@@ -329,6 +329,23 @@ mod benchmarks {
 		#[extrinsic_call]
 		_(RawOrigin::Signed(who.clone()));
 		assert!(!Keys::<T>::contains_key(&who));
+		Ok(())
+	}
+
+	/// Rotating a migrated account that accepts only its registered key from the smallest key
+	/// to the largest (ML-DSA-44 to ML-DSA-87): verifying the new key's ML-DSA-87 proof of
+	/// possession, holding the larger deposit.
+	#[benchmark]
+	fn rotate_key() -> Result<(), BenchmarkError> {
+		let (who, _) = migrated::<T>(Scheme::MlDsa44)?;
+		PqVerifier::<T>::set_only_registered_key(RawOrigin::Signed(who.clone()).into(), true)
+			.map_err(|_| BenchmarkError::Stop("accepting only the registered key failed"))?;
+		let key = keypair(Scheme::MlDsa87);
+		let proof = key.sign_deterministic(&PqVerifier::<T>::possession_statement(&who), Purpose::ProofOfPossession);
+		#[extrinsic_call]
+		_(RawOrigin::Signed(who.clone()), key.public(), Some(proof));
+		assert!(Keys::<T>::get(&who).is_some_and(|registered| registered.key == key.public()));
+		assert!(PqVerifier::<T>::only_registered_key(&who));
 		Ok(())
 	}
 

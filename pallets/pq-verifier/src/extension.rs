@@ -37,6 +37,7 @@ use polkadot_sdk::{
 };
 use pq_crypto::{
 	backend::Backend,
+	cache::KeyDigest,
 	statement::{AuthorizationStatement, Authorizer},
 	AggregateSignature, MultiSignature, Scheme, SignatureWithKey, VerifyError,
 };
@@ -46,7 +47,7 @@ use scale_info::TypeInfo;
 #[derive(Clone, Debug, PartialEq, Eq, Encode, Decode, DecodeWithMemTracking, TypeInfo, Default)]
 pub enum Authorization {
 	/// Not used by this transaction: bare transactions and ordinary signed extrinsics pass
-	/// through (the latter only if their signer accepts classical signatures). Encodes as
+	/// through (the latter unless their signer accepts only its registered key). Encodes as
 	/// `0x00`, so wallets unaware of this extension stay compatible:
 	///
 	/// ```
@@ -268,14 +269,15 @@ where
 			},
 			Authorization::KeyInline { account, signed } => {
 				ensure_unauthorized(&origin)?;
+				let (signer, signature) = signed.clone().into_parts(account);
+				let digest = KeyDigest::controlling(&signer, account).map_err(refusal)?;
 				// The inline key derives the account, so it is never a migrated account's
 				// registered key.
 				refuse_other_keys::<T>(account)?;
 				can_pay(account)?;
 				let statement = statement(Authorizer::KeyInline(account));
-				let (signer, signature) = signed.clone().into_parts(account);
 				with_cache::<T::Backend, _>(T::KeyCacheBytes::get(), |cache| {
-					cache.verify_for_account(account, &signer, &signature, &statement.message(), statement.purpose())
+					cache.verify_digested(digest, &signer, &signature, &statement.message(), statement.purpose())
 				})
 				.map_err(refusal)?;
 				origin.set_caller_from_signed(account.clone());
@@ -301,6 +303,8 @@ where
 				ensure_unauthorized(&origin)?;
 				let committee = Committee::<T>::signed_by(&aggregate.committee, &aggregate.signers)?;
 				let account = committee_account(&aggregate.committee);
+				// A committee's account may have migrated to a single key, like any other.
+				refuse_other_keys::<T>(&account)?;
 				can_pay(&account)?;
 				let aggregate_key = committee.aggregate_key()?;
 				let statement = statement(Authorizer::Committee(&aggregate.committee, &aggregate.signers));

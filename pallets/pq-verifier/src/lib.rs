@@ -7,13 +7,13 @@
 //!
 //! An ML-DSA public key is 1.3–2.6 KB and a signature 2.4–4.6 KB, so carrying the key in every
 //! transaction costs block space, and verifying costs more than the sr25519 figure stock
-//! weights assume. This pallet gives a runtime three things:
+//! weights assume. This pallet gives a runtime four things:
 //!
-//! - a **key registry** ([`Pallet::register_key`], [`Pallet::remove_key`]): an account
-//!   publishes its ML-DSA key once and holds a deposit for the bytes it stores; an existing
-//!   account migrates to ML-DSA by registering a key with a proof of possession, and can accept
-//!   only that key from then on, in the same call or later
-//!   ([`Pallet::set_only_registered_key`]);
+//! - a **key registry** ([`Pallet::register_key`], [`Pallet::rotate_key`],
+//!   [`Pallet::remove_key`]): an account publishes its ML-DSA key once and holds a deposit for
+//!   the bytes it stores; an existing account migrates to ML-DSA by registering a key with a
+//!   proof of possession, and can accept only that key from then on, in the same call or later
+//!   ([`Pallet::set_only_registered_key`]), through rotations too;
 //! - a **transaction extension** ([`AuthorizePq`]) for general (v5) transactions, carrying the
 //!   account and a signature with the key either inline or by reference to the registry, and
 //!   authorizing the origin `Signed(account)`;
@@ -22,9 +22,12 @@
 //!   threshold of them signs for the committee's account with one 4,627-byte signature
 //!   ([`Authorization::Committee`]), verified as one ordinary ML-DSA-87 signature under a key
 //!   derived from the signers' shares (see [`committee`] and [`pq_crypto::aggregate`]);
-//! - **weights** per scheme and form that charge storage read + key decode + verify (for
+//! - **weights** per scheme and form that charge storage reads + key decode + verify (for
 //!   committees, also the share reads and the key derivation), measured by this pallet's
 //!   benchmarks.
+//!
+//! Storage layout changed in this release (committee keys are hashed, the key rule has its own
+//! map): a chain created before needs a new genesis. No chain with the old layout exists.
 //!
 //! ## Terminology
 //!
@@ -109,10 +112,6 @@ pub struct RegisteredKey<Balance> {
 	pub deposit: Balance,
 	/// Whether the account is not the key's derived account (it migrated to this key).
 	pub migrated: bool,
-	/// Whether only this key may sign for the account: a migrated account that set it refuses
-	/// every other key — its old Ed25519 key, or the ML-DSA key it is derived from — in every
-	/// form (ordinary signed extrinsic or key inline).
-	pub only_registered_key: bool,
 }
 
 /// A member's entry when a committee is created: its share and the proof that it holds the
@@ -223,6 +222,13 @@ pub mod pallet {
 	#[pallet::storage]
 	pub type Keys<T: Config> = StorageMap<_, Blake2_128Concat, AccountId32, RegisteredKey<BalanceOf<T>>>;
 
+	/// Migrated accounts that accept only their registered key: every other key — the old
+	/// Ed25519 key, or the ML-DSA key the account is derived from — is refused in every form.
+	/// Apart from [`Keys`], so the check every ordinary signed extrinsic makes reads a few bytes
+	/// rather than a 2.6 KB key. An entry implies a migrated [`Keys`] entry.
+	#[pallet::storage]
+	pub type OnlyRegisteredKey<T: Config> = StorageMap<_, Blake2_128Concat, AccountId32, ()>;
+
 	/// Committees whose members sign together with aggregate ML-DSA-87, by id. Ids are hashes
 	/// their creator can grind; the keys are hashed again all the same, as FRAME does for every
 	/// key a user influences (see `docs/security.md`).
@@ -254,6 +260,15 @@ pub mod pallet {
 			/// The new key's scheme.
 			scheme: Scheme,
 			/// The deposit held.
+			deposit: BalanceOf<T>,
+		},
+		/// `who` replaced its registered key in one call; the deposit now held is `deposit`.
+		KeyRotated {
+			/// The account.
+			who: AccountId32,
+			/// The new key's scheme.
+			scheme: Scheme,
+			/// The deposit held for the new key.
 			deposit: BalanceOf<T>,
 		},
 		/// `who` removed its key; the deposit was released.
@@ -346,32 +361,21 @@ pub mod pallet {
 			only_registered_key: bool,
 		) -> DispatchResultWithPostInfo {
 			let who = ensure_signed(origin)?;
-			ensure!(
-				matches!(key.scheme(), Scheme::MlDsa44 | Scheme::MlDsa65 | Scheme::MlDsa87),
-				Error::<T>::UnsupportedScheme
-			);
 			ensure!(!Keys::<T>::contains_key(&who), Error::<T>::AlreadyRegistered);
-
-			let migrated = key.account_id() != who;
+			let migrated = Self::check_possession(&who, &key, proof)?;
 			ensure!(migrated || !only_registered_key, Error::<T>::NotMigrated);
-			if migrated {
-				let proof = proof.ok_or(Error::<T>::ProofRequired)?;
-				let statement = Self::possession_statement(&who);
-				proof
-					.verify::<T::Backend>(&key, &statement, Purpose::ProofOfPossession)
-					.map_err(|_| Error::<T>::InvalidProof)?;
-			}
 
 			let deposit = Self::deposit_for(&key);
 			T::Currency::hold(&HoldReason::KeyDeposit.into(), &who, deposit)
 				.map_err(|_| Error::<T>::InsufficientBalance)?;
 			frame_system::Pallet::<T>::inc_consumers(&who)?;
 			let scheme = key.scheme();
-			Keys::<T>::insert(&who, RegisteredKey { key, deposit, migrated, only_registered_key });
+			Keys::<T>::insert(&who, RegisteredKey { key, deposit, migrated });
 
 			if migrated {
 				Self::deposit_event(Event::AccountMigrated { who: who.clone(), scheme, deposit });
 				if only_registered_key {
+					OnlyRegisteredKey::<T>::insert(&who, ());
 					Self::deposit_event(Event::OnlyRegisteredKeySet { who, enabled: true });
 				}
 				Ok(().into())
@@ -381,7 +385,9 @@ pub mod pallet {
 			}
 		}
 
-		/// Removes the sender's key and releases its deposit.
+		/// Removes the sender's key and releases its deposit. An account that accepted only
+		/// this key accepts its other keys again; to change keys without that, use
+		/// [`Pallet::rotate_key`].
 		#[pallet::call_index(1)]
 		#[pallet::weight(T::WeightInfo::remove_key())]
 		pub fn remove_key(origin: OriginFor<T>) -> DispatchResult {
@@ -394,6 +400,9 @@ pub mod pallet {
 				Precision::BestEffort,
 			)?;
 			frame_system::Pallet::<T>::dec_consumers(&who);
+			if OnlyRegisteredKey::<T>::take(&who).is_some() {
+				Self::deposit_event(Event::OnlyRegisteredKeySet { who: who.clone(), enabled: false });
+			}
 			Self::deposit_event(Event::KeyRemoved { who, deposit: released });
 			Ok(())
 		}
@@ -402,18 +411,46 @@ pub mod pallet {
 		/// sender must be a migrated account; when enabled, every other key — its Ed25519 key
 		/// or the ML-DSA key it is derived from, as an ordinary signed extrinsic or key inline —
 		/// is refused with [`PqInvalidTransaction::OnlyRegisteredKey`]. Removing the key
-		/// ([`Pallet::remove_key`]) ends it.
+		/// ([`Pallet::remove_key`]) ends it; rotating it ([`Pallet::rotate_key`]) keeps it.
 		#[pallet::call_index(2)]
 		#[pallet::weight(T::WeightInfo::set_only_registered_key())]
 		pub fn set_only_registered_key(origin: OriginFor<T>, enabled: bool) -> DispatchResult {
 			let who = ensure_signed(origin)?;
-			Keys::<T>::try_mutate(&who, |registered| {
-				let registered = registered.as_mut().ok_or(Error::<T>::NotRegistered)?;
-				ensure!(registered.migrated, Error::<T>::NotMigrated);
-				registered.only_registered_key = enabled;
-				Ok::<_, Error<T>>(())
-			})?;
+			let registered = Keys::<T>::get(&who).ok_or(Error::<T>::NotRegistered)?;
+			ensure!(registered.migrated, Error::<T>::NotMigrated);
+			if enabled {
+				OnlyRegisteredKey::<T>::insert(&who, ());
+			} else {
+				OnlyRegisteredKey::<T>::remove(&who);
+			}
 			Self::deposit_event(Event::OnlyRegisteredKeySet { who, enabled });
+			Ok(())
+		}
+
+		/// Replaces the sender's registered key with `key` in one call, adjusting the deposit.
+		/// `proof` is required as for [`Pallet::register_key`]. An account that accepts only its
+		/// registered key keeps doing so, with the new key — unless `key` is the account's own
+		/// derived key, which needs no such rule — so no other key is accepted in between.
+		#[pallet::call_index(5)]
+		#[pallet::weight(T::WeightInfo::rotate_key())]
+		pub fn rotate_key(origin: OriginFor<T>, key: MultiSigner, proof: Option<MultiSignature>) -> DispatchResult {
+			let who = ensure_signed(origin)?;
+			let old = Keys::<T>::get(&who).ok_or(Error::<T>::NotRegistered)?;
+			let migrated = Self::check_possession(&who, &key, proof)?;
+
+			let deposit = Self::deposit_for(&key);
+			let reason = HoldReason::KeyDeposit.into();
+			if deposit > old.deposit {
+				T::Currency::hold(&reason, &who, deposit - old.deposit).map_err(|_| Error::<T>::InsufficientBalance)?;
+			} else if deposit < old.deposit {
+				T::Currency::release(&reason, &who, old.deposit - deposit, Precision::Exact)?;
+			}
+			let scheme = key.scheme();
+			Keys::<T>::insert(&who, RegisteredKey { key, deposit, migrated });
+			if !migrated && OnlyRegisteredKey::<T>::take(&who).is_some() {
+				Self::deposit_event(Event::OnlyRegisteredKeySet { who: who.clone(), enabled: false });
+			}
+			Self::deposit_event(Event::KeyRotated { who, scheme, deposit });
 			Ok(())
 		}
 
@@ -537,7 +574,25 @@ pub mod pallet {
 
 		/// Whether only `who`'s registered key may sign for it (it migrated and opted in).
 		pub fn only_registered_key(who: &AccountId32) -> bool {
-			Keys::<T>::get(who).is_some_and(|registered| registered.migrated && registered.only_registered_key)
+			OnlyRegisteredKey::<T>::contains_key(who)
+		}
+
+		/// Checks that `key` may be registered for `who`: an ML-DSA key, and, unless it is
+		/// `who`'s derived key, `proof` of its possession for `who` on this chain. Whether `who`
+		/// migrates (the key does not derive it).
+		fn check_possession(who: &AccountId32, key: &MultiSigner, proof: Option<MultiSignature>) -> Result<bool, Error<T>> {
+			ensure!(
+				matches!(key.scheme(), Scheme::MlDsa44 | Scheme::MlDsa65 | Scheme::MlDsa87),
+				Error::<T>::UnsupportedScheme
+			);
+			let migrated = key.account_id() != *who;
+			if migrated {
+				let proof = proof.ok_or(Error::<T>::ProofRequired)?;
+				proof
+					.verify::<T::Backend>(key, &Self::possession_statement(who), Purpose::ProofOfPossession)
+					.map_err(|_| Error::<T>::InvalidProof)?;
+			}
+			Ok(migrated)
 		}
 	}
 }

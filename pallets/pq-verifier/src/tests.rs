@@ -418,6 +418,65 @@ fn a_derived_account_cannot_accept_only_its_registered_key() {
 	});
 }
 
+#[test]
+fn rotating_a_key_keeps_only_the_registered_key_and_adjusts_the_deposit() {
+	let ed25519 = keypair(Scheme::Ed25519, 1);
+	let who = ed25519.account_id();
+	let (old, new) = (keypair(Scheme::MlDsa44, 2), keypair(Scheme::MlDsa87, 3));
+	new_test_ext_with(&[who.clone()]).execute_with(|| {
+		migrate_exclusively(&who, &old);
+		assert_ok!(PqVerifier::rotate_key(RuntimeOrigin::signed(who.clone()), new.public(), Some(possession_proof(&new, &who))));
+		let deposit = crate::Pallet::<Test>::deposit_for(&new.public());
+		System::assert_last_event(Event::KeyRotated { who: who.clone(), scheme: Scheme::MlDsa87, deposit }.into());
+		assert_eq!(Balances::balance_on_hold(&crate::HoldReason::KeyDeposit.into(), &who), deposit);
+		assert!(crate::Pallet::<Test>::only_registered_key(&who));
+		let call = remark(b"hello");
+		assert_eq!(validate_general(registered(&who, &new, &call), &call), Ok(Some(who.clone())));
+		assert_eq!(validate_general(registered(&who, &old, &call), &call), Err(PqInvalidTransaction::SchemeMismatch.into()));
+		assert_eq!(validate_general(inline(&ed25519, &call), &call), Err(only_registered_key()));
+	});
+}
+
+#[test]
+fn rotating_to_the_derived_key_ends_only_registered_key() {
+	let own = keypair(Scheme::MlDsa44, 1);
+	let who = own.account_id();
+	new_test_ext_with(&[who.clone()]).execute_with(|| {
+		migrate_exclusively(&who, &keypair(Scheme::MlDsa65, 2));
+		assert_ok!(PqVerifier::rotate_key(RuntimeOrigin::signed(who.clone()), own.public(), None));
+		assert!(!crate::Pallet::<Test>::only_registered_key(&who));
+		assert!(!Keys::<Test>::get(&who).unwrap().migrated);
+		System::assert_has_event(Event::OnlyRegisteredKeySet { who, enabled: false }.into());
+	});
+}
+
+#[test]
+fn rotating_needs_a_registered_key_and_a_proof() {
+	let who = keypair(Scheme::Ed25519, 1).account_id();
+	new_test_ext_with(&[who.clone()]).execute_with(|| {
+		let key = keypair(Scheme::MlDsa65, 2);
+		let rotate = |proof| PqVerifier::rotate_key(RuntimeOrigin::signed(who.clone()), key.public(), proof);
+		assert_noop!(rotate(Some(possession_proof(&key, &who))), Error::<Test>::NotRegistered);
+		register(&who, &keypair(Scheme::MlDsa44, 3));
+		assert_noop!(rotate(None), Error::<Test>::ProofRequired);
+		assert_noop!(rotate(Some(possession_proof(&key, &AccountId32::new([5; 32])))), Error::<Test>::InvalidProof);
+	});
+}
+
+#[test]
+fn removing_the_key_accepts_the_other_keys_again() {
+	let ed25519 = keypair(Scheme::Ed25519, 1);
+	let who = ed25519.account_id();
+	new_test_ext_with(&[who.clone()]).execute_with(|| {
+		migrate_exclusively(&who, &keypair(Scheme::MlDsa65, 2));
+		assert_ok!(PqVerifier::remove_key(RuntimeOrigin::signed(who.clone())));
+		assert!(!crate::Pallet::<Test>::only_registered_key(&who));
+		System::assert_has_event(Event::OnlyRegisteredKeySet { who: who.clone(), enabled: false }.into());
+		let call = remark(b"hello");
+		assert_eq!(validate_general(inline(&ed25519, &call), &call), Ok(Some(who)));
+	});
+}
+
 /// With `CheckNonce` after `AuthorizePq`, the nonce is part of what is signed; a transaction
 /// applied once is refused the second time.
 #[test]
@@ -734,6 +793,7 @@ mod committees {
 mod attacks {
 	use super::{committees::{aggregate_of, members_for}, *};
 	use crate::{committee::committee_account, CommitteeShares, Committees};
+	use polkadot_sdk::sp_runtime::traits::Dispatchable;
 	use pq_crypto::aggregate::aggregator::Committee;
 
 	/// A transaction of account D, signed by D's registered key K, presented for account E to
@@ -854,6 +914,46 @@ mod attacks {
 			let remove: RuntimeCall = crate::Call::remove_key {}.into();
 			assert_eq!(validate(AuthorizePq::new(Authorization::None), RuntimeOrigin::signed(who.clone()), &remove), Err(only_registered_key()));
 			assert_eq!(validate_general(inline(&ed25519, &remove), &remove), Err(only_registered_key()));
+		});
+	}
+
+	/// Changing the registered key of an account that accepts only it, in two steps
+	/// (`remove_key`, then `register_key`), would let the old key act in between; `rotate_key`
+	/// changes it in one call and the old key never gets a transaction in.
+	#[test]
+	fn a_key_rotation_leaves_the_old_key_no_window() {
+		let ed25519 = keypair(Scheme::Ed25519, 1);
+		let who = ed25519.account_id();
+		let (first, second) = (keypair(Scheme::MlDsa65, 2), keypair(Scheme::MlDsa87, 3));
+		new_test_ext_with(&[who.clone()]).execute_with(|| {
+			migrate_exclusively(&who, &first);
+			let rotate: RuntimeCall =
+				crate::Call::rotate_key { key: second.public(), proof: Some(possession_proof(&second, &who)) }.into();
+			assert_eq!(validate_general(registered(&who, &first, &rotate), &rotate), Ok(Some(who.clone())));
+			assert_ok!(rotate.dispatch(RuntimeOrigin::signed(who.clone())));
+			let drain = remark(b"drain");
+			assert_eq!(validate_general(inline(&ed25519, &drain), &drain), Err(only_registered_key()));
+			assert_eq!(validate(AuthorizePq::new(Authorization::None), RuntimeOrigin::signed(who.clone()), &drain), Err(only_registered_key()));
+		});
+	}
+
+	/// A committee's account registers a single key and accepts only it (for instance, a
+	/// committee handing its funds to one member's key); valid committee signatures by
+	/// the old members are refused from then on, as any other key is.
+	#[test]
+	fn a_committee_account_that_migrated_refuses_the_committee() {
+		let committee = Committee::from_seed(&[0x49; 32], 3, 2);
+		let owner = AccountId32::new([0x0e; 32]);
+		let account = committee_account(&committee.id());
+		let key = keypair(Scheme::MlDsa87, 4);
+		new_test_ext_with(&[owner.clone(), account.clone()]).execute_with(|| {
+			let members = members_for(&committee, &owner).try_into().unwrap();
+			assert_ok!(PqVerifier::create_committee(RuntimeOrigin::signed(owner), committee.rho(), 2, members));
+			migrate_exclusively(&account, &key);
+			let call = remark(b"committee transfer");
+			let signed = aggregate_of(&committee, committee.signers([0, 1]).unwrap(), &call);
+			assert_eq!(validate_general(AuthorizePq::new(Authorization::Committee(signed)), &call), Err(only_registered_key()));
+			assert_eq!(validate_general(registered(&account, &key, &call), &call), Ok(Some(account)));
 		});
 	}
 

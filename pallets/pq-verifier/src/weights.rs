@@ -107,6 +107,7 @@ pub trait WeightInfo {
 	/// Storage: `PqVerifier::Keys` (r:1 w:1)
 	/// Proof: `PqVerifier::Keys` (`max_values`: None, `max_size`: Some(2659), added: 5134, mode: `MaxEncodedLen`)
 	fn set_only_registered_key() -> Weight;
+	fn rotate_key() -> Weight;
 }
 
 /// Weights for `pallet_pq_verifier` using the runtime's database weights.
@@ -214,6 +215,9 @@ impl<T: frame_system::Config> WeightInfo for SubstrateWeight<T> {
 			.saturating_add(T::DbWeight::get().reads(1_u64))
 			.saturating_add(T::DbWeight::get().writes(1_u64))
 	}
+	fn rotate_key() -> Weight {
+		Self::migrate_key()
+	}
 }
 
 /// For tests and runtimes without their own database weights: RocksDB's.
@@ -289,5 +293,8 @@ impl WeightInfo for () {
 		Weight::from_parts(69_856_000, 6124)
 			.saturating_add(RocksDbWeight::get().reads(1_u64))
 			.saturating_add(RocksDbWeight::get().writes(1_u64))
+	}
+	fn rotate_key() -> Weight {
+		Self::migrate_key()
 	}
 }

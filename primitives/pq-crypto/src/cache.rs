@@ -43,6 +43,13 @@ impl KeyDigest {
 	pub fn account_id(&self) -> AccountId32 {
 		AccountId32::new(self.account)
 	}
+
+	/// The digest of `signer` if it controls `account` (its digest is the account id; an
+	/// Ed25519 key is the account), computed once for the check and the cache lookup.
+	pub fn controlling(signer: &MultiSigner, account: &AccountId32) -> Result<Self, VerifyError> {
+		let digest = Self::of(signer);
+		(digest.account_id() == *account).then_some(digest).ok_or(VerifyError::AccountMismatch)
+	}
 }
 
 /// How much the cache may hold.
@@ -267,7 +274,9 @@ impl<B: Backend> KeyCache<B> {
 		self.verify_digested(KeyDigest::of(signer), signer, signature, message, purpose)
 	}
 
-	fn verify_digested(
+	/// [`Self::verify`] with `signer`'s digest already computed ([`KeyDigest::of`] or
+	/// [`KeyDigest::controlling`]).
+	pub fn verify_digested(
 		&mut self,
 		digest: KeyDigest,
 		signer: &MultiSigner,
@@ -275,6 +284,7 @@ impl<B: Backend> KeyCache<B> {
 		message: &[u8],
 		purpose: Purpose,
 	) -> Result<(), VerifyError> {
+		debug_assert_eq!(digest, KeyDigest::of(signer), "the digest of this signer");
 		if signer.scheme() != signature.scheme() {
 			return Err(VerifyError::SchemeMismatch);
 		}
@@ -302,24 +312,6 @@ impl<B: Backend> KeyCache<B> {
 	pub fn insert(&mut self, digest: KeyDigest, key: Arc<DecodedKey<B>>) {
 		let bytes = key.bytes();
 		self.0.insert(digest, key, bytes)
-	}
-
-	/// Verifies a signature by `signer` for `account`: the key must control the account
-	/// (its digest is the account id; for Ed25519, the key is the account), and the digest is
-	/// computed once for both the check and the lookup.
-	pub fn verify_for_account(
-		&mut self,
-		account: &AccountId32,
-		signer: &MultiSigner,
-		signature: &MultiSignature,
-		message: &[u8],
-		purpose: Purpose,
-	) -> Result<(), VerifyError> {
-		let digest = KeyDigest::of(signer);
-		if digest.account_id() != *account {
-			return Err(VerifyError::AccountMismatch);
-		}
-		self.verify_digested(digest, signer, signature, message, purpose)
 	}
 
 	/// Hit, miss and eviction counters since the cache was made.

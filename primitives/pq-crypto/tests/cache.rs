@@ -141,19 +141,16 @@ fn digest_is_the_account_id() {
 }
 
 #[test]
-fn verify_for_account_checks_the_account() {
-	let mut cache = unbounded::<Libcrux>();
+fn a_key_controls_only_its_own_account() {
 	let (signer, signature) = signed(Scheme::MlDsa44, 1);
 	let other = signed(Scheme::MlDsa44, 2).0.account_id();
-	assert_eq!(
-		cache.verify_for_account(&other, &signer, &signature, b"payload", Purpose::Transaction),
-		Err(VerifyError::AccountMismatch)
-	);
-	assert_eq!(cache.stats(), CacheStats::default());
-	assert_eq!(
-		cache.verify_for_account(&signer.account_id(), &signer, &signature, b"payload", Purpose::Transaction),
-		Ok(())
-	);
+	assert_eq!(KeyDigest::controlling(&signer, &other), Err(VerifyError::AccountMismatch));
+	let digest = KeyDigest::controlling(&signer, &signer.account_id()).unwrap();
+	assert_eq!(digest, KeyDigest::of(&signer));
+	let mut cache = unbounded::<Libcrux>();
+	assert_eq!(cache.verify_digested(digest, &signer, &signature, b"payload", Purpose::Transaction), Ok(()));
+	let ed25519 = signed(Scheme::Ed25519, 1).0;
+	assert!(KeyDigest::controlling(&ed25519, &ed25519.account_id()).is_ok(), "an Ed25519 key is its account");
 }
 
 #[test]

@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Runs every test: installs what is missing (scripts/install-prerequisites.sh), builds into the
+# shared build directory (scripts/common.sh) and runs the unit, property, vector, runtime and
+# end-to-end tests, then the pallet's benchmarks as tests on its mock runtime. CI runs exactly
+# this (README.md's test command). Arguments go to the first `cargo test` (e.g. a test name).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source scripts/common.sh
+scripts/install-prerequisites.sh
+
+vectors="${PQ_VECTORS_DIR:-../shared/vectors}"
+if [[ ! -d "$vectors" ]]; then
+	echo "the NIST ACVP vectors are read from $vectors (PQ_VECTORS_DIR overrides); it does not exist" >&2
+	exit 1
+fi
+
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+build_with_progress cargo test --release --workspace --no-run
+# The log sums every test binary's and doc-test's results into one closing line, printed
+# whether or not a test failed.
+status=0
+{
+	cargo test --release --workspace "$@"
+	cargo test --release -p pallet-pq-verifier --features runtime-benchmarks
+} 2>&1 | tee "$log" || status=$?
+awk '/^test result:/ { passed += $4; failed += $6; ignored += $8 }
+	END { printf "tests: %d passed, %d failed, %d skipped\n", passed, failed, ignored }' "$log"
+exit "$status"
