@@ -7,12 +7,12 @@
 # Usage: scripts/generate-weights.sh [STEPS REPEAT]
 set -euo pipefail
 cd "$(dirname "$0")/.."
-# Where cargo puts its output: CARGO_TARGET_DIR if set (README: Set up), else ./target.
-target_dir="${CARGO_TARGET_DIR:-$PWD/target}"
+source scripts/common.sh
 steps="${1:-50}"
 repeat="${2:-20}"
 
-cargo build --release -p pq-node --features runtime-benchmarks
+scripts/install-prerequisites.sh
+build_with_progress cargo build --release -p pq-node --features runtime-benchmarks
 
 benchmark() { # CHAIN TEMPLATE OUTPUT
 	"$target_dir/release/pq-node" benchmark pallet \

@@ -140,9 +140,9 @@ fn refusal(error: VerifyError) -> TransactionValidityError {
 }
 
 /// Whether an account can pay a transaction's fee, asked by [`AuthorizePq`] before anything
-/// expensive. A runtime answers with its payment pallet, as the test runtime and `pq-runtime`
-/// do; the answer must be the one the payment extension after [`AuthorizePq`] will give, or
-/// stricter never (it would refuse transactions that pay).
+/// expensive. A runtime answers with its payment pallet, as `pq-runtime` does. It must never
+/// refuse a sender the payment extension after [`AuthorizePq`] would accept — that would refuse
+/// transactions that pay — so check the fee without the tip, a lower bound of what is charged.
 pub trait FeeCheck<Call: Dispatchable> {
 	/// `Ok` if `who` can pay the fee of `call` (without tip) at `info` and `len`; otherwise the
 	/// refusal the payment extension would give, normally `InvalidTransaction::Payment`.

@@ -3,8 +3,8 @@
 //! Each weight is what the benchmark measured for the worst case of its path: storage read,
 //! key decode and signature verification, with the decoded-key cache emptied first.
 //!
-//! Benchmark CLI 64.0.0, 2026-11-22; steps `20`, repeat `10`.
-//! Machine: `vm`, CPU `Intel(R) Xeon(R) Processor`; Wasm execution `Compiled`.
+//! Benchmark CLI 64.0.0, 2026-11-23; steps `20`, repeat `10`.
+//! Machine: `vm`, CPU `AMD EPYC`; Wasm execution `Compiled`.
 //!
 //! Command:
 //! /root/.cache/pq-verifier/target/release/pq-node
@@ -40,261 +40,329 @@ use polkadot_sdk::{
 /// Weight functions of `pallet_pq_verifier`: one per call and one per form and scheme of the
 /// transaction extension.
 pub trait WeightInfo {
-	/// Storage: `PqVerifier::Keys` (r:1 w:0)
-	/// Proof: `PqVerifier::Keys` (`max_values`: None, `max_size`: Some(2659), added: 5134, mode: `MaxEncodedLen`)
+	/// Storage: `PqVerifier::OnlyRegisteredKey` (r:1 w:0)
+	/// Proof: `PqVerifier::OnlyRegisteredKey` (`max_values`: None, `max_size`: Some(48), added: 2523, mode: `MaxEncodedLen`)
 	fn authorize_none() -> Weight;
-	/// Storage: `PqVerifier::Keys` (r:1 w:0)
-	/// Proof: `PqVerifier::Keys` (`max_values`: None, `max_size`: Some(2659), added: 5134, mode: `MaxEncodedLen`)
+	/// Storage: `PqVerifier::OnlyRegisteredKey` (r:1 w:0)
+	/// Proof: `PqVerifier::OnlyRegisteredKey` (`max_values`: None, `max_size`: Some(48), added: 2523, mode: `MaxEncodedLen`)
+	/// Storage: `System::Account` (r:1 w:0)
+	/// Proof: `System::Account` (`max_values`: None, `max_size`: Some(128), added: 2603, mode: `MaxEncodedLen`)
+	/// Storage: `System::BlockHash` (r:1 w:0)
+	/// Proof: `System::BlockHash` (`max_values`: None, `max_size`: Some(44), added: 2519, mode: `MaxEncodedLen`)
 	fn authorize_inline_ed25519() -> Weight;
+	/// Storage: `PqVerifier::OnlyRegisteredKey` (r:1 w:0)
+	/// Proof: `PqVerifier::OnlyRegisteredKey` (`max_values`: None, `max_size`: Some(48), added: 2523, mode: `MaxEncodedLen`)
+	/// Storage: `System::Account` (r:1 w:0)
+	/// Proof: `System::Account` (`max_values`: None, `max_size`: Some(128), added: 2603, mode: `MaxEncodedLen`)
+	/// Storage: `System::BlockHash` (r:1 w:0)
+	/// Proof: `System::BlockHash` (`max_values`: None, `max_size`: Some(44), added: 2519, mode: `MaxEncodedLen`)
 	fn authorize_inline_ml_dsa_44() -> Weight;
+	/// Storage: `PqVerifier::OnlyRegisteredKey` (r:1 w:0)
+	/// Proof: `PqVerifier::OnlyRegisteredKey` (`max_values`: None, `max_size`: Some(48), added: 2523, mode: `MaxEncodedLen`)
+	/// Storage: `System::Account` (r:1 w:0)
+	/// Proof: `System::Account` (`max_values`: None, `max_size`: Some(128), added: 2603, mode: `MaxEncodedLen`)
+	/// Storage: `System::BlockHash` (r:1 w:0)
+	/// Proof: `System::BlockHash` (`max_values`: None, `max_size`: Some(44), added: 2519, mode: `MaxEncodedLen`)
 	fn authorize_inline_ml_dsa_65() -> Weight;
+	/// Storage: `PqVerifier::OnlyRegisteredKey` (r:1 w:0)
+	/// Proof: `PqVerifier::OnlyRegisteredKey` (`max_values`: None, `max_size`: Some(48), added: 2523, mode: `MaxEncodedLen`)
+	/// Storage: `System::Account` (r:1 w:0)
+	/// Proof: `System::Account` (`max_values`: None, `max_size`: Some(128), added: 2603, mode: `MaxEncodedLen`)
+	/// Storage: `System::BlockHash` (r:1 w:0)
+	/// Proof: `System::BlockHash` (`max_values`: None, `max_size`: Some(44), added: 2519, mode: `MaxEncodedLen`)
 	fn authorize_inline_ml_dsa_87() -> Weight;
 	/// Storage: `PqVerifier::Keys` (r:1 w:0)
-	/// Proof: `PqVerifier::Keys` (`max_values`: None, `max_size`: Some(2659), added: 5134, mode: `MaxEncodedLen`)
+	/// Proof: `PqVerifier::Keys` (`max_values`: None, `max_size`: Some(2658), added: 5133, mode: `MaxEncodedLen`)
+	/// Storage: `System::Account` (r:1 w:0)
+	/// Proof: `System::Account` (`max_values`: None, `max_size`: Some(128), added: 2603, mode: `MaxEncodedLen`)
+	/// Storage: `System::BlockHash` (r:1 w:0)
+	/// Proof: `System::BlockHash` (`max_values`: None, `max_size`: Some(44), added: 2519, mode: `MaxEncodedLen`)
 	fn authorize_registered_ml_dsa_44() -> Weight;
 	/// Storage: `PqVerifier::Keys` (r:1 w:0)
-	/// Proof: `PqVerifier::Keys` (`max_values`: None, `max_size`: Some(2659), added: 5134, mode: `MaxEncodedLen`)
+	/// Proof: `PqVerifier::Keys` (`max_values`: None, `max_size`: Some(2658), added: 5133, mode: `MaxEncodedLen`)
+	/// Storage: `System::Account` (r:1 w:0)
+	/// Proof: `System::Account` (`max_values`: None, `max_size`: Some(128), added: 2603, mode: `MaxEncodedLen`)
+	/// Storage: `System::BlockHash` (r:1 w:0)
+	/// Proof: `System::BlockHash` (`max_values`: None, `max_size`: Some(44), added: 2519, mode: `MaxEncodedLen`)
 	fn authorize_registered_ml_dsa_65() -> Weight;
 	/// Storage: `PqVerifier::Keys` (r:1 w:0)
-	/// Proof: `PqVerifier::Keys` (`max_values`: None, `max_size`: Some(2659), added: 5134, mode: `MaxEncodedLen`)
+	/// Proof: `PqVerifier::Keys` (`max_values`: None, `max_size`: Some(2658), added: 5133, mode: `MaxEncodedLen`)
+	/// Storage: `System::Account` (r:1 w:0)
+	/// Proof: `System::Account` (`max_values`: None, `max_size`: Some(128), added: 2603, mode: `MaxEncodedLen`)
+	/// Storage: `System::BlockHash` (r:1 w:0)
+	/// Proof: `System::BlockHash` (`max_values`: None, `max_size`: Some(44), added: 2519, mode: `MaxEncodedLen`)
 	fn authorize_registered_ml_dsa_87() -> Weight;
 	/// Storage: `PqVerifier::Committees` (r:1 w:0)
-	/// Proof: `PqVerifier::Committees` (`max_values`: None, `max_size`: Some(6008), added: 8483, mode: `MaxEncodedLen`)
+	/// Proof: `PqVerifier::Committees` (`max_values`: None, `max_size`: Some(6024), added: 8499, mode: `MaxEncodedLen`)
+	/// Storage: `PqVerifier::OnlyRegisteredKey` (r:1 w:0)
+	/// Proof: `PqVerifier::OnlyRegisteredKey` (`max_values`: None, `max_size`: Some(48), added: 2523, mode: `MaxEncodedLen`)
+	/// Storage: `System::Account` (r:1 w:0)
+	/// Proof: `System::Account` (`max_values`: None, `max_size`: Some(128), added: 2603, mode: `MaxEncodedLen`)
 	/// Storage: `PqVerifier::CommitteeShares` (r:64 w:0)
-	/// Proof: `PqVerifier::CommitteeShares` (`max_values`: None, `max_size`: Some(5932), added: 8407, mode: `MaxEncodedLen`)
+	/// Proof: `PqVerifier::CommitteeShares` (`max_values`: None, `max_size`: Some(5948), added: 8423, mode: `MaxEncodedLen`)
+	/// Storage: `System::BlockHash` (r:1 w:0)
+	/// Proof: `System::BlockHash` (`max_values`: None, `max_size`: Some(44), added: 2519, mode: `MaxEncodedLen`)
 	fn authorize_committee(r: u32, ) -> Weight;
 	/// Storage: `PqVerifier::Committees` (r:1 w:1)
-	/// Proof: `PqVerifier::Committees` (`max_values`: None, `max_size`: Some(6008), added: 8483, mode: `MaxEncodedLen`)
-	/// Storage: `System::Account` (r:1 w:1)
-	/// Proof: `System::Account` (`max_values`: None, `max_size`: Some(128), added: 2603, mode: `MaxEncodedLen`)
-	/// Storage: `Balances::Holds` (r:1 w:1)
-	/// Proof: `Balances::Holds` (`max_values`: None, `max_size`: Some(85), added: 2560, mode: `MaxEncodedLen`)
-	/// Storage: `PqVerifier::CommitteeShares` (r:0 w:127)
-	/// Proof: `PqVerifier::CommitteeShares` (`max_values`: None, `max_size`: Some(5932), added: 8407, mode: `MaxEncodedLen`)
-	fn create_committee(n: u32, ) -> Weight;
-	/// Storage: `PqVerifier::Committees` (r:1 w:1)
-	/// Proof: `PqVerifier::Committees` (`max_values`: None, `max_size`: Some(6008), added: 8483, mode: `MaxEncodedLen`)
-	/// Storage: `PqVerifier::CommitteeShares` (r:127 w:127)
-	/// Proof: `PqVerifier::CommitteeShares` (`max_values`: None, `max_size`: Some(5932), added: 8407, mode: `MaxEncodedLen`)
-	/// Storage: `System::Account` (r:1 w:1)
-	/// Proof: `System::Account` (`max_values`: None, `max_size`: Some(128), added: 2603, mode: `MaxEncodedLen`)
-	/// Storage: `Balances::Holds` (r:1 w:1)
-	/// Proof: `Balances::Holds` (`max_values`: None, `max_size`: Some(85), added: 2560, mode: `MaxEncodedLen`)
-	fn dissolve_committee(n: u32, ) -> Weight;
-	/// Storage: `PqVerifier::Keys` (r:1 w:1)
-	/// Proof: `PqVerifier::Keys` (`max_values`: None, `max_size`: Some(2659), added: 5134, mode: `MaxEncodedLen`)
-	/// Storage: `System::Account` (r:1 w:1)
-	/// Proof: `System::Account` (`max_values`: None, `max_size`: Some(128), added: 2603, mode: `MaxEncodedLen`)
-	/// Storage: `Balances::Holds` (r:1 w:1)
-	/// Proof: `Balances::Holds` (`max_values`: None, `max_size`: Some(85), added: 2560, mode: `MaxEncodedLen`)
-	fn register_key() -> Weight;
-	/// Storage: `PqVerifier::Keys` (r:1 w:1)
-	/// Proof: `PqVerifier::Keys` (`max_values`: None, `max_size`: Some(2659), added: 5134, mode: `MaxEncodedLen`)
+	/// Proof: `PqVerifier::Committees` (`max_values`: None, `max_size`: Some(6024), added: 8499, mode: `MaxEncodedLen`)
 	/// Storage: `System::BlockHash` (r:1 w:0)
 	/// Proof: `System::BlockHash` (`max_values`: None, `max_size`: Some(44), added: 2519, mode: `MaxEncodedLen`)
 	/// Storage: `System::Account` (r:1 w:1)
 	/// Proof: `System::Account` (`max_values`: None, `max_size`: Some(128), added: 2603, mode: `MaxEncodedLen`)
 	/// Storage: `Balances::Holds` (r:1 w:1)
 	/// Proof: `Balances::Holds` (`max_values`: None, `max_size`: Some(85), added: 2560, mode: `MaxEncodedLen`)
-	fn migrate_key() -> Weight;
-	/// Storage: `PqVerifier::Keys` (r:1 w:1)
-	/// Proof: `PqVerifier::Keys` (`max_values`: None, `max_size`: Some(2659), added: 5134, mode: `MaxEncodedLen`)
+	/// Storage: `PqVerifier::CommitteeShares` (r:0 w:127)
+	/// Proof: `PqVerifier::CommitteeShares` (`max_values`: None, `max_size`: Some(5948), added: 8423, mode: `MaxEncodedLen`)
+	fn create_committee(n: u32, ) -> Weight;
+	/// Storage: `PqVerifier::Committees` (r:1 w:1)
+	/// Proof: `PqVerifier::Committees` (`max_values`: None, `max_size`: Some(6024), added: 8499, mode: `MaxEncodedLen`)
+	/// Storage: `PqVerifier::CommitteeShares` (r:127 w:127)
+	/// Proof: `PqVerifier::CommitteeShares` (`max_values`: None, `max_size`: Some(5948), added: 8423, mode: `MaxEncodedLen`)
 	/// Storage: `System::Account` (r:1 w:1)
 	/// Proof: `System::Account` (`max_values`: None, `max_size`: Some(128), added: 2603, mode: `MaxEncodedLen`)
 	/// Storage: `Balances::Holds` (r:1 w:1)
 	/// Proof: `Balances::Holds` (`max_values`: None, `max_size`: Some(85), added: 2560, mode: `MaxEncodedLen`)
+	fn dissolve_committee(n: u32, ) -> Weight;
+	/// Storage: `PqVerifier::Keys` (r:1 w:1)
+	/// Proof: `PqVerifier::Keys` (`max_values`: None, `max_size`: Some(2658), added: 5133, mode: `MaxEncodedLen`)
+	/// Storage: `System::Account` (r:1 w:1)
+	/// Proof: `System::Account` (`max_values`: None, `max_size`: Some(128), added: 2603, mode: `MaxEncodedLen`)
+	/// Storage: `Balances::Holds` (r:1 w:1)
+	/// Proof: `Balances::Holds` (`max_values`: None, `max_size`: Some(85), added: 2560, mode: `MaxEncodedLen`)
+	fn register_key() -> Weight;
+	/// Storage: `PqVerifier::Keys` (r:1 w:1)
+	/// Proof: `PqVerifier::Keys` (`max_values`: None, `max_size`: Some(2658), added: 5133, mode: `MaxEncodedLen`)
+	/// Storage: `System::BlockHash` (r:1 w:0)
+	/// Proof: `System::BlockHash` (`max_values`: None, `max_size`: Some(44), added: 2519, mode: `MaxEncodedLen`)
+	/// Storage: `System::Account` (r:1 w:1)
+	/// Proof: `System::Account` (`max_values`: None, `max_size`: Some(128), added: 2603, mode: `MaxEncodedLen`)
+	/// Storage: `Balances::Holds` (r:1 w:1)
+	/// Proof: `Balances::Holds` (`max_values`: None, `max_size`: Some(85), added: 2560, mode: `MaxEncodedLen`)
+	/// Storage: `PqVerifier::OnlyRegisteredKey` (r:0 w:1)
+	/// Proof: `PqVerifier::OnlyRegisteredKey` (`max_values`: None, `max_size`: Some(48), added: 2523, mode: `MaxEncodedLen`)
+	fn migrate_key() -> Weight;
+	/// Storage: `PqVerifier::Keys` (r:1 w:1)
+	/// Proof: `PqVerifier::Keys` (`max_values`: None, `max_size`: Some(2658), added: 5133, mode: `MaxEncodedLen`)
+	/// Storage: `System::Account` (r:1 w:1)
+	/// Proof: `System::Account` (`max_values`: None, `max_size`: Some(128), added: 2603, mode: `MaxEncodedLen`)
+	/// Storage: `Balances::Holds` (r:1 w:1)
+	/// Proof: `Balances::Holds` (`max_values`: None, `max_size`: Some(85), added: 2560, mode: `MaxEncodedLen`)
+	/// Storage: `PqVerifier::OnlyRegisteredKey` (r:1 w:0)
+	/// Proof: `PqVerifier::OnlyRegisteredKey` (`max_values`: None, `max_size`: Some(48), added: 2523, mode: `MaxEncodedLen`)
 	fn remove_key() -> Weight;
 	/// Storage: `PqVerifier::Keys` (r:1 w:1)
-	/// Proof: `PqVerifier::Keys` (`max_values`: None, `max_size`: Some(2659), added: 5134, mode: `MaxEncodedLen`)
-	fn set_only_registered_key() -> Weight;
+	/// Proof: `PqVerifier::Keys` (`max_values`: None, `max_size`: Some(2658), added: 5133, mode: `MaxEncodedLen`)
+	/// Storage: `System::BlockHash` (r:1 w:0)
+	/// Proof: `System::BlockHash` (`max_values`: None, `max_size`: Some(44), added: 2519, mode: `MaxEncodedLen`)
+	/// Storage: `System::Account` (r:1 w:1)
+	/// Proof: `System::Account` (`max_values`: None, `max_size`: Some(128), added: 2603, mode: `MaxEncodedLen`)
+	/// Storage: `Balances::Holds` (r:1 w:1)
+	/// Proof: `Balances::Holds` (`max_values`: None, `max_size`: Some(85), added: 2560, mode: `MaxEncodedLen`)
 	fn rotate_key() -> Weight;
+	/// Storage: `PqVerifier::Keys` (r:1 w:0)
+	/// Proof: `PqVerifier::Keys` (`max_values`: None, `max_size`: Some(2658), added: 5133, mode: `MaxEncodedLen`)
+	/// Storage: `PqVerifier::OnlyRegisteredKey` (r:0 w:1)
+	/// Proof: `PqVerifier::OnlyRegisteredKey` (`max_values`: None, `max_size`: Some(48), added: 2523, mode: `MaxEncodedLen`)
+	fn set_only_registered_key() -> Weight;
 }
 
 /// Weights for `pallet_pq_verifier` using the runtime's database weights.
 pub struct SubstrateWeight<T>(PhantomData<T>);
 impl<T: frame_system::Config> WeightInfo for SubstrateWeight<T> {
 	fn authorize_none() -> Weight {
-		// Proof size, measured: `2693`; estimated: `6124`.
-		// Minimum execution time: 15_136_000 picoseconds.
-		Weight::from_parts(28_984_000, 6124)
+		// Proof size, measured: `43`; estimated: `3513`.
+		// Minimum execution time: 4_236_000 picoseconds.
+		Weight::from_parts(7_531_000, 3513)
 			.saturating_add(T::DbWeight::get().reads(1_u64))
 	}
 	fn authorize_inline_ed25519() -> Weight {
-		// Proof size, measured: `6`; estimated: `6124`.
-		// Minimum execution time: 205_955_000 picoseconds.
-		Weight::from_parts(420_586_000, 6124)
-			.saturating_add(T::DbWeight::get().reads(1_u64))
+		// Proof size, measured: `267`; estimated: `3593`.
+		// Minimum execution time: 121_311_000 picoseconds.
+		Weight::from_parts(127_060_000, 3593)
+			.saturating_add(T::DbWeight::get().reads(3_u64))
 	}
 	fn authorize_inline_ml_dsa_44() -> Weight {
-		// Proof size, measured: `0`; estimated: `0`.
-		// Minimum execution time: 350_614_000 picoseconds.
-		Weight::from_parts(438_120_000, 0)
+		// Proof size, measured: `163`; estimated: `3593`.
+		// Minimum execution time: 147_660_000 picoseconds.
+		Weight::from_parts(197_405_000, 3593)
+			.saturating_add(T::DbWeight::get().reads(3_u64))
 	}
 	fn authorize_inline_ml_dsa_65() -> Weight {
-		// Proof size, measured: `0`; estimated: `0`.
-		// Minimum execution time: 245_841_000 picoseconds.
-		Weight::from_parts(301_308_000, 0)
+		// Proof size, measured: `200`; estimated: `3593`.
+		// Minimum execution time: 215_662_000 picoseconds.
+		Weight::from_parts(356_371_000, 3593)
+			.saturating_add(T::DbWeight::get().reads(3_u64))
 	}
 	fn authorize_inline_ml_dsa_87() -> Weight {
-		// Proof size, measured: `0`; estimated: `0`.
-		// Minimum execution time: 410_294_000 picoseconds.
-		Weight::from_parts(539_474_000, 0)
+		// Proof size, measured: `267`; estimated: `3593`.
+		// Minimum execution time: 387_748_000 picoseconds.
+		Weight::from_parts(484_643_000, 3593)
+			.saturating_add(T::DbWeight::get().reads(3_u64))
 	}
 	fn authorize_registered_ml_dsa_44() -> Weight {
-		// Proof size, measured: `1413`; estimated: `6124`.
-		// Minimum execution time: 166_769_000 picoseconds.
-		Weight::from_parts(396_589_000, 6124)
-			.saturating_add(T::DbWeight::get().reads(1_u64))
+		// Proof size, measured: `1569`; estimated: `6123`.
+		// Minimum execution time: 150_515_000 picoseconds.
+		Weight::from_parts(176_043_000, 6123)
+			.saturating_add(T::DbWeight::get().reads(3_u64))
 	}
 	fn authorize_registered_ml_dsa_65() -> Weight {
-		// Proof size, measured: `2053`; estimated: `6124`.
-		// Minimum execution time: 519_735_000 picoseconds.
-		Weight::from_parts(740_657_000, 6124)
-			.saturating_add(T::DbWeight::get().reads(1_u64))
+		// Proof size, measured: `2209`; estimated: `6123`.
+		// Minimum execution time: 249_572_000 picoseconds.
+		Weight::from_parts(289_742_000, 6123)
+			.saturating_add(T::DbWeight::get().reads(3_u64))
 	}
 	fn authorize_registered_ml_dsa_87() -> Weight {
-		// Proof size, measured: `2693`; estimated: `6124`.
-		// Minimum execution time: 463_118_000 picoseconds.
-		Weight::from_parts(744_803_000, 6124)
-			.saturating_add(T::DbWeight::get().reads(1_u64))
+		// Proof size, measured: `2849`; estimated: `6123`.
+		// Minimum execution time: 382_251_000 picoseconds.
+		Weight::from_parts(420_317_000, 6123)
+			.saturating_add(T::DbWeight::get().reads(3_u64))
 	}
 	fn authorize_committee(r: u32, ) -> Weight {
-		// Proof size, measured: `6106`; estimated: `9473`.
-		// Minimum execution time: 610_599_000 picoseconds.
-		Weight::from_parts(723_516_658, 9473)
-			.saturating_add(Weight::from_parts(13_960_460, 0).saturating_mul(r.into()))
-			.saturating_add(T::DbWeight::get().reads(1_u64))
+		// Proof size, measured: `6304`; estimated: `9489`.
+		// Minimum execution time: 420_157_000 picoseconds.
+		Weight::from_parts(495_217_687, 9489)
+			.saturating_add(Weight::from_parts(11_043_364, 0).saturating_mul(r.into()))
+			.saturating_add(T::DbWeight::get().reads(4_u64))
 			.saturating_add(T::DbWeight::get().reads((1_u64).saturating_mul(r.into())))
-			.saturating_add(Weight::from_parts(0, 8407).saturating_mul(r.into()))
+			.saturating_add(Weight::from_parts(0, 8423).saturating_mul(r.into()))
 	}
 	fn create_committee(n: u32, ) -> Weight {
-		// Proof size, measured: `180`; estimated: `9473`.
-		// Minimum execution time: 743_464_000 picoseconds.
-		Weight::from_parts(3_148_902_152, 9473)
-			.saturating_add(Weight::from_parts(573_011_519, 0).saturating_mul(n.into()))
-			.saturating_add(T::DbWeight::get().reads(3_u64))
+		// Proof size, measured: `234`; estimated: `9489`.
+		// Minimum execution time: 608_828_000 picoseconds.
+		Weight::from_parts(179_453_245, 9489)
+			.saturating_add(Weight::from_parts(403_007_647, 0).saturating_mul(n.into()))
+			.saturating_add(T::DbWeight::get().reads(4_u64))
 			.saturating_add(T::DbWeight::get().writes(3_u64))
 			.saturating_add(T::DbWeight::get().writes((1_u64).saturating_mul(n.into())))
 	}
 	fn dissolve_committee(n: u32, ) -> Weight {
-		// Proof size, measured: `6322`; estimated: `9473`.
-		// Minimum execution time: 91_497_000 picoseconds.
-		Weight::from_parts(106_171_107, 9473)
-			.saturating_add(Weight::from_parts(2_092_073, 0).saturating_mul(n.into()))
+		// Proof size, measured: `6355`; estimated: `9489`.
+		// Minimum execution time: 58_427_000 picoseconds.
+		Weight::from_parts(53_097_404, 9489)
+			.saturating_add(Weight::from_parts(1_431_567, 0).saturating_mul(n.into()))
 			.saturating_add(T::DbWeight::get().reads(3_u64))
 			.saturating_add(T::DbWeight::get().reads((1_u64).saturating_mul(n.into())))
 			.saturating_add(T::DbWeight::get().writes(3_u64))
 			.saturating_add(T::DbWeight::get().writes((1_u64).saturating_mul(n.into())))
-			.saturating_add(Weight::from_parts(0, 8407).saturating_mul(n.into()))
+			.saturating_add(Weight::from_parts(0, 8423).saturating_mul(n.into()))
 	}
 	fn register_key() -> Weight {
-		// Proof size, measured: `213`; estimated: `6124`.
-		// Minimum execution time: 101_258_000 picoseconds.
-		Weight::from_parts(132_598_000, 6124)
+		// Proof size, measured: `213`; estimated: `6123`.
+		// Minimum execution time: 64_226_000 picoseconds.
+		Weight::from_parts(73_851_000, 6123)
 			.saturating_add(T::DbWeight::get().reads(3_u64))
 			.saturating_add(T::DbWeight::get().writes(3_u64))
 	}
 	fn migrate_key() -> Weight {
-		// Proof size, measured: `163`; estimated: `6124`.
-		// Minimum execution time: 545_064_000 picoseconds.
-		Weight::from_parts(729_525_000, 6124)
+		// Proof size, measured: `163`; estimated: `6123`.
+		// Minimum execution time: 429_531_000 picoseconds.
+		Weight::from_parts(513_957_000, 6123)
+			.saturating_add(T::DbWeight::get().reads(4_u64))
+			.saturating_add(T::DbWeight::get().writes(4_u64))
+	}
+	fn remove_key() -> Weight {
+		// Proof size, measured: `2850`; estimated: `6123`.
+		// Minimum execution time: 57_696_000 picoseconds.
+		Weight::from_parts(70_165_000, 6123)
 			.saturating_add(T::DbWeight::get().reads(4_u64))
 			.saturating_add(T::DbWeight::get().writes(3_u64))
 	}
-	fn remove_key() -> Weight {
-		// Proof size, measured: `2851`; estimated: `6124`.
-		// Minimum execution time: 85_402_000 picoseconds.
-		Weight::from_parts(134_095_000, 6124)
-			.saturating_add(T::DbWeight::get().reads(3_u64))
+	fn rotate_key() -> Weight {
+		// Proof size, measured: `1658`; estimated: `6123`.
+		// Minimum execution time: 465_895_000 picoseconds.
+		Weight::from_parts(537_102_000, 6123)
+			.saturating_add(T::DbWeight::get().reads(4_u64))
 			.saturating_add(T::DbWeight::get().writes(3_u64))
 	}
 	fn set_only_registered_key() -> Weight {
-		// Proof size, measured: `2693`; estimated: `6124`.
-		// Minimum execution time: 29_504_000 picoseconds.
-		Weight::from_parts(69_856_000, 6124)
+		// Proof size, measured: `2692`; estimated: `6123`.
+		// Minimum execution time: 20_100_000 picoseconds.
+		Weight::from_parts(29_614_000, 6123)
 			.saturating_add(T::DbWeight::get().reads(1_u64))
 			.saturating_add(T::DbWeight::get().writes(1_u64))
-	}
-	fn rotate_key() -> Weight {
-		Self::migrate_key()
 	}
 }
 
 /// For tests and runtimes without their own database weights: RocksDB's.
 impl WeightInfo for () {
 	fn authorize_none() -> Weight {
-		Weight::from_parts(28_984_000, 6124)
+		Weight::from_parts(7_531_000, 3513)
 			.saturating_add(RocksDbWeight::get().reads(1_u64))
 	}
 	fn authorize_inline_ed25519() -> Weight {
-		Weight::from_parts(420_586_000, 6124)
-			.saturating_add(RocksDbWeight::get().reads(1_u64))
+		Weight::from_parts(127_060_000, 3593)
+			.saturating_add(RocksDbWeight::get().reads(3_u64))
 	}
 	fn authorize_inline_ml_dsa_44() -> Weight {
-		Weight::from_parts(438_120_000, 0)
+		Weight::from_parts(197_405_000, 3593)
+			.saturating_add(RocksDbWeight::get().reads(3_u64))
 	}
 	fn authorize_inline_ml_dsa_65() -> Weight {
-		Weight::from_parts(301_308_000, 0)
+		Weight::from_parts(356_371_000, 3593)
+			.saturating_add(RocksDbWeight::get().reads(3_u64))
 	}
 	fn authorize_inline_ml_dsa_87() -> Weight {
-		Weight::from_parts(539_474_000, 0)
+		Weight::from_parts(484_643_000, 3593)
+			.saturating_add(RocksDbWeight::get().reads(3_u64))
 	}
 	fn authorize_registered_ml_dsa_44() -> Weight {
-		Weight::from_parts(396_589_000, 6124)
-			.saturating_add(RocksDbWeight::get().reads(1_u64))
+		Weight::from_parts(176_043_000, 6123)
+			.saturating_add(RocksDbWeight::get().reads(3_u64))
 	}
 	fn authorize_registered_ml_dsa_65() -> Weight {
-		Weight::from_parts(740_657_000, 6124)
-			.saturating_add(RocksDbWeight::get().reads(1_u64))
+		Weight::from_parts(289_742_000, 6123)
+			.saturating_add(RocksDbWeight::get().reads(3_u64))
 	}
 	fn authorize_registered_ml_dsa_87() -> Weight {
-		Weight::from_parts(744_803_000, 6124)
-			.saturating_add(RocksDbWeight::get().reads(1_u64))
+		Weight::from_parts(420_317_000, 6123)
+			.saturating_add(RocksDbWeight::get().reads(3_u64))
 	}
 	fn authorize_committee(r: u32, ) -> Weight {
-		Weight::from_parts(723_516_658, 9473)
-			.saturating_add(Weight::from_parts(13_960_460, 0).saturating_mul(r.into()))
-			.saturating_add(RocksDbWeight::get().reads(1_u64))
+		Weight::from_parts(495_217_687, 9489)
+			.saturating_add(Weight::from_parts(11_043_364, 0).saturating_mul(r.into()))
+			.saturating_add(RocksDbWeight::get().reads(4_u64))
 			.saturating_add(RocksDbWeight::get().reads((1_u64).saturating_mul(r.into())))
-			.saturating_add(Weight::from_parts(0, 8407).saturating_mul(r.into()))
+			.saturating_add(Weight::from_parts(0, 8423).saturating_mul(r.into()))
 	}
 	fn create_committee(n: u32, ) -> Weight {
-		Weight::from_parts(3_148_902_152, 9473)
-			.saturating_add(Weight::from_parts(573_011_519, 0).saturating_mul(n.into()))
-			.saturating_add(RocksDbWeight::get().reads(3_u64))
+		Weight::from_parts(179_453_245, 9489)
+			.saturating_add(Weight::from_parts(403_007_647, 0).saturating_mul(n.into()))
+			.saturating_add(RocksDbWeight::get().reads(4_u64))
 			.saturating_add(RocksDbWeight::get().writes(3_u64))
 			.saturating_add(RocksDbWeight::get().writes((1_u64).saturating_mul(n.into())))
 	}
 	fn dissolve_committee(n: u32, ) -> Weight {
-		Weight::from_parts(106_171_107, 9473)
-			.saturating_add(Weight::from_parts(2_092_073, 0).saturating_mul(n.into()))
+		Weight::from_parts(53_097_404, 9489)
+			.saturating_add(Weight::from_parts(1_431_567, 0).saturating_mul(n.into()))
 			.saturating_add(RocksDbWeight::get().reads(3_u64))
 			.saturating_add(RocksDbWeight::get().reads((1_u64).saturating_mul(n.into())))
 			.saturating_add(RocksDbWeight::get().writes(3_u64))
 			.saturating_add(RocksDbWeight::get().writes((1_u64).saturating_mul(n.into())))
-			.saturating_add(Weight::from_parts(0, 8407).saturating_mul(n.into()))
+			.saturating_add(Weight::from_parts(0, 8423).saturating_mul(n.into()))
 	}
 	fn register_key() -> Weight {
-		Weight::from_parts(132_598_000, 6124)
+		Weight::from_parts(73_851_000, 6123)
 			.saturating_add(RocksDbWeight::get().reads(3_u64))
 			.saturating_add(RocksDbWeight::get().writes(3_u64))
 	}
 	fn migrate_key() -> Weight {
-		Weight::from_parts(729_525_000, 6124)
+		Weight::from_parts(513_957_000, 6123)
+			.saturating_add(RocksDbWeight::get().reads(4_u64))
+			.saturating_add(RocksDbWeight::get().writes(4_u64))
+	}
+	fn remove_key() -> Weight {
+		Weight::from_parts(70_165_000, 6123)
 			.saturating_add(RocksDbWeight::get().reads(4_u64))
 			.saturating_add(RocksDbWeight::get().writes(3_u64))
 	}
-	fn remove_key() -> Weight {
-		Weight::from_parts(134_095_000, 6124)
-			.saturating_add(RocksDbWeight::get().reads(3_u64))
+	fn rotate_key() -> Weight {
+		Weight::from_parts(537_102_000, 6123)
+			.saturating_add(RocksDbWeight::get().reads(4_u64))
 			.saturating_add(RocksDbWeight::get().writes(3_u64))
 	}
 	fn set_only_registered_key() -> Weight {
-		Weight::from_parts(69_856_000, 6124)
+		Weight::from_parts(29_614_000, 6123)
 			.saturating_add(RocksDbWeight::get().reads(1_u64))
 			.saturating_add(RocksDbWeight::get().writes(1_u64))
-	}
-	fn rotate_key() -> Weight {
-		Self::migrate_key()
 	}
 }

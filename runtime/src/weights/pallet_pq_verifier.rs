@@ -4,8 +4,8 @@
 //! Each weight is what the benchmark measured for the worst case of its path: storage read,
 //! key decode and signature verification, with the decoded-key cache emptied first.
 //!
-//! Benchmark CLI 64.0.0, 2026-11-22; steps `20`, repeat `10`.
-//! Machine: `vm`, CPU `Intel(R) Xeon(R) Processor`; Wasm execution `Compiled`.
+//! Benchmark CLI 64.0.0, 2026-11-23; steps `20`, repeat `10`.
+//! Machine: `vm`, CPU `AMD EPYC`; Wasm execution `Compiled`.
 //!
 //! Command:
 //! /root/.cache/pq-verifier/target/release/pq-node
@@ -42,108 +42,115 @@ use polkadot_sdk::{
 pub struct SubstrateWeight<T>(PhantomData<T>);
 impl<T: frame_system::Config> pallet_pq_verifier::WeightInfo for SubstrateWeight<T> {
 	fn authorize_none() -> Weight {
-		// Proof size, measured: `2693`; estimated: `6124`.
-		// Minimum execution time: 26_518_000 picoseconds.
-		Weight::from_parts(32_378_000, 6124)
+		// Proof size, measured: `43`; estimated: `3513`.
+		// Minimum execution time: 4_176_000 picoseconds.
+		Weight::from_parts(5_719_000, 3513)
 			.saturating_add(T::DbWeight::get().reads(1_u64))
 	}
 	fn authorize_inline_ed25519() -> Weight {
-		// Proof size, measured: `6`; estimated: `6124`.
-		// Minimum execution time: 73_690_000 picoseconds.
-		Weight::from_parts(123_395_000, 6124)
-			.saturating_add(T::DbWeight::get().reads(1_u64))
+		// Proof size, measured: `267`; estimated: `3593`.
+		// Minimum execution time: 60_560_000 picoseconds.
+		Weight::from_parts(63_655_000, 3593)
+			.saturating_add(T::DbWeight::get().reads(3_u64))
 	}
 	fn authorize_inline_ml_dsa_44() -> Weight {
-		// Proof size, measured: `0`; estimated: `0`.
-		// Minimum execution time: 75_256_000 picoseconds.
-		Weight::from_parts(165_756_000, 0)
+		// Proof size, measured: `163`; estimated: `3593`.
+		// Minimum execution time: 57_526_000 picoseconds.
+		Weight::from_parts(65_808_000, 3593)
+			.saturating_add(T::DbWeight::get().reads(3_u64))
 	}
 	fn authorize_inline_ml_dsa_65() -> Weight {
-		// Proof size, measured: `0`; estimated: `0`.
-		// Minimum execution time: 189_386_000 picoseconds.
-		Weight::from_parts(238_820_000, 0)
+		// Proof size, measured: `200`; estimated: `3593`.
+		// Minimum execution time: 89_183_000 picoseconds.
+		Weight::from_parts(111_526_000, 3593)
+			.saturating_add(T::DbWeight::get().reads(3_u64))
 	}
 	fn authorize_inline_ml_dsa_87() -> Weight {
-		// Proof size, measured: `0`; estimated: `0`.
-		// Minimum execution time: 285_287_000 picoseconds.
-		Weight::from_parts(328_171_000, 0)
+		// Proof size, measured: `267`; estimated: `3593`.
+		// Minimum execution time: 130_185_000 picoseconds.
+		Weight::from_parts(205_326_000, 3593)
+			.saturating_add(T::DbWeight::get().reads(3_u64))
 	}
 	fn authorize_registered_ml_dsa_44() -> Weight {
-		// Proof size, measured: `1413`; estimated: `6124`.
-		// Minimum execution time: 80_173_000 picoseconds.
-		Weight::from_parts(184_682_000, 6124)
-			.saturating_add(T::DbWeight::get().reads(1_u64))
+		// Proof size, measured: `1569`; estimated: `6123`.
+		// Minimum execution time: 63_895_000 picoseconds.
+		Weight::from_parts(77_966_000, 6123)
+			.saturating_add(T::DbWeight::get().reads(3_u64))
 	}
 	fn authorize_registered_ml_dsa_65() -> Weight {
-		// Proof size, measured: `2053`; estimated: `6124`.
-		// Minimum execution time: 127_538_000 picoseconds.
-		Weight::from_parts(184_924_000, 6124)
-			.saturating_add(T::DbWeight::get().reads(1_u64))
+		// Proof size, measured: `2209`; estimated: `6123`.
+		// Minimum execution time: 98_867_000 picoseconds.
+		Weight::from_parts(119_819_000, 6123)
+			.saturating_add(T::DbWeight::get().reads(3_u64))
 	}
 	fn authorize_registered_ml_dsa_87() -> Weight {
-		// Proof size, measured: `2693`; estimated: `6124`.
-		// Minimum execution time: 202_629_000 picoseconds.
-		Weight::from_parts(275_059_000, 6124)
-			.saturating_add(T::DbWeight::get().reads(1_u64))
+		// Proof size, measured: `2849`; estimated: `6123`.
+		// Minimum execution time: 129_873_000 picoseconds.
+		Weight::from_parts(147_971_000, 6123)
+			.saturating_add(T::DbWeight::get().reads(3_u64))
 	}
 	fn authorize_committee(r: u32, ) -> Weight {
-		// Proof size, measured: `6106`; estimated: `9473`.
-		// Minimum execution time: 239_570_000 picoseconds.
-		Weight::from_parts(245_373_604, 9473)
-			.saturating_add(Weight::from_parts(20_961_423, 0).saturating_mul(r.into()))
-			.saturating_add(T::DbWeight::get().reads(1_u64))
+		// Proof size, measured: `6304`; estimated: `9489`.
+		// Minimum execution time: 151_806_000 picoseconds.
+		Weight::from_parts(176_952_103, 9489)
+			.saturating_add(Weight::from_parts(11_343_738, 0).saturating_mul(r.into()))
+			.saturating_add(T::DbWeight::get().reads(4_u64))
 			.saturating_add(T::DbWeight::get().reads((1_u64).saturating_mul(r.into())))
-			.saturating_add(Weight::from_parts(0, 8407).saturating_mul(r.into()))
+			.saturating_add(Weight::from_parts(0, 8423).saturating_mul(r.into()))
 	}
 	fn create_committee(n: u32, ) -> Weight {
-		// Proof size, measured: `180`; estimated: `9473`.
-		// Minimum execution time: 435_231_000 picoseconds.
-		Weight::from_parts(2_284_960_986, 9473)
-			.saturating_add(Weight::from_parts(220_157_488, 0).saturating_mul(n.into()))
-			.saturating_add(T::DbWeight::get().reads(3_u64))
+		// Proof size, measured: `234`; estimated: `9489`.
+		// Minimum execution time: 270_724_000 picoseconds.
+		Weight::from_parts(376_923_262, 9489)
+			.saturating_add(Weight::from_parts(128_517_979, 0).saturating_mul(n.into()))
+			.saturating_add(T::DbWeight::get().reads(4_u64))
 			.saturating_add(T::DbWeight::get().writes(3_u64))
 			.saturating_add(T::DbWeight::get().writes((1_u64).saturating_mul(n.into())))
 	}
 	fn dissolve_committee(n: u32, ) -> Weight {
-		// Proof size, measured: `6322`; estimated: `9473`.
-		// Minimum execution time: 105_534_000 picoseconds.
-		Weight::from_parts(184_525_689, 9473)
-			.saturating_add(Weight::from_parts(3_215_740, 0).saturating_mul(n.into()))
+		// Proof size, measured: `6355`; estimated: `9489`.
+		// Minimum execution time: 58_076_000 picoseconds.
+		Weight::from_parts(51_129_757, 9489)
+			.saturating_add(Weight::from_parts(1_659_122, 0).saturating_mul(n.into()))
 			.saturating_add(T::DbWeight::get().reads(3_u64))
 			.saturating_add(T::DbWeight::get().reads((1_u64).saturating_mul(n.into())))
 			.saturating_add(T::DbWeight::get().writes(3_u64))
 			.saturating_add(T::DbWeight::get().writes((1_u64).saturating_mul(n.into())))
-			.saturating_add(Weight::from_parts(0, 8407).saturating_mul(n.into()))
+			.saturating_add(Weight::from_parts(0, 8423).saturating_mul(n.into()))
 	}
 	fn register_key() -> Weight {
-		// Proof size, measured: `213`; estimated: `6124`.
-		// Minimum execution time: 166_763_000 picoseconds.
-		Weight::from_parts(236_135_000, 6124)
+		// Proof size, measured: `213`; estimated: `6123`.
+		// Minimum execution time: 67_240_000 picoseconds.
+		Weight::from_parts(85_959_000, 6123)
 			.saturating_add(T::DbWeight::get().reads(3_u64))
 			.saturating_add(T::DbWeight::get().writes(3_u64))
 	}
 	fn migrate_key() -> Weight {
-		// Proof size, measured: `163`; estimated: `6124`.
-		// Minimum execution time: 497_414_000 picoseconds.
-		Weight::from_parts(563_458_000, 6124)
+		// Proof size, measured: `163`; estimated: `6123`.
+		// Minimum execution time: 193_048_000 picoseconds.
+		Weight::from_parts(251_856_000, 6123)
+			.saturating_add(T::DbWeight::get().reads(4_u64))
+			.saturating_add(T::DbWeight::get().writes(4_u64))
+	}
+	fn remove_key() -> Weight {
+		// Proof size, measured: `2850`; estimated: `6123`.
+		// Minimum execution time: 56_344_000 picoseconds.
+		Weight::from_parts(69_754_000, 6123)
 			.saturating_add(T::DbWeight::get().reads(4_u64))
 			.saturating_add(T::DbWeight::get().writes(3_u64))
 	}
-	fn remove_key() -> Weight {
-		// Proof size, measured: `2851`; estimated: `6124`.
-		// Minimum execution time: 167_334_000 picoseconds.
-		Weight::from_parts(186_044_000, 6124)
-			.saturating_add(T::DbWeight::get().reads(3_u64))
+	fn rotate_key() -> Weight {
+		// Proof size, measured: `1658`; estimated: `6123`.
+		// Minimum execution time: 171_416_000 picoseconds.
+		Weight::from_parts(206_729_000, 6123)
+			.saturating_add(T::DbWeight::get().reads(4_u64))
 			.saturating_add(T::DbWeight::get().writes(3_u64))
 	}
 	fn set_only_registered_key() -> Weight {
-		// Proof size, measured: `2693`; estimated: `6124`.
-		// Minimum execution time: 62_960_000 picoseconds.
-		Weight::from_parts(73_758_000, 6124)
+		// Proof size, measured: `2692`; estimated: `6123`.
+		// Minimum execution time: 23_085_000 picoseconds.
+		Weight::from_parts(31_397_000, 6123)
 			.saturating_add(T::DbWeight::get().reads(1_u64))
 			.saturating_add(T::DbWeight::get().writes(1_u64))
-	}
-	fn rotate_key() -> Weight {
-		Self::migrate_key()
 	}
 }
