@@ -1,6 +1,7 @@
 //! Shared pieces of the benchmark tools: reading Criterion's results and describing the
 //! machine they were measured on.
 
+pub mod charge;
 pub mod throughput;
 pub mod wasm_runtime;
 

@@ -31,6 +31,7 @@ mod apis;
 #[cfg(feature = "runtime-benchmarks")]
 mod benchmarks;
 pub mod configs;
+pub mod extrinsic;
 mod weights;
 pub mod genesis_config_presets;
 #[cfg(feature = "std")]
@@ -71,8 +72,8 @@ pub type Hash = polkadot_sdk::sp_core::H256;
 pub type Address = MultiAddress<AccountId, ()>;
 /// Block header.
 pub type Header = generic::Header<BlockNumber, BlakeTwo256>;
-/// Block.
-pub type Block = generic::Block<Header, UncheckedExtrinsic>;
+/// Block, of extrinsics charged for their ordinary signatures by scheme.
+pub type Block = generic::Block<Header, extrinsic::RuntimeExtrinsic>;
 
 /// The transaction extensions. [`pallet_pq_verifier::AuthorizePq`] comes first: everything
 /// after it ([`ExtensionsAfterAuthorization`]) is covered by a post-quantum signature, so nonce
@@ -93,7 +94,8 @@ pub type ExtensionsAfterAuthorization = (
 	frame_system::WeightReclaim<Runtime>,
 );
 
-/// Extrinsic as it travels: signed with [`Signature`], or general with [`TxExtension`].
+/// Extrinsic as it travels: signed with [`Signature`], or general with [`TxExtension`]. What
+/// clients build; the runtime wraps it as [`extrinsic::RuntimeExtrinsic`], same bytes.
 pub type UncheckedExtrinsic = generic::UncheckedExtrinsic<Address, RuntimeCall, Signature, TxExtension>;
 /// What an ordinary signed extrinsic signs.
 pub type SignedPayload = generic::SignedPayload<RuntimeCall, TxExtension>;

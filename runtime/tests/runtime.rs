@@ -12,6 +12,7 @@ use pq_crypto::{signing::Keypair, Scheme};
 use pq_runtime::{
 	genesis_config_presets::{self as presets, DEV_NAMES, ENDOWMENT},
 	transactions::{self, ChainIdentity, Form},
+	extrinsic::RuntimeExtrinsic,
 	Address, Balances, Executive, Runtime, RuntimeCall, RuntimeGenesisConfig, System, UncheckedExtrinsic, UNIT,
 };
 
@@ -50,6 +51,11 @@ fn chain() -> ChainIdentity {
 		transaction_version: pq_runtime::VERSION.transaction_version,
 		checkpoint: None,
 	}
+}
+
+/// Applies `extrinsic` as a block author does.
+fn apply(extrinsic: UncheckedExtrinsic) -> polkadot_sdk::sp_runtime::ApplyExtrinsicResult {
+	Executive::apply_extrinsic(extrinsic.into())
 }
 
 fn transfer(to: &Keypair, amount: u128) -> RuntimeCall {
@@ -106,7 +112,7 @@ fn transfer_works_with_every_scheme(build: fn(&Keypair, RuntimeCall, u32) -> Unc
 			let alice = Keypair::from_suri(scheme, "//Alice").unwrap();
 			let before = Balances::balance(&bob.account_id());
 			let extrinsic = build(&alice, transfer(&bob, 7 * UNIT), 0);
-			assert_eq!(Executive::apply_extrinsic(extrinsic), Ok(Ok(())), "{scheme:?}");
+			assert_eq!(apply(extrinsic), Ok(Ok(())), "{scheme:?}");
 			assert_eq!(Balances::balance(&bob.account_id()), before + 7 * UNIT, "{scheme:?}");
 			assert_eq!(System::account_nonce(alice.account_id()), 1, "{scheme:?}");
 		}
@@ -131,10 +137,10 @@ fn general_transfer_with_registered_key_works_with_every_ml_dsa_scheme() {
 			let alice = Keypair::from_suri(scheme, "//Alice").unwrap();
 			let register = transactions::register_key_call(&alice, &alice.account_id(), false, &chain());
 			let register = transactions::sign(&alice, register, 0, 0, Form::KeyInline, &chain());
-			assert_eq!(Executive::apply_extrinsic(register), Ok(Ok(())), "{scheme:?}");
+			assert_eq!(apply(register), Ok(Ok(())), "{scheme:?}");
 			let before = Balances::balance(&bob.account_id());
 			let extrinsic = transactions::sign(&alice, transfer(&bob, UNIT), 1, 0, Form::KeyRegistered, &chain());
-			assert_eq!(Executive::apply_extrinsic(extrinsic), Ok(Ok(())), "{scheme:?}");
+			assert_eq!(apply(extrinsic), Ok(Ok(())), "{scheme:?}");
 			assert_eq!(Balances::balance(&bob.account_id()), before + UNIT, "{scheme:?}");
 		}
 	});
@@ -147,15 +153,15 @@ fn ed25519_account_migrates_to_an_ml_dsa_key() {
 		let new_key = Keypair::from_suri(Scheme::MlDsa65, "//Alice//migrated").unwrap();
 		let register = transactions::register_key_call(&new_key, &alice.account_id(), true, &chain());
 		let register = transactions::sign(&alice, register, 0, 0, Form::Signed, &chain());
-		assert_eq!(Executive::apply_extrinsic(register), Ok(Ok(())));
+		assert_eq!(apply(register), Ok(Ok(())));
 		assert!(pallet_pq_verifier::Keys::<Runtime>::get(alice.account_id()).is_some_and(|key| key.migrated));
 		// Only the new key signs for the account now; the old one is refused in every form.
 		let bob = Keypair::from_suri(Scheme::Ed25519, "//Bob").unwrap();
 		let refused = Err(pallet_pq_verifier::PqInvalidTransaction::OnlyRegisteredKey.into());
-		assert_eq!(Executive::apply_extrinsic(signed_extrinsic(&alice, transfer(&bob, UNIT), 1)), refused);
-		assert_eq!(Executive::apply_extrinsic(general_extrinsic(&alice, transfer(&bob, UNIT), 1)), refused);
+		assert_eq!(apply(signed_extrinsic(&alice, transfer(&bob, UNIT), 1)), refused);
+		assert_eq!(apply(general_extrinsic(&alice, transfer(&bob, UNIT), 1)), refused);
 		let registered = transactions::sign_registered(&alice.account_id(), &new_key, transfer(&bob, UNIT), 1, 0, &chain());
-		assert_eq!(Executive::apply_extrinsic(registered), Ok(Ok(())));
+		assert_eq!(apply(registered), Ok(Ok(())));
 	});
 }
 
@@ -175,7 +181,7 @@ fn forged_signed_transfer_is_bad_proof() {
 			extension,
 		);
 		assert_eq!(
-			Executive::apply_extrinsic(forged),
+			apply(forged),
 			Err(InvalidTransaction::BadProof.into())
 		);
 	});
@@ -187,20 +193,46 @@ fn replayed_transfer_is_stale() {
 		let alice = Keypair::from_suri(Scheme::MlDsa44, "//Alice").unwrap();
 		let bob = Keypair::from_suri(Scheme::Ed25519, "//Bob").unwrap();
 		let extrinsic = general_extrinsic(&alice, transfer(&bob, UNIT), 0);
-		assert_eq!(Executive::apply_extrinsic(extrinsic.clone()), Ok(Ok(())));
-		assert_eq!(Executive::apply_extrinsic(extrinsic), Err(InvalidTransaction::Stale.into()));
+		assert_eq!(apply(extrinsic.clone()), Ok(Ok(())));
+		assert_eq!(apply(extrinsic), Err(InvalidTransaction::Stale.into()));
 	});
 }
 
+/// Each ordinary signed extrinsic is charged its own scheme's signature verification, on top
+/// of the call and `AuthorizePq`'s key-rule read: an Ed25519 transfer is not charged for
+/// ML-DSA-87. A general transaction is charged by `AuthorizePq` alone, once.
 #[test]
-fn base_extrinsic_weight_covers_ml_dsa_87_verification() {
+fn every_form_is_charged_its_own_signature_once() {
 	use pallet_pq_verifier::WeightInfo;
-	let base = <Runtime as frame_system::Config>::BlockWeights::get()
-		.get(polkadot_sdk::frame_support::dispatch::DispatchClass::Normal)
-		.base_extrinsic;
-	let verification = <pq_runtime::configs::PqVerifierWeights as WeightInfo>::authorize_inline_ml_dsa_87();
-	assert!(verification.ref_time() > 0, "weights are generated, not zero");
-	assert!(base.all_gte(verification));
+	use pq_runtime::configs::PqVerifierWeights as W;
+	use polkadot_sdk::{frame_support::dispatch::GetDispatchInfo, sp_runtime::traits::Checkable};
+	dev_chain().execute_with(|| {
+		let bob = Keypair::from_suri(Scheme::Ed25519, "//Bob").unwrap();
+		let signed_charges = [W::verify_signed_ed25519(), W::verify_signed_ml_dsa_44(), W::verify_signed_ml_dsa_65(), W::verify_signed_ml_dsa_87()];
+		let inline_charges =
+			[W::authorize_inline_ed25519(), W::authorize_inline_ml_dsa_44(), W::authorize_inline_ml_dsa_65(), W::authorize_inline_ml_dsa_87()];
+		let mut charged = Vec::new();
+		for ((scheme, signed_charge), inline_charge) in SCHEMES.into_iter().zip(signed_charges).zip(inline_charges) {
+			let alice = Keypair::from_suri(scheme, "//Alice").unwrap();
+			let signed: RuntimeExtrinsic = signed_extrinsic(&alice, transfer(&bob, UNIT), 0).into();
+			let info = signed.get_dispatch_info();
+			let checked = signed.check(&frame_system::ChainContext::<Runtime>::default()).unwrap();
+			assert_eq!(checked.get_dispatch_info(), info, "{scheme:?}: the pool, the fee and CheckWeight see the same");
+			charged.push(info.total_weight().ref_time());
+
+			// Both forms carry the same call and the same extensions after `AuthorizePq`; they
+			// differ in how the signature is charged, and each charges it once.
+			let general: RuntimeExtrinsic = general_extrinsic(&alice, transfer(&bob, UNIT), 0).into();
+			let shared = general.get_dispatch_info().total_weight().saturating_sub(inline_charge);
+			assert_eq!(info.total_weight(), shared + W::authorize_none() + signed_charge, "{scheme:?}");
+			assert!(shared.all_gte(transfer(&bob, UNIT).get_dispatch_info().total_weight()), "{scheme:?}");
+		}
+		assert!(charged.is_sorted(), "Ed25519 ≤ ML-DSA-44 ≤ ML-DSA-65 ≤ ML-DSA-87: {charged:?}");
+		let base = <Runtime as frame_system::Config>::BlockWeights::get()
+			.get(polkadot_sdk::frame_support::dispatch::DispatchClass::Normal)
+			.base_extrinsic;
+		assert_eq!(base, polkadot_sdk::frame_support::weights::constants::ExtrinsicBaseWeight::get(), "no signature in the base");
+	});
 }
 
 /// The two runtime builds charge different weights, so each has its own `spec_version`: a
@@ -214,7 +246,7 @@ fn a_transaction_signed_for_the_other_runtime_build_is_refused() {
 		let bob = Keypair::from_suri(Scheme::Ed25519, "//Bob").unwrap();
 		for form in [Form::Signed, Form::KeyInline] {
 			let extrinsic = transactions::sign(&alice, transfer(&bob, UNIT), 0, 0, form, &other_build);
-			assert_eq!(Executive::apply_extrinsic(extrinsic), Err(InvalidTransaction::BadProof.into()), "{form:?}");
+			assert_eq!(apply(extrinsic), Err(InvalidTransaction::BadProof.into()), "{form:?}");
 		}
 	});
 }
@@ -227,7 +259,7 @@ fn a_sender_that_cannot_pay_is_refused_before_verification() {
 		let pauper = Keypair::from_suri(Scheme::MlDsa87, "//nobody").unwrap();
 		let bob = Keypair::from_suri(Scheme::Ed25519, "//Bob").unwrap();
 		let extrinsic = transactions::sign(&pauper, transfer(&bob, UNIT), 0, 0, Form::KeyInline, &chain());
-		assert_eq!(Executive::apply_extrinsic(extrinsic), Err(InvalidTransaction::Payment.into()));
+		assert_eq!(apply(extrinsic), Err(InvalidTransaction::Payment.into()));
 	});
 }
 
@@ -243,11 +275,11 @@ fn an_unauthorized_general_transaction_is_refused() {
 		let unauthorized = UncheckedExtrinsic::new_transaction(function, extension);
 		let validity = Executive::validate_transaction(
 			polkadot_sdk::sp_runtime::transaction_validity::TransactionSource::External,
-			unauthorized.clone(),
+			unauthorized.clone().into(),
 			System::parent_hash(),
 		);
 		assert_eq!(validity, Err(InvalidTransaction::UnknownOrigin.into()));
-		assert_eq!(Executive::apply_extrinsic(unauthorized), Err(InvalidTransaction::UnknownOrigin.into()));
+		assert_eq!(apply(unauthorized), Err(InvalidTransaction::UnknownOrigin.into()));
 	});
 }
 
@@ -255,7 +287,7 @@ fn an_unauthorized_general_transaction_is_refused() {
 fn next_block() {
 	let number = System::block_number();
 	let now = RuntimeCall::Timestamp(polkadot_sdk::pallet_timestamp::Call::set { now: u64::from(number) * 6_000 });
-	assert_eq!(Executive::apply_extrinsic(UncheckedExtrinsic::new_bare(now)), Ok(Ok(())));
+	assert_eq!(apply(UncheckedExtrinsic::new_bare(now)), Ok(Ok(())));
 	let header = Executive::finalize_block();
 	let next = <pq_runtime::Header as polkadot_sdk::sp_runtime::traits::Header>::new(
 		number + 1,
@@ -290,7 +322,7 @@ fn replaying_a_transfer_after_its_sender_was_reaped_needs_an_immortal_transactio
 		let immortal_drain = transactions::sign(&immortal_sender, drain(&mallory), 0, 0, Form::KeyInline, &chain());
 		let mortal_drain = transactions::sign(&mortal_sender, drain(&mallory), 0, 0, Form::KeyInline, &mortal);
 		for (sender, extrinsic) in [(&immortal_sender, &immortal_drain), (&mortal_sender, &mortal_drain)] {
-			assert_eq!(Executive::apply_extrinsic(extrinsic.clone()), Ok(Ok(())));
+			assert_eq!(apply(extrinsic.clone()), Ok(Ok(())));
 			assert!(!System::account_exists(&sender.account_id()), "reaped");
 			refund(sender);
 			assert_eq!(System::account_nonce(sender.account_id()), 0, "the nonce starts again");
@@ -299,7 +331,25 @@ fn replaying_a_transfer_after_its_sender_was_reaped_needs_an_immortal_transactio
 			next_block();
 		}
 
-		assert_eq!(Executive::apply_extrinsic(immortal_drain), Ok(Ok(())), "the immortal transfer replays");
-		assert_eq!(Executive::apply_extrinsic(mortal_drain), Err(InvalidTransaction::BadProof.into()), "the mortal one expired");
+		assert_eq!(apply(immortal_drain), Ok(Ok(())), "the immortal transfer replays");
+		assert_eq!(apply(mortal_drain), Err(InvalidTransaction::BadProof.into()), "the mortal one expired");
 	});
+}
+
+/// Wallets see the runtime's extrinsic as `UncheckedExtrinsic`: the same bytes both ways and
+/// the same type in the metadata, so charging ordinary signatures by scheme changes nothing
+/// they build or decode.
+#[test]
+fn the_runtime_extrinsic_is_the_unchecked_extrinsic_on_the_wire() {
+	use codec::{Decode, Encode};
+	dev_chain().execute_with(|| {
+		let alice = Keypair::from_suri(Scheme::MlDsa65, "//Alice").unwrap();
+		let bob = Keypair::from_suri(Scheme::Ed25519, "//Bob").unwrap();
+		for extrinsic in [signed_extrinsic(&alice, transfer(&bob, UNIT), 0), general_extrinsic(&alice, transfer(&bob, UNIT), 0)] {
+			let wrapped = RuntimeExtrinsic::from(extrinsic.clone());
+			assert_eq!(wrapped.encode(), extrinsic.encode());
+			assert_eq!(RuntimeExtrinsic::decode(&mut &extrinsic.encode()[..]).unwrap(), wrapped);
+		}
+	});
+	assert_eq!(scale_info::meta_type::<RuntimeExtrinsic>(), scale_info::meta_type::<UncheckedExtrinsic>());
 }

@@ -361,3 +361,27 @@ async fn throughput_harness_measures_every_stage_of_a_small_run() {
 	assert!(table.contains("1.00×"), "Ed25519 is its own baseline: {table}");
 	assert!(report::tps_chart(&rows).starts_with("<svg"));
 }
+
+/// The charged-vs-measured check's machinery, short, on a real node: each kind's blocks are
+/// executed again and timed, and the charge is the runtime's own — an ML-DSA-87 signed transfer
+/// costs exactly its signature's weight more than an Ed25519 one. (Whether any kind is charged
+/// less than it costs is a timing question for `benchmarking/charge-check.sh`, not a test.)
+#[tokio::test]
+async fn the_charge_check_charges_each_signed_transfer_its_own_signature() {
+	use pallet_pq_verifier::WeightInfo;
+	use pq_benchmarks::{
+		charge::{self, Kind},
+		throughput::workload::Verifier,
+	};
+	use pq_runtime::configs::PqVerifierWeights as W;
+	const TRANSFERS: usize = 50;
+	let mut checks = Vec::new();
+	for scheme in [Scheme::Ed25519, Scheme::MlDsa87] {
+		let kind = Kind::Transfer(scheme, Form::Signed);
+		checks.push(charge::run(pq_node(), Verifier::HostFunctions, kind, TRANSFERS, &mut std::io::sink()).await.unwrap());
+	}
+	let table = charge::table(&checks);
+	assert!(checks.iter().all(|check| check.blocks == 1 && !check.measured.is_zero()), "{table}");
+	let per_signature = W::verify_signed_ml_dsa_87().ref_time() - W::verify_signed_ed25519().ref_time();
+	assert_eq!(checks[1].charged - checks[0].charged, TRANSFERS as u64 * per_signature, "{table}");
+}

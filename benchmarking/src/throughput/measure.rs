@@ -1,22 +1,23 @@
 //! One case, measured on a fresh `pq-node`: pool admission, block authoring, and import of the
 //! same blocks by another fresh node.
 
-use super::workload::{Case, Workload};
+use super::workload::{write_chain_spec, Case, Verifier, Workload};
 use anyhow::{bail, ensure, Context};
 use codec::Encode;
 use futures::{stream, StreamExt, TryStreamExt};
 use jsonrpsee::rpc_params;
 use polkadot_sdk::{
 	frame_support::{dispatch::DispatchClass, storage::storage_prefix},
-	frame_system::ConsumedWeight,
+	frame_system::{self, ConsumedWeight},
 	sp_core::H256,
+	sp_runtime::AccountId32,
 };
 use pq_cli::node::Node;
 use pq_node_process::NodeProcess;
 use pq_runtime::transactions::{self, Form};
 use std::{
 	io::Write,
-	path::Path,
+	path::{Path, PathBuf},
 	process::Command,
 	time::{Duration, Instant},
 };
@@ -27,12 +28,17 @@ const SUBMISSION_CONCURRENCY: usize = 16;
 /// What one block of a run held and cost.
 #[derive(Clone, Debug)]
 pub struct BlockStats {
+	/// The block's hash.
+	pub hash: H256,
 	/// Transfers in it (the timestamp inherent is not counted).
 	pub transactions: usize,
 	/// Encoded bytes of those transfers.
 	pub bytes: usize,
 	/// Normal-class weight the block consumed, in picoseconds of reference time.
 	pub ref_time: u64,
+	/// Weight the block consumed in every class (the inherent too), plus its base weight:
+	/// what the block is charged as a whole.
+	pub charged_ref_time: u64,
 	/// Wall time of `engine_createBlock`: proposing (executing every transaction) and importing
 	/// the result.
 	pub authoring: Duration,
@@ -67,17 +73,9 @@ pub async fn run(
 	let directory = tempfile::tempdir()?;
 	let first_nonce = u32::from(case.form == Form::KeyRegistered && case.scheme != pq_crypto::Scheme::AggregateMlDsa87);
 	let load = Workload::new(case.scheme, transactions, first_nonce)?;
-	let spec = directory.path().join("spec.json");
-	super::workload::write_chain_spec(node_binary, case.verifier, &load.accounts(), &spec)?;
-	let spec = spec.to_str().context("temporary path is UTF-8")?;
-	let base_path = directory.path().join("author");
-	std::fs::create_dir_all(&base_path)?;
-	let node = NodeProcess::start(
-		node_binary,
-		&base_path,
-		&["--chain", spec, "--sealing", "manual", "--pool-limit", "1000000", "--pool-kbytes", "4194304"],
-	)
-	.await;
+	let (spec, base_path) = scratch_chain(node_binary, case.verifier, &load.accounts(), directory.path())?;
+	let spec = spec.as_str();
+	let node = manual_seal_node(node_binary, spec, &base_path, &[]).await;
 	let rpc = node.rpc().await;
 	// Immortal: every transfer is signed before the first block, and its size matches the
 	// committed reports; this throwaway chain reaps no account.
@@ -117,6 +115,28 @@ pub async fn run(
 		blocks,
 		import,
 	})
+}
+
+/// A throwaway chain in `directory`: the dev chain of `verifier` with `accounts` endowed. Its
+/// chain specification's path, and a base path for its node.
+pub(crate) fn scratch_chain(
+	node_binary: &Path,
+	verifier: Verifier,
+	accounts: &[AccountId32],
+	directory: &Path,
+) -> anyhow::Result<(String, PathBuf)> {
+	let spec = directory.join("spec.json");
+	write_chain_spec(node_binary, verifier, accounts, &spec)?;
+	let base_path = directory.join("author");
+	std::fs::create_dir_all(&base_path)?;
+	Ok((spec.to_str().context("temporary path is UTF-8")?.to_owned(), base_path))
+}
+
+/// A manual-seal node of `spec` on `base_path` whose pool holds a whole run, with `args`.
+pub(crate) async fn manual_seal_node(node_binary: &Path, spec: &str, base_path: &Path, args: &[&str]) -> NodeProcess {
+	let mut all = vec!["--chain", spec, "--sealing", "manual", "--pool-limit", "1000000", "--pool-kbytes", "4194304"];
+	all.extend_from_slice(args);
+	NodeProcess::start(node_binary, base_path, &all).await
 }
 
 /// What must be on chain before the transfers: registered keys, or committees.
@@ -162,7 +182,7 @@ fn sign_transfers(load: &Workload, case: Case, chain: &transactions::ChainIdenti
 }
 
 /// Submits every transaction, [`SUBMISSION_CONCURRENCY`] at a time; fails on any refusal.
-async fn submit_all(rpc: &Node, extrinsics: &[Vec<u8>]) -> anyhow::Result<()> {
+pub(crate) async fn submit_all(rpc: &Node, extrinsics: &[Vec<u8>]) -> anyhow::Result<()> {
 	stream::iter(extrinsics.iter().map(|extrinsic| rpc.submit(extrinsic)))
 		.buffer_unordered(SUBMISSION_CONCURRENCY)
 		.try_collect::<Vec<H256>>()
@@ -171,8 +191,9 @@ async fn submit_all(rpc: &Node, extrinsics: &[Vec<u8>]) -> anyhow::Result<()> {
 }
 
 /// Seals blocks until `expected` transactions are in them; returns each block's figures.
-async fn author_until_included(rpc: &Node, expected: usize) -> anyhow::Result<Vec<BlockStats>> {
+pub(crate) async fn author_until_included(rpc: &Node, expected: usize) -> anyhow::Result<Vec<BlockStats>> {
 	let weight_key = storage_prefix(b"System", b"BlockWeight");
+	let block_base = <pq_runtime::Runtime as frame_system::Config>::BlockWeights::get().base_block;
 	let mut blocks = Vec::new();
 	let mut included = 0;
 	while included < expected {
@@ -190,9 +211,11 @@ async fn author_until_included(rpc: &Node, expected: usize) -> anyhow::Result<Ve
 		let consumed: ConsumedWeight = rpc.storage(&weight_key, Some(hash)).await?.unwrap_or_default();
 		included += transfers.len();
 		blocks.push(BlockStats {
+			hash,
 			transactions: transfers.len(),
 			bytes: transfers.iter().map(|extrinsic| extrinsic.len()).sum(),
 			ref_time: consumed.get(DispatchClass::Normal).ref_time(),
+			charged_ref_time: consumed.total().ref_time() + block_base.ref_time(),
 			authoring,
 		});
 	}

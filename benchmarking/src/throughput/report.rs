@@ -15,8 +15,8 @@ use pq_runtime::{configs::RuntimeBlockLength, transactions::Form, Runtime};
 use std::{fmt::Write, time::Duration};
 
 /// The benchmarked (Wasm) cost of checking one transaction's signature: key decode plus
-/// verification, from the weights generated for the case's runtime build. A signed extrinsic's
-/// signature is checked as `AuthorizePq` checks an inline key, so it costs the same.
+/// verification, from the weights generated for the case's runtime build — for a signed
+/// extrinsic, what the runtime's extrinsic type charges; otherwise `AuthorizePq`'s weight.
 pub fn signature_check(case: Case) -> Weight {
 	match case.verifier {
 		Verifier::HostFunctions => signature_check_weighed::<pq_runtime::configs::PqVerifierWeights>(case),
@@ -32,6 +32,10 @@ fn signature_check_weighed<Weights: WeightInfo>(case: Case) -> Weight {
 		(Form::KeyRegistered, Scheme::MlDsa44) => Weights::authorize_registered_ml_dsa_44(),
 		(Form::KeyRegistered, Scheme::MlDsa65) => Weights::authorize_registered_ml_dsa_65(),
 		(Form::KeyRegistered, _) => Weights::authorize_registered_ml_dsa_87(),
+		(Form::Signed, Scheme::Ed25519) => Weights::verify_signed_ed25519(),
+		(Form::Signed, Scheme::MlDsa44) => Weights::verify_signed_ml_dsa_44(),
+		(Form::Signed, Scheme::MlDsa65) => Weights::verify_signed_ml_dsa_65(),
+		(Form::Signed, _) => Weights::verify_signed_ml_dsa_87(),
 		(_, Scheme::Ed25519) => Weights::authorize_inline_ed25519(),
 		(_, Scheme::MlDsa44) => Weights::authorize_inline_ml_dsa_44(),
 		(_, Scheme::MlDsa65) => Weights::authorize_inline_ml_dsa_65(),
@@ -226,9 +230,11 @@ mod tests {
 			bytes_per_transaction: 146,
 			pool_admission: Duration::from_millis(100),
 			blocks: vec![BlockStats {
+				hash: Default::default(),
 				transactions: 100,
 				bytes: 14_600,
 				ref_time: 1,
+				charged_ref_time: 1,
 				authoring: Duration::from_millis(authoring_millis),
 			}],
 			import: Duration::from_millis(50),

@@ -19,7 +19,7 @@ use polkadot_sdk::{
 	frame_system::{Call as SystemCall, RawOrigin},
 	sp_runtime::{
 		generic::ExtensionVersion,
-		traits::{AsSystemOriginSigner, AsTransactionAuthorizedOrigin, DispatchTransaction, Dispatchable},
+		traits::{AsSystemOriginSigner, AsTransactionAuthorizedOrigin, DispatchTransaction, Dispatchable, Verify},
 		AccountId32,
 	},
 };
@@ -31,7 +31,7 @@ use pq_crypto::{
 	},
 	signing::Keypair,
 	statement::{AuthorizationStatement, Authorizer},
-	Purpose, Scheme, SignatureWithKey,
+	Purpose, Scheme, SignatureWithKey, TransactionSignature,
 };
 
 const EXTENSION_VERSION: ExtensionVersion = 0;
@@ -85,6 +85,18 @@ fn inline<T: Config>(scheme: Scheme, call: &T::RuntimeCall) -> Result<AuthorizeP
 	let signed = SignatureWithKey::new(signer.public(), signature).ok_or(BenchmarkError::Stop("single-key scheme"))?;
 	Ok(AuthorizePq::new(Authorization::KeyInline { account, signed }))
 }
+
+/// An ordinary signed extrinsic's signature by a key of `scheme` over `payload`, and its account.
+fn signed_payload<T: Config>(scheme: Scheme, payload: &[u8]) -> Result<(TransactionSignature<T::Backend>, AccountId32), BenchmarkError> {
+	let signer = keypair(scheme);
+	let signature = signer.sign_deterministic(payload, Purpose::Transaction);
+	let signed = SignatureWithKey::new(signer.public(), signature).ok_or(BenchmarkError::Stop("single-key scheme"))?;
+	Ok((TransactionSignature::new(signed), signer.account_id()))
+}
+
+/// The longest payload an ordinary signed extrinsic signs as it is; longer ones are signed as
+/// their 32-byte blake2 hash.
+const LONGEST_UNHASHED_PAYLOAD: [u8; 256] = [0x5a; 256];
 
 /// Registers a key of `scheme` for a migrated account and returns the account and its keypair.
 fn migrated<T: Config>(scheme: Scheme) -> Result<(AccountId32, Keypair), BenchmarkError> {
@@ -140,6 +152,55 @@ fn members<T: Config>(committee: &Committee, owner: &AccountId32) -> vec::Vec<Co
 )]
 mod benchmarks {
 	use super::*;
+
+	/// An ordinary signed extrinsic's Ed25519 signature over the longest unhashed payload: key
+	/// decode + verify, as the runtime checks it before any extension runs.
+	#[benchmark]
+	fn verify_signed_ed25519() -> Result<(), BenchmarkError> {
+		let (signature, account) = signed_payload::<T>(Scheme::Ed25519, &LONGEST_UNHASHED_PAYLOAD)?;
+		let valid;
+		#[block]
+		{
+			valid = signature.verify(&LONGEST_UNHASHED_PAYLOAD[..], &account);
+		}
+		valid.then_some(()).ok_or(BenchmarkError::Stop("a valid signature was refused"))
+	}
+
+	/// An ordinary signed extrinsic's ML-DSA-44 signature with its key: decode + verify.
+	#[benchmark]
+	fn verify_signed_ml_dsa_44() -> Result<(), BenchmarkError> {
+		let (signature, account) = signed_payload::<T>(Scheme::MlDsa44, &LONGEST_UNHASHED_PAYLOAD)?;
+		let valid;
+		#[block]
+		{
+			valid = signature.verify(&LONGEST_UNHASHED_PAYLOAD[..], &account);
+		}
+		valid.then_some(()).ok_or(BenchmarkError::Stop("a valid signature was refused"))
+	}
+
+	/// An ordinary signed extrinsic's ML-DSA-65 signature with its key: decode + verify.
+	#[benchmark]
+	fn verify_signed_ml_dsa_65() -> Result<(), BenchmarkError> {
+		let (signature, account) = signed_payload::<T>(Scheme::MlDsa65, &LONGEST_UNHASHED_PAYLOAD)?;
+		let valid;
+		#[block]
+		{
+			valid = signature.verify(&LONGEST_UNHASHED_PAYLOAD[..], &account);
+		}
+		valid.then_some(()).ok_or(BenchmarkError::Stop("a valid signature was refused"))
+	}
+
+	/// An ordinary signed extrinsic's ML-DSA-87 signature with its key: decode + verify.
+	#[benchmark]
+	fn verify_signed_ml_dsa_87() -> Result<(), BenchmarkError> {
+		let (signature, account) = signed_payload::<T>(Scheme::MlDsa87, &LONGEST_UNHASHED_PAYLOAD)?;
+		let valid;
+		#[block]
+		{
+			valid = signature.verify(&LONGEST_UNHASHED_PAYLOAD[..], &account);
+		}
+		valid.then_some(()).ok_or(BenchmarkError::Stop("a valid signature was refused"))
+	}
 
 	/// An ordinary signed extrinsic passing through: the read of the account's key rule.
 	#[benchmark]

@@ -156,6 +156,19 @@ impl<Call: Dispatchable> FeeCheck<Call> for () {
 	}
 }
 
+/// The weight of verifying an ordinary signed extrinsic's signature, whose key travels with it:
+/// decode + verify for its scheme. The signature is checked before any extension runs, so
+/// [`AuthorizePq`] cannot charge it; a runtime's extrinsic type adds this to the dispatch info
+/// instead, as `pq-runtime`'s does, rather than a base weight that assumes the costliest scheme.
+pub fn signed_form_weight<W: WeightInfo>(signed: &SignatureWithKey) -> Weight {
+	match signed {
+		SignatureWithKey::Ed25519(_) => W::verify_signed_ed25519(),
+		SignatureWithKey::MlDsa44(..) => W::verify_signed_ml_dsa_44(),
+		SignatureWithKey::MlDsa65(..) => W::verify_signed_ml_dsa_65(),
+		SignatureWithKey::MlDsa87(..) => W::verify_signed_ml_dsa_87(),
+	}
+}
+
 /// Refuses every key but the registered one for an account that accepts only that.
 fn refuse_other_keys<T: Config>(who: &AccountId32) -> Result<(), TransactionValidityError> {
 	if Pallet::<T>::only_registered_key(who) {

@@ -94,7 +94,7 @@ pub mod runtime_api;
 mod tests;
 pub mod weights;
 
-pub use extension::{AuthorizePq, Authorization, FeeCheck, PqInvalidTransaction};
+pub use extension::{signed_form_weight, AuthorizePq, Authorization, FeeCheck, PqInvalidTransaction};
 pub use pallet::*;
 pub use weights::WeightInfo;
 

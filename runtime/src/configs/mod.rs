@@ -16,7 +16,6 @@ use polkadot_sdk::{
 	pallet_transaction_payment::{ConstFeeMultiplier, FungibleAdapter, Multiplier},
 	sp_runtime::{traits::One, transaction_validity::TransactionValidityError, Perbill},
 };
-use pallet_pq_verifier::WeightInfo as _;
 
 /// Weights of `pallet-pq-verifier` for the host-function backend, generated on this runtime by
 /// `scripts/generate-weights.sh`.
@@ -48,15 +47,13 @@ const MAXIMUM_BLOCK_WEIGHT: Weight =
 parameter_types! {
 	pub const Version: RuntimeVersion = VERSION;
 
-	/// Every extrinsic pays a base weight that covers verifying the most expensive signature
-	/// it can carry: an ordinary signed extrinsic's signature is checked before any extension
-	/// runs, so no extension can charge for it. The worst case is ML-DSA-87 with the key
-	/// inline (decode + verify), as benchmarked.
+	/// FRAME's base extrinsic weight, nothing more: an ordinary signed extrinsic's signature
+	/// is charged by its own scheme through the extrinsic type (`crate::extrinsic`), a general
+	/// transaction's by `AuthorizePq`.
 	pub RuntimeBlockWeights: BlockWeights = BlockWeights::builder()
 		.base_block(BlockExecutionWeight::get())
 		.for_class(DispatchClass::all(), |weights| {
-			weights.base_extrinsic = ExtrinsicBaseWeight::get()
-				.saturating_add(PqVerifierWeights::authorize_inline_ml_dsa_87());
+			weights.base_extrinsic = ExtrinsicBaseWeight::get();
 		})
 		.for_class(DispatchClass::Normal, |weights| {
 			weights.max_total = Some(NORMAL_DISPATCH_RATIO * MAXIMUM_BLOCK_WEIGHT);

@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Runs every transaction kind on both runtime builds and checks that each is charged at least
+# what importing its blocks costs on this machine; writes the table into docs/benchmarking.md
+# (between the `results` markers) and fails if any kind is undercharged.
+# Usage: benchmarking/charge-check.sh [--transactions N] [--repeat N] [--only KIND]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source scripts/common.sh
+
+# The build of the README's test command: pq-node and the check, without a second compile.
+cargo test --release --workspace --no-run
+status=0
+"$target_dir/release/charge-check" --node "$target_dir/release/pq-node" "$@" >"$target_dir/charge-check.md" || status=$?
+benchmarking/write-results.sh docs/benchmarking.md "benchmarking/charge-check.sh $*" <"$target_dir/charge-check.md"
+exit "$status"
