@@ -92,7 +92,7 @@ fn ed25519(c: &mut Criterion) {
 /// Every scheme through the [`Native`] backend in this process: the host functions' bodies,
 /// as the node runs them. decode+verify without the node's cache, then with every key cached.
 fn native(c: &mut Criterion) {
-	let signed: Vec<_> = [Scheme::Ed25519, Scheme::MlDsa44, Scheme::MlDsa65, Scheme::MlDsa87]
+	let signed: Vec<_> = Scheme::SINGLE_KEY
 		.into_iter()
 		.map(|scheme| (scheme, signed(scheme)))
 		.collect();
@@ -143,7 +143,7 @@ fn wasm(c: &mut Criterion) {
 		};
 		for (step, limits) in steps {
 			node::configure(*limits);
-			for scheme in [Scheme::Ed25519, Scheme::MlDsa44, Scheme::MlDsa65, Scheme::MlDsa87] {
+			for scheme in Scheme::SINGLE_KEY {
 				let (signer, signature) = signed(scheme);
 				assert_eq!(runtime.verify_signature(&signer, &signature, MESSAGE, &domain), Ok(Ok(())));
 				c.bench_function(&format!("{}/{name}/{step}", scheme.name()), |b| {

@@ -29,7 +29,7 @@ use polkadot_sdk::{sp_crypto_hashing::blake2_256, sp_runtime::AccountId32};
 use pq_crypto::{
 	aggregate::{aggregator::Committee, SignerBitfield},
 	signing::Keypair,
-	MultiSigner, Scheme,
+	Scheme,
 };
 use pq_runtime::{
 	transactions::{self, ChainIdentity, Form},
@@ -66,7 +66,7 @@ impl Kind {
 	/// reads, and the key registry's calls.
 	pub fn all() -> Vec<Kind> {
 		let mut kinds = vec![Kind::Transfer(Scheme::Ed25519, Form::Signed), Kind::Transfer(Scheme::Ed25519, Form::KeyInline)];
-		for scheme in [Scheme::MlDsa44, Scheme::MlDsa65, Scheme::MlDsa87] {
+		for scheme in Scheme::ML_DSA {
 			for form in [Form::Signed, Form::KeyInline, Form::KeyRegistered] {
 				kinds.push(Kind::Transfer(scheme, form));
 			}
@@ -150,7 +150,7 @@ impl Plan {
 	/// Every account the chain specification must endow.
 	fn accounts(&self) -> Vec<AccountId32> {
 		let committees = self.committees.iter().flat_map(|(owner, committee)| {
-			[owner.account_id(), MultiSigner::AggregateMlDsa87(committee.id()).account_id()]
+			[owner.account_id(), committee.id().account_id()]
 		});
 		self.keys.iter().map(Keypair::account_id).chain(committees).collect()
 	}

@@ -38,7 +38,7 @@ impl CommitteeArgs {
 
 /// The account `committee` controls on chain.
 pub fn account(committee: &Committee) -> polkadot_sdk::sp_runtime::AccountId32 {
-	pq_crypto::MultiSigner::AggregateMlDsa87(committee.id()).account_id()
+	committee.id().account_id()
 }
 
 /// The signer set `indices` names (`0,3,7`, or `all`), checked against the committee.

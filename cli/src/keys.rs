@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use std::{fs, io::Write, path::Path};
 
 /// The schemes a key can have: every scheme but the committee one.
-pub const KEY_SCHEMES: [Scheme; 4] = [Scheme::Ed25519, Scheme::MlDsa44, Scheme::MlDsa65, Scheme::MlDsa87];
+pub const KEY_SCHEMES: [Scheme; 4] = Scheme::SINGLE_KEY;
 
 /// A key file: the seed is the secret; the rest lets a reader check it and see the account.
 #[derive(Debug, Serialize, Deserialize)]

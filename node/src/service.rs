@@ -6,7 +6,7 @@ use futures::{channel::mpsc, FutureExt};
 use polkadot_sdk::{
 	sc_basic_authorship::ProposerFactory,
 	sc_consensus::{BasicQueue, LongestChain},
-	sc_consensus_manual_seal::{self as manual_seal, EngineCommand, InstantSealParams, ManualSealParams},
+	sc_consensus_manual_seal::{self as manual_seal, InstantSealParams, ManualSealParams},
 	sc_executor::WasmExecutor,
 	sc_network::{config::FullNetworkConfiguration, Litep2pNetworkBackend, NotificationMetrics},
 	sc_service::{self, error::Error as ServiceError, Configuration, TaskManager},
@@ -33,9 +33,6 @@ type HostFunctions = (
 /// The client: runtime calls, storage and block import.
 pub type FullClient = sc_service::TFullClient<Block, RuntimeApi, WasmExecutor<HostFunctions>>;
 type FullBackend = sc_service::TFullBackend<Block>;
-
-/// Commands the `engine_*` RPC methods send to the sealing task.
-pub type SealingCommands = mpsc::Sender<EngineCommand<<Block as BlockT>::Hash>>;
 
 /// Queue capacity of sealing commands; `engine_createBlock` waits when it is full.
 const SEALING_QUEUE: usize = 1024;

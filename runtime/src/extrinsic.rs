@@ -15,6 +15,7 @@
 
 use crate::{configs::PqVerifierWeights, AccountId, Address, RuntimeCall, Signature, TxExtension, UncheckedExtrinsic};
 use codec::{Decode, DecodeWithMemTracking, Encode, EncodeLike};
+use pallet_pq_verifier::SignatureCheck;
 use polkadot_sdk::{
 	frame_support::{
 		dispatch::{DispatchInfo, GetDispatchInfo},
@@ -42,7 +43,7 @@ pub type CheckedExtrinsic = generic::CheckedExtrinsic<AccountId, RuntimeCall, Tx
 
 /// The weight of verifying an ordinary signed extrinsic's signature, by its scheme.
 fn signature_weight(signature: &Signature) -> Weight {
-	pallet_pq_verifier::signed_form_weight::<PqVerifierWeights>(&signature.signed)
+	SignatureCheck::of_signed(&signature.signed).weight::<PqVerifierWeights>()
 }
 
 /// The runtime's extrinsic: an [`UncheckedExtrinsic`] whose dispatch info includes its ordinary

@@ -16,7 +16,7 @@ use pq_runtime::{
 	Address, Balances, Executive, Runtime, RuntimeCall, RuntimeGenesisConfig, System, UncheckedExtrinsic, UNIT,
 };
 
-const SCHEMES: [Scheme; 4] = [Scheme::Ed25519, Scheme::MlDsa44, Scheme::MlDsa65, Scheme::MlDsa87];
+const SCHEMES: [Scheme; 4] = Scheme::SINGLE_KEY;
 
 /// Externalities at block 1 on top of the `development` genesis.
 fn dev_chain() -> TestExternalities {
@@ -133,7 +133,7 @@ fn general_transfer_with_key_inline_works_with_every_scheme() {
 fn general_transfer_with_registered_key_works_with_every_ml_dsa_scheme() {
 	dev_chain().execute_with(|| {
 		let bob = Keypair::from_suri(Scheme::Ed25519, "//Bob").unwrap();
-		for scheme in [Scheme::MlDsa44, Scheme::MlDsa65, Scheme::MlDsa87] {
+		for scheme in Scheme::ML_DSA {
 			let alice = Keypair::from_suri(scheme, "//Alice").unwrap();
 			let register = transactions::register_key_call(&alice, &alice.account_id(), false, &chain());
 			let register = transactions::sign(&alice, register, 0, 0, Form::KeyInline, &chain());
@@ -352,4 +352,24 @@ fn the_runtime_extrinsic_is_the_unchecked_extrinsic_on_the_wire() {
 		}
 	});
 	assert_eq!(scale_info::meta_type::<RuntimeExtrinsic>(), scale_info::meta_type::<UncheckedExtrinsic>());
+}
+
+/// A higher ML-DSA level never costs less to check, in either runtime build's weights: a
+/// regeneration that a drifting clock got wrong fails here rather than misprices a level.
+#[test]
+fn signature_weights_rise_with_the_security_level() {
+	use pallet_pq_verifier::{weights::SubstrateWeight, SignatureCheck, WeightInfo};
+	fn rising<W: WeightInfo>(build: &str) {
+		let forms: [(&str, fn(Scheme) -> SignatureCheck); 3] = [
+			("signed", SignatureCheck::Signed),
+			("key inline", SignatureCheck::KeyInline),
+			("registered", SignatureCheck::KeyRegistered),
+		];
+		for (form, check) in forms {
+			let weights = Scheme::ML_DSA.map(|scheme| check(scheme).weight::<W>().ref_time());
+			assert!(weights.is_sorted(), "{build}, {form}: ML-DSA-44, -65, -87 weigh {weights:?}");
+		}
+	}
+	rising::<pq_runtime::configs::PqVerifierWeights>("host functions");
+	rising::<SubstrateWeight<Runtime>>("pure Wasm");
 }

@@ -25,8 +25,8 @@ fn pq_node() -> &'static Path {
 	Path::new(env!("CARGO_BIN_EXE_pq-node"))
 }
 
-const ML_DSA: [Scheme; 3] = [Scheme::MlDsa44, Scheme::MlDsa65, Scheme::MlDsa87];
-const SCHEMES: [Scheme; 4] = [Scheme::Ed25519, Scheme::MlDsa44, Scheme::MlDsa65, Scheme::MlDsa87];
+const ML_DSA: [Scheme; 3] = Scheme::ML_DSA;
+const SCHEMES: [Scheme; 4] = Scheme::SINGLE_KEY;
 
 fn dev_key(scheme: Scheme, name: &str) -> Keypair {
 	Keypair::from_suri(scheme, &format!("//{name}")).unwrap()

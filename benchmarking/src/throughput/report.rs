@@ -5,7 +5,7 @@ use super::{
 	measure::Measurement,
 	workload::{Case, Verifier, COMMITTEE_SIZE, COMMITTEE_THRESHOLD},
 };
-use pallet_pq_verifier::WeightInfo;
+use pallet_pq_verifier::{SignatureCheck, WeightInfo};
 use polkadot_sdk::{
 	frame_support::{dispatch::DispatchClass, weights::Weight},
 	frame_system,
@@ -26,21 +26,14 @@ pub fn signature_check(case: Case) -> Weight {
 }
 
 fn signature_check_weighed<Weights: WeightInfo>(case: Case) -> Weight {
-	match (case.form, case.scheme) {
+	let check = match (case.form, case.scheme) {
 		// The workload's signer sets need at most this many share reads.
-		(_, Scheme::AggregateMlDsa87) => Weights::authorize_committee(COMMITTEE_SIZE - COMMITTEE_THRESHOLD),
-		(Form::KeyRegistered, Scheme::MlDsa44) => Weights::authorize_registered_ml_dsa_44(),
-		(Form::KeyRegistered, Scheme::MlDsa65) => Weights::authorize_registered_ml_dsa_65(),
-		(Form::KeyRegistered, _) => Weights::authorize_registered_ml_dsa_87(),
-		(Form::Signed, Scheme::Ed25519) => Weights::verify_signed_ed25519(),
-		(Form::Signed, Scheme::MlDsa44) => Weights::verify_signed_ml_dsa_44(),
-		(Form::Signed, Scheme::MlDsa65) => Weights::verify_signed_ml_dsa_65(),
-		(Form::Signed, _) => Weights::verify_signed_ml_dsa_87(),
-		(_, Scheme::Ed25519) => Weights::authorize_inline_ed25519(),
-		(_, Scheme::MlDsa44) => Weights::authorize_inline_ml_dsa_44(),
-		(_, Scheme::MlDsa65) => Weights::authorize_inline_ml_dsa_65(),
-		(_, _) => Weights::authorize_inline_ml_dsa_87(),
-	}
+		(_, Scheme::AggregateMlDsa87) => SignatureCheck::Committee { share_reads: COMMITTEE_SIZE - COMMITTEE_THRESHOLD },
+		(Form::Signed, scheme) => SignatureCheck::Signed(scheme),
+		(Form::KeyInline, scheme) => SignatureCheck::KeyInline(scheme),
+		(Form::KeyRegistered, scheme) => SignatureCheck::KeyRegistered(scheme),
+	};
+	check.weight::<Weights>()
 }
 
 /// Transactions per second over `duration`.

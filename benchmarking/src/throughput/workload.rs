@@ -8,7 +8,7 @@ use polkadot_sdk::{sp_core::crypto::Ss58Codec, sp_crypto_hashing::blake2_256};
 use pq_crypto::{
 	aggregate::{aggregator::Committee, SignerBitfield},
 	signing::Keypair,
-	MultiSigner, Scheme,
+	Scheme,
 };
 use polkadot_sdk::sp_runtime::AccountId32;
 use pq_runtime::{transactions::Form, UNIT};
@@ -92,7 +92,7 @@ pub fn all_cases(verifiers: &[Verifier]) -> Vec<Case> {
 	for verifier in verifiers {
 		let ed25519 = [Form::Signed, Form::KeyInline].map(|form| Case { verifier, scheme: Scheme::Ed25519, form });
 		cases.extend(ed25519);
-		for scheme in [Scheme::MlDsa44, Scheme::MlDsa65, Scheme::MlDsa87] {
+		for scheme in Scheme::ML_DSA {
 			for form in [Form::Signed, Form::KeyInline, Form::KeyRegistered] {
 				cases.push(Case { verifier, scheme, form });
 			}
@@ -150,7 +150,7 @@ impl Workload {
 			Workload::Committees { owners, committees, .. } => owners
 				.iter()
 				.map(Keypair::account_id)
-				.chain(committees.iter().map(|committee| MultiSigner::AggregateMlDsa87(committee.id()).account_id()))
+				.chain(committees.iter().map(|committee| committee.id().account_id()))
 				.collect(),
 		}
 	}

@@ -8,7 +8,7 @@
 //! decoded-key cache can only make the real cost lower than the charge.
 
 use super::*;
-use crate::{committee::committee_account, extension::Authorization, AuthorizePq, Pallet as PqVerifier};
+use crate::{extension::Authorization, AuthorizePq, Pallet as PqVerifier};
 use alloc::vec;
 use polkadot_sdk::{
 	frame_benchmarking::v2::*,
@@ -129,7 +129,7 @@ fn store<T: Config>(committee: &Committee) -> Result<AccountId32, BenchmarkError
 	}
 	PqVerifier::<T>::store_committee(owner.clone(), committee.id(), committee.rho(), committee.threshold(), shares.into_iter(), sum)
 		.map_err(|_| BenchmarkError::Stop("storing the benchmark committee failed"))?;
-	T::BenchmarkHelper::endow(&committee_account(&committee.id()));
+	T::BenchmarkHelper::endow(&committee.id().account_id());
 	Ok(owner)
 }
 

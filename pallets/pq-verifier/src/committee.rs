@@ -75,7 +75,3 @@ impl<'a, T: Config> Committee<'a, T> {
 	}
 }
 
-/// The account a committee controls.
-pub fn committee_account(committee: &CommitteeId) -> AccountId32 {
-	pq_crypto::MultiSigner::AggregateMlDsa87(committee.clone()).account_id()
-}

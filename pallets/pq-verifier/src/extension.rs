@@ -13,7 +13,7 @@
 //! decodes a key and verifies.
 
 use crate::{
-	committee::{committee_account, shares_read_bound, Committee},
+	committee::{shares_read_bound, Committee},
 	key_cache::with_cache,
 	Config, Keys, Pallet, WeightInfo,
 };
@@ -36,9 +36,8 @@ use polkadot_sdk::{
 	},
 };
 use pq_crypto::{
-	backend::Backend,
-	cache::KeyDigest,
 	statement::{AuthorizationStatement, Authorizer},
+	verify::KeyDigest,
 	AggregateSignature, MultiSignature, Scheme, SignatureWithKey, VerifyError,
 };
 use scale_info::TypeInfo;
@@ -80,8 +79,9 @@ pub enum Authorization {
 
 /// Why [`AuthorizePq`] refused a transaction, beyond the standard `InvalidTransaction` reasons
 /// (`BadProof`: the signature does not verify; `BadSigner`: wrong account or an origin that
-/// was already authorized). Carried as `InvalidTransaction::Custom(code)`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// was already authorized). Carried as `InvalidTransaction::Custom(code)`; the code is also the
+/// reason's SCALE encoding.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Encode, Decode, TypeInfo)]
 #[repr(u8)]
 pub enum PqInvalidTransaction {
 	/// The account has no registered key, but the transaction says the key is registered.
@@ -108,18 +108,8 @@ pub enum PqInvalidTransaction {
 impl PqInvalidTransaction {
 	/// The reason carried as `InvalidTransaction::Custom(code)`, for clients naming a refusal.
 	pub fn from_code(code: u8) -> Option<Self> {
-		[
-			Self::NoRegisteredKey,
-			Self::SchemeMismatch,
-			Self::OnlyRegisteredKey,
-			Self::InvalidKey,
-			Self::AggregateUnsupported,
-			Self::UnknownCommittee,
-			Self::InvalidSigners,
-			Self::BelowThreshold,
-		]
-		.into_iter()
-			.find(|reason| *reason as u8 == code)
+		// A fieldless enum's SCALE index is its discriminant.
+		Self::decode(&mut &[code][..]).ok()
 	}
 }
 
@@ -156,16 +146,69 @@ impl<Call: Dispatchable> FeeCheck<Call> for () {
 	}
 }
 
-/// The weight of verifying an ordinary signed extrinsic's signature, whose key travels with it:
-/// decode + verify for its scheme. The signature is checked before any extension runs, so
-/// [`AuthorizePq`] cannot charge it; a runtime's extrinsic type adds this to the dispatch info
-/// instead, as `pq-runtime`'s does, rather than a base weight that assumes the costliest scheme.
-pub fn signed_form_weight<W: WeightInfo>(signed: &SignatureWithKey) -> Weight {
-	match signed {
-		SignatureWithKey::Ed25519(_) => W::verify_signed_ed25519(),
-		SignatureWithKey::MlDsa44(..) => W::verify_signed_ml_dsa_44(),
-		SignatureWithKey::MlDsa65(..) => W::verify_signed_ml_dsa_65(),
-		SignatureWithKey::MlDsa87(..) => W::verify_signed_ml_dsa_87(),
+/// How a transaction's signature is checked, as far as its weight goes: the form and the
+/// scheme, and for a committee the most shares its signer set can make the chain read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SignatureCheck {
+	/// An ordinary signed extrinsic: its key travels with it, decode + verify. It is checked
+	/// before any extension runs, so [`AuthorizePq`] cannot charge it; a runtime's extrinsic
+	/// type adds this to the dispatch info instead (as `pq-runtime`'s does), rather than a base
+	/// weight that assumes the costliest scheme.
+	Signed(Scheme),
+	/// [`Authorization::KeyInline`].
+	KeyInline(Scheme),
+	/// [`Authorization::KeyRegistered`].
+	KeyRegistered(Scheme),
+	/// [`Authorization::Committee`] reading at most `share_reads` shares.
+	Committee {
+		/// The bound of [`shares_read_bound`].
+		share_reads: u32,
+	},
+}
+
+impl SignatureCheck {
+	/// The check of an ordinary signed extrinsic's signature.
+	pub fn of_signed(signed: &SignatureWithKey) -> Self {
+		Self::Signed(signed.scheme())
+	}
+
+	/// The check of `authorization`; `None` for [`Authorization::None`], which checks nothing.
+	pub fn of(authorization: &Authorization) -> Option<Self> {
+		Some(match authorization {
+			Authorization::None => return None,
+			Authorization::KeyInline { signed, .. } => Self::KeyInline(signed.scheme()),
+			Authorization::KeyRegistered { signature, .. } => Self::KeyRegistered(signature.scheme()),
+			Authorization::Committee(aggregate) =>
+				Self::Committee { share_reads: shares_read_bound(&aggregate.signers) },
+		})
+	}
+
+	/// Storage reads (the account's key rule or registered key, the genesis hash, the fee
+	/// check's balance, a committee and its shares) + decode + verify, from the benchmarks of
+	/// each scheme and form: the one mapping from a check to its weight, used by
+	/// [`AuthorizePq`], the runtime's extrinsic type and the reports.
+	pub fn weight<W: WeightInfo>(self) -> Weight {
+		use Scheme::*;
+		match self {
+			Self::Signed(Ed25519) => W::verify_signed_ed25519(),
+			Self::Signed(MlDsa44) => W::verify_signed_ml_dsa_44(),
+			Self::Signed(MlDsa65) => W::verify_signed_ml_dsa_65(),
+			Self::Signed(MlDsa87) => W::verify_signed_ml_dsa_87(),
+			Self::KeyInline(Ed25519) => W::authorize_inline_ed25519(),
+			Self::KeyInline(MlDsa44) => W::authorize_inline_ml_dsa_44(),
+			Self::KeyInline(MlDsa65) => W::authorize_inline_ml_dsa_65(),
+			Self::KeyInline(MlDsa87) => W::authorize_inline_ml_dsa_87(),
+			Self::KeyRegistered(MlDsa44) => W::authorize_registered_ml_dsa_44(),
+			Self::KeyRegistered(MlDsa65) => W::authorize_registered_ml_dsa_65(),
+			Self::KeyRegistered(MlDsa87) => W::authorize_registered_ml_dsa_87(),
+			// Committee read, at most this many share reads, `pk*` derivation, decode, verify.
+			Self::Committee { share_reads } => W::authorize_committee(share_reads),
+			// No key of these schemes can be registered, and no aggregate travels with its key:
+			// refused after one storage read at most.
+			Self::KeyRegistered(Ed25519 | AggregateMlDsa87) |
+			Self::Signed(AggregateMlDsa87) |
+			Self::KeyInline(AggregateMlDsa87) => W::authorize_none(),
+		}
 	}
 }
 
@@ -232,28 +275,9 @@ where
 	type Val = ();
 	type Pre = ();
 
-	/// Storage reads (the account's key rule or registered key, the genesis hash, the fee
-	/// check's balance) + decode + verify, from the benchmarks of each scheme and form.
+	/// [`SignatureCheck::weight`]; without a signature, the read of the account's key rule.
 	fn weight(&self, _call: &T::RuntimeCall) -> Weight {
-		match &self.0 {
-			Authorization::None => T::WeightInfo::authorize_none(),
-			Authorization::KeyInline { signed, .. } => match signed {
-				SignatureWithKey::Ed25519(_) => T::WeightInfo::authorize_inline_ed25519(),
-				SignatureWithKey::MlDsa44(..) => T::WeightInfo::authorize_inline_ml_dsa_44(),
-				SignatureWithKey::MlDsa65(..) => T::WeightInfo::authorize_inline_ml_dsa_65(),
-				SignatureWithKey::MlDsa87(..) => T::WeightInfo::authorize_inline_ml_dsa_87(),
-			},
-			Authorization::KeyRegistered { signature, .. } => match signature.scheme() {
-				Scheme::MlDsa44 => T::WeightInfo::authorize_registered_ml_dsa_44(),
-				Scheme::MlDsa65 => T::WeightInfo::authorize_registered_ml_dsa_65(),
-				Scheme::MlDsa87 => T::WeightInfo::authorize_registered_ml_dsa_87(),
-				// Refused after one storage read at most.
-				Scheme::Ed25519 | Scheme::AggregateMlDsa87 => T::WeightInfo::authorize_none(),
-			},
-			// Committee read, at most this many share reads, `pk*` derivation, decode, verify.
-			Authorization::Committee(aggregate) =>
-				T::WeightInfo::authorize_committee(shares_read_bound(&aggregate.signers)),
-		}
+		SignatureCheck::of(&self.0).map_or_else(T::WeightInfo::authorize_none, SignatureCheck::weight::<T::WeightInfo>)
 	}
 
 	fn validate(
@@ -315,7 +339,7 @@ where
 			Authorization::Committee(aggregate) => {
 				ensure_unauthorized(&origin)?;
 				let committee = Committee::<T>::signed_by(&aggregate.committee, &aggregate.signers)?;
-				let account = committee_account(&aggregate.committee);
+				let account = aggregate.committee.account_id();
 				// A committee's account may have migrated to a single key, like any other.
 				refuse_other_keys::<T>(&account)?;
 				can_pay(&account)?;
@@ -324,8 +348,7 @@ where
 				// Repeated signer sets hit the decoded-key cache (through `Native`, the node's,
 				// which also keeps each committee's matrix).
 				with_cache::<T::Backend, _>(T::KeyCacheBytes::get(), |cache| {
-					T::Backend::verify_aggregate(
-						cache,
+					cache.verify_aggregate(
 						&aggregate_key,
 						&statement.message(),
 						statement.purpose(),

@@ -94,7 +94,7 @@ pub mod runtime_api;
 mod tests;
 pub mod weights;
 
-pub use extension::{signed_form_weight, AuthorizePq, Authorization, FeeCheck, PqInvalidTransaction};
+pub use extension::{AuthorizePq, Authorization, FeeCheck, PqInvalidTransaction, SignatureCheck};
 pub use pallet::*;
 pub use weights::WeightInfo;
 
@@ -144,7 +144,7 @@ pub mod pallet {
 		},
 	};
 	use frame_system::pallet_prelude::*;
-	use crate::committee::{committee_account, CommitteeInfo};
+	use crate::committee::CommitteeInfo;
 	use pq_crypto::{
 		aggregate::{
 			committee::{committee_id, verify_membership, PackedShare, ShareSum},
@@ -529,7 +529,7 @@ pub mod pallet {
 			}
 			let share_sum = share_sum.pack();
 			Committees::<T>::insert(&committee, CommitteeInfo { rho, size, threshold, owner: owner.clone(), deposit, share_sum });
-			let account = committee_account(&committee);
+			let account = committee.account_id();
 			Self::deposit_event(Event::CommitteeCreated { committee, account, owner, size, threshold, deposit });
 			Ok(())
 		}
@@ -582,7 +582,7 @@ pub mod pallet {
 		/// migrates (the key does not derive it).
 		fn check_possession(who: &AccountId32, key: &MultiSigner, proof: Option<MultiSignature>) -> Result<bool, Error<T>> {
 			ensure!(
-				matches!(key.scheme(), Scheme::MlDsa44 | Scheme::MlDsa65 | Scheme::MlDsa87),
+				key.scheme().is_registerable(),
 				Error::<T>::UnsupportedScheme
 			);
 			let migrated = key.account_id() != *who;

@@ -35,27 +35,27 @@ use sp_runtime_interface::{
 pub trait PqVerify {
 	/// FIPS 204 Algorithm 8 `ML-DSA.Verify_internal` for ML-DSA-44, over a formatted `M′`.
 	fn ml_dsa_44_verify_internal(
-		public: PassPointerAndRead<&MlDsa44Public, 1312>,
+		public: PassPointerAndRead<&MlDsa44Public, { MlDsa44Public::LEN }>,
 		message: PassFatPointerAndRead<&[u8]>,
-		signature: PassPointerAndRead<&MlDsa44Signature, 2420>,
+		signature: PassPointerAndRead<&MlDsa44Signature, { MlDsa44Signature::LEN }>,
 	) -> bool {
 		node::verify(MultiSigner::MlDsa44(public.clone()), MultiSignature::MlDsa44(signature.clone()), message)
 	}
 
 	/// FIPS 204 Algorithm 8 `ML-DSA.Verify_internal` for ML-DSA-65, over a formatted `M′`.
 	fn ml_dsa_65_verify_internal(
-		public: PassPointerAndRead<&MlDsa65Public, 1952>,
+		public: PassPointerAndRead<&MlDsa65Public, { MlDsa65Public::LEN }>,
 		message: PassFatPointerAndRead<&[u8]>,
-		signature: PassPointerAndRead<&MlDsa65Signature, 3309>,
+		signature: PassPointerAndRead<&MlDsa65Signature, { MlDsa65Signature::LEN }>,
 	) -> bool {
 		node::verify(MultiSigner::MlDsa65(public.clone()), MultiSignature::MlDsa65(signature.clone()), message)
 	}
 
 	/// FIPS 204 Algorithm 8 `ML-DSA.Verify_internal` for ML-DSA-87, over a formatted `M′`.
 	fn ml_dsa_87_verify_internal(
-		public: PassPointerAndRead<&MlDsa87Public, 2592>,
+		public: PassPointerAndRead<&MlDsa87Public, { MlDsa87Public::LEN }>,
 		message: PassFatPointerAndRead<&[u8]>,
-		signature: PassPointerAndRead<&MlDsa87Signature, 4627>,
+		signature: PassPointerAndRead<&MlDsa87Signature, { MlDsa87Signature::LEN }>,
 	) -> bool {
 		node::verify(MultiSigner::MlDsa87(public.clone()), MultiSignature::MlDsa87(signature.clone()), message)
 	}
@@ -64,25 +64,25 @@ pub trait PqVerify {
 	/// committee's `Â` once, off the verification path, and from then on verifies with it
 	/// ([`crate::aggregate::verifier`]); until then, with libcrux like any ML-DSA-87 key.
 	fn aggregate_ml_dsa_87_verify_internal(
-		public: PassPointerAndRead<&MlDsa87Public, 2592>,
+		public: PassPointerAndRead<&MlDsa87Public, { MlDsa87Public::LEN }>,
 		message: PassFatPointerAndRead<&[u8]>,
-		signature: PassPointerAndRead<&MlDsa87Signature, 4627>,
+		signature: PassPointerAndRead<&MlDsa87Signature, { MlDsa87Signature::LEN }>,
 	) -> bool {
 		node::verify_aggregate(public, message, signature)
 	}
 
 	/// Whether `public` is usable under the project's Ed25519 rule (a curve point, not of small
 	/// order; see [`crate::backend::Dalek`]).
-	fn ed25519_key_is_valid(public: PassPointerAndRead<&Ed25519Public, 32>) -> bool {
+	fn ed25519_key_is_valid(public: PassPointerAndRead<&Ed25519Public, { Ed25519Public::LEN }>) -> bool {
 		node::key_is_valid(MultiSigner::Ed25519(public.clone()))
 	}
 
 	/// Ed25519 under the project's strict rule ([`crate::backend::Dalek`]), over `message` as
 	/// it is. Not `sp_io::crypto::ed25519_verify`, whose rule differs on edge cases.
 	fn ed25519_verify(
-		public: PassPointerAndRead<&Ed25519Public, 32>,
+		public: PassPointerAndRead<&Ed25519Public, { Ed25519Public::LEN }>,
 		message: PassFatPointerAndRead<&[u8]>,
-		signature: PassPointerAndRead<&Ed25519Signature, 64>,
+		signature: PassPointerAndRead<&Ed25519Signature, { Ed25519Signature::LEN }>,
 	) -> bool {
 		node::verify(MultiSigner::Ed25519(public.clone()), MultiSignature::Ed25519(signature.clone()), message)
 	}
@@ -97,8 +97,9 @@ pub mod node {
 			CommitteeMatrix,
 		},
 		backend::Libcrux,
-		cache::{CacheLimits, CacheStats, DecodedKey, KeyCache, KeyDigest, Signed},
+		cache::{CacheLimits, CacheStats, KeyCache},
 		keys::{MlDsa87Public, MlDsa87Signature},
+		verify::{DecodedKey, KeyDigest, Signed},
 		MultiSignature, MultiSigner,
 	};
 	use std::{

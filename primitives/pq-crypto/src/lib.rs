@@ -13,6 +13,8 @@
 //! - [`backend`]: [`backend::RustCrypto`] (`ml-dsa`), [`backend::Libcrux`] (`libcrux-ml-dsa`),
 //!   [`backend::Dalek`] (`ed25519-dalek`, the Ed25519 rule) and [`backend::Native`] (the node's
 //!   [`host`] functions), chosen as a type parameter.
+//! - [`verify`]: the one dispatch from a key and signature of any scheme to a verdict, and
+//!   the account binding ([`verify::KeyDigest`]); [`message`] formats what each scheme signs.
 //! - [`cache::KeyCache`]: decoded keys kept within count and byte limits.
 //! - [`host`]: host functions that verify natively in the node, with its process-wide cache;
 //!   [`Domain`] names what a signature is checked over (a purpose, any context, or FIPS 204's
@@ -70,15 +72,17 @@ mod bytes;
 pub mod cache;
 pub mod host;
 pub mod keys;
+pub mod message;
 mod multi;
 pub mod params;
 mod purpose;
 pub mod signing;
 pub mod statement;
 mod transaction;
+pub mod verify;
 
 pub use aggregate::AggregateSignature;
-pub use multi::{verify_ed25519, verify_ml_dsa, MultiSignature, MultiSigner};
+pub use multi::{MultiSignature, MultiSigner};
 pub use purpose::{Domain, Purpose};
 pub use transaction::{SignatureWithKey, TransactionSignature};
 
@@ -107,6 +111,19 @@ impl Scheme {
 	/// Every scheme.
 	pub const ALL: [Scheme; 5] =
 		[Scheme::Ed25519, Scheme::MlDsa44, Scheme::MlDsa65, Scheme::MlDsa87, Scheme::AggregateMlDsa87];
+
+	/// The schemes of a single key (signing keys, the signed and key-inline forms): every one
+	/// but the aggregate, whose key a committee derives from its members' shares.
+	pub const SINGLE_KEY: [Scheme; 4] = [Scheme::Ed25519, Scheme::MlDsa44, Scheme::MlDsa65, Scheme::MlDsa87];
+
+	/// The ML-DSA levels: the keys an account can register, the schemes an Ed25519 account can
+	/// migrate to.
+	pub const ML_DSA: [Scheme; 3] = [Scheme::MlDsa44, Scheme::MlDsa65, Scheme::MlDsa87];
+
+	/// Whether a key of this scheme can be registered for an account ([`Self::ML_DSA`]).
+	pub const fn is_registerable(self) -> bool {
+		matches!(self, Scheme::MlDsa44 | Scheme::MlDsa65 | Scheme::MlDsa87)
+	}
 
 	/// The scheme's name as written in docs and command lines (`ml-dsa-44`, …).
 	pub const fn name(self) -> &'static str {

@@ -2,17 +2,12 @@
 
 use crate::{
 	aggregate::{AggregateSignature, CommitteeId},
-	backend::{Backend, Ed25519Verifier, MlDsaVerifier},
 	keys::*,
-	params::{self, MlDsa44, MlDsa65, MlDsa87, MlDsaParams},
-	cache::{DecodedKey, Signed},
-	Domain, Purpose, Scheme, VerifyError,
+	params::{self, MlDsa44, MlDsa65, MlDsa87},
+	Scheme,
 };
 use codec::{Decode, DecodeWithMemTracking, Encode, MaxEncodedLen};
-// The host function in a runtime (several times faster than blake2 compiled to Wasm), the same
-// code called directly elsewhere.
-use polkadot_sdk::{sp_io::hashing::blake2_256, sp_runtime::traits::IdentifyAccount};
-use polkadot_sdk::sp_runtime::AccountId32;
+use polkadot_sdk::sp_runtime::{traits::IdentifyAccount, AccountId32};
 use scale_info::TypeInfo;
 
 /// A public key of any scheme, or for aggregates the committee it stands for.
@@ -49,16 +44,6 @@ pub enum MultiSignature {
 	MlDsa87(MlDsa87Signature),
 	/// An aggregate ML-DSA-87 signature of a committee.
 	AggregateMlDsa87(AggregateSignature),
-}
-
-/// Domain tag of a committee's account-id hash; ML-DSA tags are [`MlDsaParams::ACCOUNT_TAG`].
-const ACCOUNT_TAG_COMMITTEE: &[u8] = b"pq-verifier/account/committee";
-
-pub(crate) fn tagged_hash(tag: &[u8], key: &[u8]) -> [u8; 32] {
-	let mut preimage = alloc::vec::Vec::with_capacity(tag.len() + key.len());
-	preimage.extend_from_slice(tag);
-	preimage.extend_from_slice(key);
-	blake2_256(&preimage)
 }
 
 impl MultiSigner {
@@ -102,8 +87,7 @@ impl MultiSigner {
 			MultiSigner::MlDsa44(key) => params::account_id::<MlDsa44>(key),
 			MultiSigner::MlDsa65(key) => params::account_id::<MlDsa65>(key),
 			MultiSigner::MlDsa87(key) => params::account_id::<MlDsa87>(key),
-			MultiSigner::AggregateMlDsa87(committee) =>
-				AccountId32::new(tagged_hash(ACCOUNT_TAG_COMMITTEE, &committee.0)),
+			MultiSigner::AggregateMlDsa87(committee) => committee.account_id(),
 		}
 	}
 }
@@ -127,68 +111,4 @@ impl MultiSignature {
 			MultiSignature::AggregateMlDsa87(_) => Scheme::AggregateMlDsa87,
 		}
 	}
-
-	/// Decodes `signer` and verifies this signature over `message` for `purpose`.
-	///
-	/// Aggregate signatures need the aggregate key derived from the committee's shares; use
-	/// [`AggregateSignature::verify`] for them (this returns
-	/// [`VerifyError::AggregateKeyRequired`]).
-	pub fn verify<B: Backend>(
-		&self,
-		signer: &MultiSigner,
-		message: &[u8],
-		purpose: Purpose,
-	) -> Result<(), VerifyError> {
-		match (signer, self) {
-			(MultiSigner::Ed25519(key), MultiSignature::Ed25519(signature)) =>
-				verify_ed25519::<B>(key, message, purpose, signature),
-			(MultiSigner::MlDsa44(key), MultiSignature::MlDsa44(signature)) =>
-				verify_ml_dsa::<MlDsa44, B>(key, message, purpose, signature),
-			(MultiSigner::MlDsa65(key), MultiSignature::MlDsa65(signature)) =>
-				verify_ml_dsa::<MlDsa65, B>(key, message, purpose, signature),
-			(MultiSigner::MlDsa87(key), MultiSignature::MlDsa87(signature)) =>
-				verify_ml_dsa::<MlDsa87, B>(key, message, purpose, signature),
-			(MultiSigner::AggregateMlDsa87(_), MultiSignature::AggregateMlDsa87(_)) =>
-				Err(VerifyError::AggregateKeyRequired),
-			_ => Err(VerifyError::SchemeMismatch),
-		}
-	}
-}
-
-impl MultiSignature {
-	/// Decodes `signer` and verifies this signature over `message` in `domain`, without a cache.
-	/// [`Self::verify`] is the common case, `Domain::Purpose`.
-	pub fn verify_in_domain<B: Backend>(
-		&self,
-		signer: &MultiSigner,
-		message: &[u8],
-		domain: &Domain,
-	) -> Result<(), VerifyError> {
-		DecodedKey::<B>::decode(signer)?.verify(self, Signed::new(message, domain))
-	}
-}
-
-/// Decodes an Ed25519 key and verifies `signature` over `message` for `purpose`.
-pub fn verify_ed25519<B: Ed25519Verifier>(
-	key: &Ed25519Public,
-	message: &[u8],
-	purpose: Purpose,
-	signature: &Ed25519Signature,
-) -> Result<(), VerifyError> {
-	let key = B::decode_key(key).ok_or(VerifyError::InvalidKey)?;
-	B::verify_decoded(&key, purpose.ed25519_prefix(), message, signature)
-		.then_some(())
-		.ok_or(VerifyError::BadSignature)
-}
-
-/// Decodes an ML-DSA key and verifies `signature` over `message` for `purpose`.
-pub fn verify_ml_dsa<P: MlDsaParams, B: MlDsaVerifier<P>>(
-	key: &P::Public,
-	message: &[u8],
-	purpose: Purpose,
-	signature: &P::Signature,
-) -> Result<(), VerifyError> {
-	B::verify(key, message, purpose.context(), signature)
-		.then_some(())
-		.ok_or(VerifyError::BadSignature)
 }

@@ -1,7 +1,9 @@
-//! The three ML-DSA parameter sets of FIPS 204 (Table 1), as types.
+//! The three ML-DSA parameter sets of FIPS 204 (Table 1), as types, and the account ids keys
+//! and committees control.
 //!
 //! Backends and the cache are generic over [`MlDsaParams`], so code written once serves all
-//! three levels and a level can never be paired with another level's key or signature.
+//! three levels and a level can never be paired with another level's key or signature. Every
+//! account-id domain tag is here, so no two can collide unnoticed.
 
 use crate::{
 	keys::{
@@ -10,7 +12,9 @@ use crate::{
 	},
 	Scheme,
 };
-use polkadot_sdk::sp_runtime::AccountId32;
+// The host function in a runtime (several times faster than blake2 compiled to Wasm), the same
+// code called directly elsewhere.
+use polkadot_sdk::{sp_io::hashing::blake2_256, sp_runtime::AccountId32};
 
 /// An ML-DSA parameter set: its key and signature types and its place among the [`Scheme`]s.
 pub trait MlDsaParams: 'static {
@@ -35,7 +39,19 @@ pub trait MlDsaParams: 'static {
 
 /// The account id an ML-DSA key of parameter set `P` controls: `blake2_256(tag ‖ key)`.
 pub fn account_id<P: MlDsaParams>(public: &P::Public) -> AccountId32 {
-	AccountId32::new(crate::multi::tagged_hash(P::ACCOUNT_TAG, public.as_ref()))
+	AccountId32::new(tagged_hash(P::ACCOUNT_TAG, public.as_ref()))
+}
+
+/// Domain tag of a committee's account-id hash; ML-DSA tags are [`MlDsaParams::ACCOUNT_TAG`].
+const COMMITTEE_ACCOUNT_TAG: &[u8] = b"pq-verifier/account/committee";
+
+/// The account id a committee controls: `blake2_256(tag ‖ committee id)`.
+pub fn committee_account_id(committee: &[u8; 32]) -> AccountId32 {
+	AccountId32::new(tagged_hash(COMMITTEE_ACCOUNT_TAG, committee))
+}
+
+fn tagged_hash(tag: &[u8], bytes: &[u8]) -> [u8; 32] {
+	blake2_256(&[tag, bytes].concat())
 }
 
 /// ML-DSA-44: NIST security category 2.

@@ -7,10 +7,11 @@
 
 use crate::{
 	keys::*,
+	message::{ed25519_message, pure_header},
 	multi::{MultiSignature, MultiSigner},
 	Purpose, Scheme,
 };
-use alloc::{boxed::Box, vec, vec::Vec};
+use alloc::boxed::Box;
 use ml_dsa::SigningKey;
 use polkadot_sdk::sp_runtime::AccountId32;
 
@@ -42,13 +43,6 @@ pub enum Keypair {
 /// Tag of ML-DSA hard derivation, in the manner of sp-core's `"Ed25519HDKD"`.
 #[cfg(feature = "std")]
 const ML_DSA_HDKD: &str = "MlDsaHDKD";
-
-/// The FIPS 204 pure-mode message prefix `0 ‖ |ctx| ‖ ctx` (Algorithm 2, line 10).
-fn pure_prefix(context: &[u8]) -> Vec<u8> {
-	let mut prefix = vec![0u8, context.len() as u8];
-	prefix.extend_from_slice(context);
-	prefix
-}
 
 impl Keypair {
 	/// The key generated from a 32-byte seed: FIPS 204 `KeyGen_internal(ξ)` for ML-DSA, the
@@ -139,14 +133,15 @@ impl Keypair {
 	/// Signs with caller-chosen `rnd` (FIPS 204 Algorithm 2 with `rnd` given). Ed25519 is
 	/// deterministic by construction and ignores `rnd`.
 	pub fn sign_with_randomness(&self, message: &[u8], purpose: Purpose, rnd: [u8; 32]) -> MultiSignature {
-		let prefix = pure_prefix(purpose.context());
-		let parts: &[&[u8]] = &[&prefix, message];
+		let context = purpose.context();
+		let header = pure_header(context).expect("a purpose's context fits in 255 bytes");
+		let parts: &[&[u8]] = &[&header, context, message];
 		let rnd = rnd.into();
 		match self {
 			Self::Ed25519(key) => {
 				use ed25519_dalek::Signer;
-				let prefixed: Vec<u8> = [purpose.ed25519_prefix(), message].concat();
-				MultiSignature::Ed25519(Ed25519Signature(key.sign(&prefixed).to_bytes()))
+				let signed = ed25519_message(purpose.ed25519_prefix(), message);
+				MultiSignature::Ed25519(Ed25519Signature(key.sign(&signed).to_bytes()))
 			},
 			Self::MlDsa44(key) => MultiSignature::MlDsa44(MlDsa44Signature(
 				key.expanded_key().sign_internal(parts, &rnd).encode().into(),

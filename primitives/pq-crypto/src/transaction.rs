@@ -8,9 +8,9 @@
 use crate::{
 	backend::Backend,
 	keys::*,
-	multi::{verify_ed25519, verify_ml_dsa, MultiSignature, MultiSigner},
-	params::{self, MlDsa44, MlDsa65, MlDsa87},
-	Purpose, VerifyError,
+	multi::{MultiSignature, MultiSigner},
+	verify::KeyDigest,
+	Purpose, Scheme, VerifyError,
 };
 use codec::{Decode, DecodeWithMemTracking, Encode, MaxEncodedLen};
 use core::marker::PhantomData;
@@ -49,14 +49,21 @@ impl SignatureWithKey {
 		})
 	}
 
+	/// The scheme of the key and signature.
+	pub fn scheme(&self) -> Scheme {
+		match self {
+			Self::Ed25519(_) => Scheme::Ed25519,
+			Self::MlDsa44(..) => Scheme::MlDsa44,
+			Self::MlDsa65(..) => Scheme::MlDsa65,
+			Self::MlDsa87(..) => Scheme::MlDsa87,
+		}
+	}
+
 	/// Splits into the signer (given the claimed account, which is the key for Ed25519) and
 	/// the signature.
 	pub fn into_parts(self, account: &AccountId32) -> (MultiSigner, MultiSignature) {
 		match self {
-			Self::Ed25519(signature) => (
-				MultiSigner::Ed25519(Ed25519Public(*<AccountId32 as AsRef<[u8; 32]>>::as_ref(account))),
-				MultiSignature::Ed25519(signature),
-			),
+			Self::Ed25519(signature) => (ed25519_signer(account), MultiSignature::Ed25519(signature)),
 			Self::MlDsa44(key, signature) => (MultiSigner::MlDsa44(key), MultiSignature::MlDsa44(signature)),
 			Self::MlDsa65(key, signature) => (MultiSigner::MlDsa65(key), MultiSignature::MlDsa65(signature)),
 			Self::MlDsa87(key, signature) => (MultiSigner::MlDsa87(key), MultiSignature::MlDsa87(signature)),
@@ -71,28 +78,15 @@ impl SignatureWithKey {
 		account: &AccountId32,
 		purpose: Purpose,
 	) -> Result<(), VerifyError> {
-		let controls = |owner: AccountId32| {
-			(owner == *account).then_some(()).ok_or(VerifyError::AccountMismatch)
-		};
-		match self {
-			Self::Ed25519(signature) => {
-				let key = Ed25519Public(*<AccountId32 as AsRef<[u8; 32]>>::as_ref(account));
-				verify_ed25519::<B>(&key, message, purpose, signature)
-			},
-			Self::MlDsa44(key, signature) => {
-				controls(params::account_id::<MlDsa44>(key))?;
-				verify_ml_dsa::<MlDsa44, B>(key, message, purpose, signature)
-			},
-			Self::MlDsa65(key, signature) => {
-				controls(params::account_id::<MlDsa65>(key))?;
-				verify_ml_dsa::<MlDsa65, B>(key, message, purpose, signature)
-			},
-			Self::MlDsa87(key, signature) => {
-				controls(params::account_id::<MlDsa87>(key))?;
-				verify_ml_dsa::<MlDsa87, B>(key, message, purpose, signature)
-			},
-		}
+		let (signer, signature) = self.clone().into_parts(account);
+		KeyDigest::controlling(&signer, account)?;
+		signature.verify::<B>(&signer, message, purpose)
 	}
+}
+
+/// An Ed25519 account's key: the account id itself.
+fn ed25519_signer(account: &AccountId32) -> MultiSigner {
+	MultiSigner::Ed25519(Ed25519Public(*<AccountId32 as AsRef<[u8; 32]>>::as_ref(account)))
 }
 
 /// [`SignatureWithKey`] verified with backend `B`, for use as a runtime's `Signature` type.

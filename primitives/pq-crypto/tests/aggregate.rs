@@ -12,7 +12,8 @@ use pq_crypto::{
 		CommitteeId, SignerBitfield,
 	},
 	backend::{Backend, Libcrux, MlDsaVerifier, Native, RustCrypto},
-	cache::{CacheLimits, CacheStats, KeyCache, Signed},
+	cache::{CacheLimits, CacheStats, KeyCache},
+	verify::Signed,
 	params::MlDsa87,
 	statement::MembershipStatement,
 	AggregateSignature, Purpose,
@@ -39,7 +40,7 @@ fn committee_verifier_accepts(committee: &Committee, aggregate: &AggregateSignat
 fn backend_accepts<B: Backend>(committee: &Committee, aggregate: &AggregateSignature, message: &[u8]) -> bool {
 	let mut cache = KeyCache::<B>::new(CacheLimits::default());
 	let key = chain_key(committee, &aggregate.signers);
-	B::verify_aggregate(&mut cache, &key, message, Purpose::Transaction, &aggregate.signature).is_ok()
+	cache.verify_aggregate(&key, message, Purpose::Transaction, &aggregate.signature).is_ok()
 }
 
 /// The verdicts of the three backends' standard verifiers, of the committee verifier, and of

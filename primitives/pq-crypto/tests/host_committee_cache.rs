@@ -9,7 +9,7 @@ mod common;
 use common::chain_key;
 use pq_crypto::{
 	aggregate::aggregator::Committee,
-	backend::{Backend, Native},
+	backend::Native,
 	cache::{CacheLimits, KeyCache},
 	host::node,
 	AggregateSignature, Purpose,
@@ -20,8 +20,8 @@ const MESSAGE: &[u8] = b"committee transfer";
 
 fn node_accepts(committee: &Committee, aggregate: &AggregateSignature, message: &[u8]) -> bool {
 	let key = chain_key(committee, &aggregate.signers);
-	let mut unused = KeyCache::<Native>::new(CacheLimits::default());
-	Native::verify_aggregate(&mut unused, &key, message, Purpose::Transaction, &aggregate.signature).is_ok()
+	let mut cache = KeyCache::<Native>::new(CacheLimits::default());
+	cache.verify_aggregate(&key, message, Purpose::Transaction, &aggregate.signature).is_ok()
 }
 
 fn sign(committee: &Committee, members: std::ops::Range<u32>) -> AggregateSignature {

@@ -18,8 +18,6 @@ use pq_crypto::{
 	TransactionSignature, VerifyError,
 };
 
-const SINGLE_KEY_SCHEMES: [Scheme; 4] = [Scheme::Ed25519, Scheme::MlDsa44, Scheme::MlDsa65, Scheme::MlDsa87];
-
 fn keypair(scheme: Scheme) -> Keypair {
 	Keypair::from_seed(scheme, &[scheme as u8 + 1; 32]).unwrap()
 }
@@ -40,7 +38,7 @@ fn encoded_sizes_are_the_fips_204_sizes() {
 
 #[test]
 fn encodings_round_trip() {
-	for scheme in SINGLE_KEY_SCHEMES {
+	for scheme in Scheme::SINGLE_KEY {
 		let keypair = keypair(scheme);
 		let signature = keypair.sign(b"m", Purpose::Transaction);
 		assert_eq!(MultiSigner::decode_all(&mut &keypair.public().encode()[..]), Ok(keypair.public()));
@@ -50,7 +48,7 @@ fn encodings_round_trip() {
 
 #[test]
 fn truncated_signature_fails_to_decode() {
-	for scheme in SINGLE_KEY_SCHEMES {
+	for scheme in Scheme::SINGLE_KEY {
 		let encoded = keypair(scheme).sign(b"m", Purpose::Transaction).encode();
 		assert!(MultiSignature::decode(&mut &encoded[..encoded.len() - 1]).is_err(), "{scheme:?}");
 	}
@@ -58,7 +56,7 @@ fn truncated_signature_fails_to_decode() {
 
 #[test]
 fn oversized_signature_fails_to_decode() {
-	for scheme in SINGLE_KEY_SCHEMES {
+	for scheme in Scheme::SINGLE_KEY {
 		let mut encoded = keypair(scheme).sign(b"m", Purpose::Transaction).encode();
 		encoded.push(0);
 		assert!(MultiSignature::decode_all(&mut &encoded[..]).is_err(), "{scheme:?}");
@@ -73,7 +71,7 @@ fn unknown_variant_fails_to_decode() {
 
 #[test]
 fn every_scheme_verifies_on_every_backend() {
-	for scheme in SINGLE_KEY_SCHEMES {
+	for scheme in Scheme::SINGLE_KEY {
 		let keypair = keypair(scheme);
 		let signature = keypair.sign(b"payload", Purpose::Transaction);
 		assert_eq!(signature.verify::<RustCrypto>(&keypair.public(), b"payload", Purpose::Transaction), Ok(()));
@@ -83,7 +81,7 @@ fn every_scheme_verifies_on_every_backend() {
 
 #[test]
 fn tampered_message_is_bad_signature() {
-	for scheme in SINGLE_KEY_SCHEMES {
+	for scheme in Scheme::SINGLE_KEY {
 		let keypair = keypair(scheme);
 		let signature = keypair.sign(b"payload", Purpose::Transaction);
 		assert_eq!(
@@ -95,7 +93,7 @@ fn tampered_message_is_bad_signature() {
 
 #[test]
 fn wrong_key_is_bad_signature() {
-	for scheme in SINGLE_KEY_SCHEMES {
+	for scheme in Scheme::SINGLE_KEY {
 		let other = Keypair::from_seed(scheme, &[0xee; 32]).unwrap();
 		let signature = keypair(scheme).sign(b"payload", Purpose::Transaction);
 		assert_eq!(
@@ -116,7 +114,7 @@ fn scheme_mismatch_is_refused() {
 
 #[test]
 fn ml_dsa_purposes_are_separated() {
-	for scheme in [Scheme::MlDsa44, Scheme::MlDsa65, Scheme::MlDsa87] {
+	for scheme in Scheme::ML_DSA {
 		let keypair = keypair(scheme);
 		for signed_for in Purpose::ALL {
 			let signature = keypair.sign(b"payload", signed_for);
@@ -149,7 +147,7 @@ fn ed25519_account_is_the_key_as_in_sp_runtime() {
 
 #[test]
 fn ml_dsa_account_ids_are_distinct_per_scheme_and_key() {
-	let mut accounts: Vec<AccountId32> = SINGLE_KEY_SCHEMES
+	let mut accounts: Vec<AccountId32> = Scheme::SINGLE_KEY
 		.iter()
 		.flat_map(|scheme| [keypair(*scheme).account_id(), Keypair::from_seed(*scheme, &[0x42; 32]).unwrap().account_id()])
 		.collect();
@@ -162,7 +160,7 @@ fn ml_dsa_account_ids_are_distinct_per_scheme_and_key() {
 
 #[test]
 fn dev_keys_are_deterministic_and_distinct() {
-	for scheme in SINGLE_KEY_SCHEMES {
+	for scheme in Scheme::SINGLE_KEY {
 		let alice = Keypair::from_suri(scheme, "//Alice").unwrap();
 		assert_eq!(alice.public(), Keypair::from_suri(scheme, "//Alice").unwrap().public());
 		assert_ne!(alice.public(), Keypair::from_suri(scheme, "//Bob").unwrap().public());
@@ -187,7 +185,7 @@ fn deterministic_signing_repeats_and_hedged_signing_varies() {
 
 #[test]
 fn transaction_signature_verifies_for_its_account() {
-	for scheme in SINGLE_KEY_SCHEMES {
+	for scheme in Scheme::SINGLE_KEY {
 		let keypair = keypair(scheme);
 		let signature = TransactionSignature::<Libcrux>::new(keypair.sign_transaction(b"payload"));
 		assert!(signature.verify(&b"payload"[..], &keypair.account_id()), "{scheme:?}");
@@ -196,7 +194,7 @@ fn transaction_signature_verifies_for_its_account() {
 
 #[test]
 fn transaction_signature_for_another_account_is_account_mismatch() {
-	for scheme in [Scheme::MlDsa44, Scheme::MlDsa65, Scheme::MlDsa87] {
+	for scheme in Scheme::ML_DSA {
 		let signed = keypair(scheme).sign_transaction(b"payload");
 		let other = Keypair::from_seed(scheme, &[0x42; 32]).unwrap().account_id();
 		assert_eq!(signed.verify::<RustCrypto>(b"payload", &other, Purpose::Transaction), Err(VerifyError::AccountMismatch));
@@ -300,11 +298,27 @@ fn transaction_signature_meets_runtime_bounds() {
 fn hex_seed_uri_is_the_seed() {
 	let seed = [0x5au8; 32];
 	let uri = format!("0x{}", hex::encode(seed));
-	for scheme in SINGLE_KEY_SCHEMES {
+	for scheme in Scheme::SINGLE_KEY {
 		assert_eq!(
 			Keypair::from_suri(scheme, &uri).unwrap().public(),
 			Keypair::from_seed(scheme, &seed).unwrap().public(),
 			"{scheme:?}"
 		);
+	}
+}
+
+/// `verify` compares schemes before decoding, `verify_in_domain` (the runtime API's check)
+/// decodes first: a mismatched pair with an unusable key is named differently by each.
+#[test]
+fn mismatched_pairs_are_named_by_the_first_check_that_fails() {
+	let mut small_order = [0u8; 32];
+	small_order[0] = 1; // the identity point
+	let invalid_ed25519 = MultiSigner::Ed25519(Ed25519Public(small_order));
+	let committee = MultiSigner::AggregateMlDsa87(CommitteeId([7; 32]));
+	let ml_dsa = keypair(Scheme::MlDsa44).sign(b"m", Purpose::Transaction);
+	let domain = pq_crypto::Domain::Purpose(Purpose::Transaction);
+	for (signer, decode_error) in [(invalid_ed25519, VerifyError::InvalidKey), (committee, VerifyError::AggregateKeyRequired)] {
+		assert_eq!(ml_dsa.verify::<Libcrux>(&signer, b"m", Purpose::Transaction), Err(VerifyError::SchemeMismatch));
+		assert_eq!(ml_dsa.verify_in_domain::<Libcrux>(&signer, b"m", &domain), Err(decode_error));
 	}
 }

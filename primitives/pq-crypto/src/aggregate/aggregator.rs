@@ -28,7 +28,7 @@
 //! deployment must draw `rnd` afresh for every signing session.
 
 use super::{
-	committee::{committee_id, PackedShare},
+	committee::{committee_id, t1_of, PackedShare},
 	encoding::{pk_encode, sig_encode, sk_encode, w1_encode},
 	ring::{
 		centered, high_bits, make_hint, matrix_times, power2round, reduce, scale, use_hint, Poly,
@@ -38,8 +38,8 @@ use super::{
 	AggregateSignature, CommitteeId, SignerBitfield, MAX_COMMITTEE_SIZE,
 };
 use crate::{
-	backend::pure_message,
 	keys::{MlDsa87Public, MlDsa87Signature},
+	message::{pure_header, pure_message},
 	statement::MembershipStatement,
 	Purpose,
 };
@@ -101,8 +101,7 @@ impl Member {
 		let t: PolyVec<K> = core::array::from_fn(|i| a_s1[i].add(&s2[i]));
 
 		let (t1, t0) = split_power2round(&t);
-		let public = pk_encode(rho, &t1);
-		let tr: [u8; 64] = h_bytes(&[&public]);
+		let tr: [u8; 64] = h_bytes(&[pk_encode(rho, &t1).as_ref()]);
 		let share_signing_key =
 			sk_encode(rho, &signing_seed, &tr, &s1.map(|p| p.to_signed()), &s2.map(|p| p.to_signed()), &t0);
 		Member { s1_hat, t, mask_key, share_signing_key }
@@ -111,9 +110,7 @@ impl Member {
 
 /// `Power2Round` of every coefficient: `t1` and the signed `t0`.
 fn split_power2round(t: &PolyVec<K>) -> (PolyVec<K>, [[i32; N]; K]) {
-	let t1 = t.map(|poly| Poly(poly.0.map(|c| power2round(c).0)));
-	let t0 = t.map(|poly| poly.0.map(|c| power2round(c).1));
-	(t1, t0)
+	(t1_of(t), t.map(|poly| poly.0.map(|c| power2round(c).1)))
 }
 
 impl Committee {
@@ -173,7 +170,7 @@ impl Committee {
 	pub fn membership_proof<Hash: Encode>(&self, index: u32, genesis_hash: Hash, owner: &AccountId32) -> MlDsa87Signature {
 		#[allow(deprecated)] // `skEncode` keys are what FIPS 204 defines; ours are generated here.
 		let key = ml_dsa::ExpandedSigningKey::<ml_dsa::MlDsa87>::from_expanded(
-			self.members[index as usize].share_signing_key.as_slice().try_into().expect("skEncode writes 4,896 bytes"),
+			self.members[index as usize].share_signing_key.as_slice().try_into().expect("skEncode writes SK_BYTES bytes"),
 		);
 		let committee = self.id();
 		let statement = MembershipStatement { genesis_hash, owner, committee: &committee, member: index }.encode();
@@ -189,7 +186,7 @@ impl Committee {
 
 	/// The aggregate key `pk*` of a signer set.
 	pub fn aggregate_key(&self, signers: &SignerBitfield) -> MlDsa87Public {
-		self.encode_key(&split_power2round(&self.t_sum(signers)).0)
+		pk_encode(&self.rho, &t1_of(&self.t_sum(signers)))
 	}
 
 	/// `Σ tᵢ` over the members in `signers`.
@@ -199,11 +196,6 @@ impl Committee {
 			sum = core::array::from_fn(|row| sum[row].add(&member.t[row]));
 		}
 		sum
-	}
-
-	/// `pkEncode(ρ, t1)`.
-	fn encode_key(&self, t1: &PolyVec<K>) -> MlDsa87Public {
-		MlDsa87Public::from_slice(&pk_encode(&self.rho, t1)).expect("pkEncode of ML-DSA-87 writes 2,592 bytes")
 	}
 
 	/// The members in `signers` jointly sign `message` for `purpose`, with masks made fresh by
@@ -229,9 +221,10 @@ impl Committee {
 			return Err(AggregateError::InvalidSigners);
 		}
 		let (t1, t0) = split_power2round(&self.t_sum(signers));
-		let tr: [u8; 64] = h_bytes(&[self.encode_key(&t1).as_ref()]);
+		let tr: [u8; 64] = h_bytes(&[pk_encode(&self.rho, &t1).as_ref()]);
 		let context = purpose.context();
-		let mu: [u8; 64] = h_bytes(&[&tr, &[0u8, context.len() as u8], context, message]);
+		let header = pure_header(context).expect("a purpose's context fits in 255 bytes");
+		let mu: [u8; 64] = h_bytes(&[&tr, &header, context, message]);
 
 		let t1_scaled_hat = t1.map(|poly| Poly(poly.0.map(|c| c << D)).ntt());
 		let t0_hat = t0.map(|coefficients| Poly::from_signed(&coefficients).ntt());
@@ -315,6 +308,6 @@ impl Committee {
 		if hint_count > OMEGA {
 			return None;
 		}
-		MlDsa87Signature::from_slice(&sig_encode(c_tilde, z, &hints))
+		Some(sig_encode(c_tilde, z, &hints))
 	}
 }

@@ -21,10 +21,8 @@ use polkadot_sdk::sp_io::hashing::blake2_256;
 fixed_bytes!(
 	/// A member's share `tᵢ = A·s1ᵢ + s2ᵢ mod q`, 23 bits per coefficient (5,888 bytes). Also
 	/// the encoding of a sum of shares.
-	PackedShare, 5888
+	PackedShare, PACKED_T_BYTES
 );
-
-const _: () = assert!(PackedShare::LEN == PACKED_T_BYTES);
 
 /// Domain tag of [`committee_id`].
 const COMMITTEE_ID_TAG: &[u8] = b"pq-verifier/committee/v1";
@@ -105,9 +103,13 @@ impl ShareSum {
 
 	/// `pk* = pkEncode(ρ, Power2Round(Σ tᵢ).t1)`: an ordinary ML-DSA-87 public key.
 	pub fn aggregate_key(&self, rho: &[u8; 32]) -> MlDsa87Public {
-		let t1: PolyVec<K> = self.0.map(|poly| Poly(poly.0.map(|c| power2round(c).0)));
-		MlDsa87Public::from_slice(&pk_encode(rho, &t1)).expect("pkEncode of ML-DSA-87 writes 2,592 bytes")
+		pk_encode(rho, &t1_of(&self.0))
 	}
+}
+
+/// `Power2Round(t).t1` (FIPS 204 Algorithm 35), what a public key encodes of `t`.
+pub(crate) fn t1_of(t: &PolyVec<K>) -> PolyVec<K> {
+	t.map(|poly| Poly(poly.0.map(|c| power2round(c).0)))
 }
 
 /// `pk*` of `signers` in a committee of `size` members whose shares sum to `share_sum`,

@@ -1,7 +1,12 @@
 //! Bit packing (FIPS 204 §7.1–7.2, Algorithms 16–28) for ML-DSA-87, and the share encoding.
 
 use super::ring::{Poly, PolyVec, D, ETA, GAMMA1, K, L, N, OMEGA};
+use crate::keys::{MlDsa87Public, MlDsa87Signature};
 use alloc::vec::Vec;
+
+/// Bytes of an ML-DSA-87 `skEncode` key: `ρ`, `K`, `tr`, then `s1`, `s2` at 3 bits and `t0` at
+/// `d` bits per coefficient (FIPS 204 Table 2: 4,896).
+pub const SK_BYTES: usize = 32 + 32 + 64 + N / 8 * (3 * (L + K) + D as usize * K);
 
 /// Bits of a coefficient in `[0, q)`: a share packs the full `t`, not `t1`.
 pub const T_BITS: usize = 23;
@@ -66,11 +71,11 @@ pub fn unpack_t(bytes: &[u8; PACKED_T_BYTES]) -> impl Iterator<Item = u32> + '_ 
 }
 
 /// Algorithm 22 `pkEncode(ρ, t1)`: 32 + 8·320 = 2,592 bytes.
-pub fn pk_encode(rho: &[u8; 32], t1: &PolyVec<K>) -> Vec<u8> {
-	let mut out = Vec::with_capacity(2592);
+pub fn pk_encode(rho: &[u8; 32], t1: &PolyVec<K>) -> MlDsa87Public {
+	let mut out = Vec::with_capacity(MlDsa87Public::LEN);
 	out.extend_from_slice(rho);
 	pack(coefficients(t1), 10, &mut out);
-	out
+	MlDsa87Public::from_slice(&out).expect("pkEncode writes an ML-DSA-87 public key's bytes")
 }
 
 /// Algorithm 24 `skEncode(ρ, K, tr, s1, s2, t0)`: 4,896 bytes. `s1`, `s2` and `t0` are given
@@ -83,7 +88,7 @@ pub fn sk_encode(
 	s2: &[[i32; N]; K],
 	t0: &[[i32; N]; K],
 ) -> Vec<u8> {
-	let mut out = Vec::with_capacity(4896);
+	let mut out = Vec::with_capacity(SK_BYTES);
 	out.extend_from_slice(rho);
 	out.extend_from_slice(key);
 	out.extend_from_slice(tr);
@@ -104,8 +109,8 @@ pub fn w1_encode(w1: &PolyVec<K>) -> Vec<u8> {
 
 /// Algorithm 26 `sigEncode(c̃, z, h)`: 64 + 7·640 + 83 = 4,627 bytes. `z` is given as signed
 /// coefficients in `(−γ1, γ1]`; `h` has at most `ω` bits set.
-pub fn sig_encode(c_tilde: &[u8; 64], z: &[[i32; N]; L], h: &[[bool; N]; K]) -> Vec<u8> {
-	let mut out = Vec::with_capacity(4627);
+pub fn sig_encode(c_tilde: &[u8; 64], z: &[[i32; N]; L], h: &[[bool; N]; K]) -> MlDsa87Signature {
+	let mut out = Vec::with_capacity(MlDsa87Signature::LEN);
 	out.extend_from_slice(c_tilde);
 	pack(z.iter().flat_map(|poly| poly.iter().map(|&c| (GAMMA1 as i32 - c) as u32)), 20, &mut out);
 	// Algorithm 20 `HintBitPack`.
@@ -119,7 +124,7 @@ pub fn sig_encode(c_tilde: &[u8; 64], z: &[[i32; N]; L], h: &[[bool; N]; K]) -> 
 		hints[OMEGA + i] = index as u8;
 	}
 	out.extend_from_slice(&hints);
-	out
+	MlDsa87Signature::from_slice(&out).expect("sigEncode writes an ML-DSA-87 signature's bytes")
 }
 
 /// Bytes of `c̃` for ML-DSA-87 (`λ/4`).

@@ -64,6 +64,13 @@ fixed_bytes!(
 	CommitteeId, 32
 );
 
+impl CommitteeId {
+	/// The account the committee controls ([`crate::MultiSigner::account_id`]).
+	pub fn account_id(&self) -> polkadot_sdk::sp_runtime::AccountId32 {
+		crate::params::committee_account_id(&self.0)
+	}
+}
+
 /// Which members of a committee signed: bit `i % 8` of byte `i / 8` is member `i`.
 ///
 /// Encoded as a length-prefixed byte string of at most [`MAX_BITFIELD_BYTES`] bytes, so for
@@ -143,15 +150,5 @@ impl AggregateSignature {
 		purpose: Purpose,
 	) -> bool {
 		B::verify(aggregate_key, message, purpose.context(), &self.signature)
-	}
-
-	/// As [`Self::verify`], with an already decoded aggregate key.
-	pub fn verify_decoded<B: MlDsaVerifier<MlDsa87>>(
-		&self,
-		aggregate_key: &B::DecodedKey,
-		message: &[u8],
-		purpose: Purpose,
-	) -> bool {
-		B::verify_decoded(aggregate_key, message, purpose.context(), &self.signature)
 	}
 }

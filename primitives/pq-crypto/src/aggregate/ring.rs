@@ -5,6 +5,8 @@
 //! ([`super::verifier`]) to verify with a shared matrix, and the aggregator (tools, tests,
 //! benchmarks) to sign.
 
+use crate::params::{MlDsa87, MlDsaParams};
+
 /// The modulus `q = 2^23 − 2^13 + 1`.
 pub const Q: u32 = 8_380_417;
 /// Dropped bits of `t` (`d`).
@@ -12,9 +14,9 @@ pub const D: u32 = 13;
 /// Coefficients per polynomial.
 pub const N: usize = 256;
 /// Rows of `A` for ML-DSA-87 (`k`).
-pub const K: usize = 8;
+pub const K: usize = <MlDsa87 as MlDsaParams>::K;
 /// Columns of `A` for ML-DSA-87 (`ℓ`).
-pub const L: usize = 7;
+pub const L: usize = <MlDsa87 as MlDsaParams>::L;
 /// Low-order rounding range `γ2 = (q − 1)/32`.
 pub const GAMMA2: u32 = (Q - 1) / 32;
 /// Coefficient range of the mask `y` in FIPS 204 signing (`γ1 = 2^19`).

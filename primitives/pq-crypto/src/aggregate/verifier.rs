@@ -28,9 +28,9 @@ use super::{
 	sampling::{expand_a, h_bytes, sample_in_ball},
 };
 use crate::{
-	backend::pure_message,
-	cache::{CacheLimits, CacheStats, KeyDigest, Lru, Signed},
+	cache::{CacheLimits, CacheStats, Lru},
 	keys::{MlDsa87Public, MlDsa87Signature},
+	verify::{KeyDigest, Signed},
 	MultiSigner,
 };
 use alloc::{boxed::Box, sync::Arc};
@@ -82,12 +82,7 @@ impl AggregateKey {
 
 	/// FIPS 204 Algorithm 3 `ML-DSA.Verify` (pure mode) or Algorithm 8 over a formatted `M′`.
 	pub fn verify(&self, signed: Signed<'_>, signature: &MlDsa87Signature) -> bool {
-		match signed {
-			Signed::ForPurpose(message, purpose) => pure_message(purpose.context(), message),
-			Signed::WithContext(message, context) => pure_message(context, message),
-			Signed::Internal(message) => return self.verify_internal(message, signature),
-		}
-		.is_some_and(|m_prime| self.verify_internal(&m_prime, signature))
+		signed.m_prime().is_some_and(|m_prime| self.verify_internal(&m_prime, signature))
 	}
 
 	/// FIPS 204 Algorithm 8 `ML-DSA.Verify_internal(pk, M′, σ)`.

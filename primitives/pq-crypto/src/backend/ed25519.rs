@@ -19,7 +19,10 @@
 //! produced by an honest RFC 8032 signer is valid under both rules.
 
 use super::Ed25519Verifier;
-use crate::keys::{Ed25519Public, Ed25519Signature};
+use crate::{
+	keys::{Ed25519Public, Ed25519Signature},
+	message::ed25519_message,
+};
 use ed25519_dalek::{Signature, VerifyingKey};
 
 /// Ed25519 verification with `ed25519-dalek`'s strict rule.
@@ -40,13 +43,6 @@ impl Ed25519Verifier for Dalek {
 		signature: &Ed25519Signature,
 	) -> bool {
 		let signature = Signature::from_bytes(signature.as_bytes());
-		if prefix.is_empty() {
-			key.verify_strict(message, &signature).is_ok()
-		} else {
-			let mut prefixed = alloc::vec::Vec::with_capacity(prefix.len() + message.len());
-			prefixed.extend_from_slice(prefix);
-			prefixed.extend_from_slice(message);
-			key.verify_strict(&prefixed, &signature).is_ok()
-		}
+		key.verify_strict(&ed25519_message(prefix, message), &signature).is_ok()
 	}
 }

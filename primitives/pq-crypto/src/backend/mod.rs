@@ -13,6 +13,9 @@
 //! except through [`Native`], whose node keeps each committee's `Â`
 //! ([`Backend::verify_aggregate`]).
 //!
+//! What is signed is formatted in [`crate::message`]; the dispatch from a key of any scheme to
+//! its backend is [`crate::verify::DecodedKey`].
+//!
 //! Backends must agree on every input: which one a runtime uses is a performance choice, never
 //! a consensus one. The test suite runs the same vectors and properties against each.
 
@@ -23,12 +26,10 @@ mod rustcrypto;
 
 pub use self::{ed25519::Dalek, libcrux::Libcrux, native::Native, rustcrypto::RustCrypto};
 
-use alloc::vec::Vec;
 use crate::{
-	cache::KeyCache,
 	keys::{Ed25519Public, Ed25519Signature, MlDsa87Public, MlDsa87Signature},
 	params::{MlDsa44, MlDsa65, MlDsa87, MlDsaParams},
-	MultiSignature, MultiSigner, Purpose, VerifyError,
+	Purpose, VerifyError,
 };
 
 /// Verifies ML-DSA signatures of parameter set `P`.
@@ -92,34 +93,19 @@ pub trait Backend:
 	/// Name used in benchmark reports and test names.
 	const NAME: &'static str;
 
-	/// Verifies an aggregate signature: `signature` under the aggregate key `public` over
-	/// `message` for `purpose`. By default an ordinary ML-DSA-87 verification through `cache`,
-	/// so a repeated signer set skips the decode; [`Native`] asks the node instead, which
-	/// expands each committee's `Â` once ([`crate::aggregate::verifier`]).
+	/// Verifies an aggregate signature (`signature` under the aggregate key `public` over
+	/// `message` for `purpose`) the backend's own way, if it has one: [`Native`] asks the
+	/// node, which expands each committee's `Â` once ([`crate::aggregate::verifier`]). `None`,
+	/// the default: an ordinary ML-DSA-87 verification, which
+	/// [`crate::cache::KeyCache::verify_aggregate`] runs through its cache.
 	fn verify_aggregate(
-		cache: &mut KeyCache<Self>,
-		public: &MlDsa87Public,
-		message: &[u8],
-		purpose: Purpose,
-		signature: &MlDsa87Signature,
-	) -> Result<(), VerifyError>
-	where
-		Self: Sized,
-	{
-		let signer = MultiSigner::MlDsa87(public.clone());
-		cache.verify(&signer, &MultiSignature::MlDsa87(signature.clone()), message, purpose)
+		_public: &MlDsa87Public,
+		_message: &[u8],
+		_purpose: Purpose,
+		_signature: &MlDsa87Signature,
+	) -> Option<Result<(), VerifyError>> {
+		None
 	}
-}
-
-/// FIPS 204 Algorithm 3, lines 1–5: `M′ = 0 ‖ |ctx| ‖ ctx ‖ M`; `None` for a context longer
-/// than 255 bytes, which never verifies.
-pub(crate) fn pure_message(context: &[u8], message: &[u8]) -> Option<Vec<u8>> {
-	let context_len = u8::try_from(context.len()).ok()?;
-	let mut formatted = Vec::with_capacity(2 + context.len() + message.len());
-	formatted.extend_from_slice(&[0, context_len]);
-	formatted.extend_from_slice(context);
-	formatted.extend_from_slice(message);
-	Some(formatted)
 }
 
 /// Implements [`Ed25519Verifier`] for an ML-DSA backend by delegating to [`Dalek`], the one
@@ -147,16 +133,3 @@ macro_rules! ed25519_via_dalek {
 	};
 }
 use ed25519_via_dalek;
-
-#[cfg(test)]
-mod tests {
-	use super::pure_message;
-
-	#[test]
-	fn pure_message_prefixes_the_context_and_its_length() {
-		assert_eq!(pure_message(b"ctx", b"msg").unwrap(), b"\x00\x03ctxmsg");
-		assert_eq!(pure_message(b"", b"").unwrap(), [0, 0]);
-		assert!(pure_message(&[0; 255], b"m").is_some());
-		assert!(pure_message(&[0; 256], b"m").is_none());
-	}
-}

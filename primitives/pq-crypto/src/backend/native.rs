@@ -9,15 +9,14 @@
 //! on the node side, so an in-runtime cache in front of this backend saves nothing. Aggregate
 //! signatures go to the node too, which keeps each committee's matrix across blocks.
 
-use super::{pure_message, Backend, Ed25519Verifier, MlDsaVerifier};
+use super::{Backend, Ed25519Verifier, MlDsaVerifier};
 use crate::{
-	cache::KeyCache,
 	host::pq_verify,
 	keys::{Ed25519Public, Ed25519Signature, MlDsa87Public, MlDsa87Signature},
+	message::{ed25519_message, pure_message},
 	params::{MlDsa44, MlDsa65, MlDsa87, MlDsaParams},
 	Purpose, VerifyError,
 };
-use alloc::vec::Vec;
 
 /// The backend that verifies through the node's host functions.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, scale_info::TypeInfo)]
@@ -66,30 +65,22 @@ impl Ed25519Verifier for Native {
 	}
 
 	fn verify_decoded(key: &Ed25519Public, prefix: &[u8], message: &[u8], signature: &Ed25519Signature) -> bool {
-		if prefix.is_empty() {
-			return pq_verify::ed25519_verify(key, message, signature);
-		}
-		let mut prefixed = Vec::with_capacity(prefix.len() + message.len());
-		prefixed.extend_from_slice(prefix);
-		prefixed.extend_from_slice(message);
-		pq_verify::ed25519_verify(key, &prefixed, signature)
+		pq_verify::ed25519_verify(key, &ed25519_message(prefix, message), signature)
 	}
 }
 
 impl Backend for Native {
 	const NAME: &'static str = "native";
 
-	/// One host call; `cache` stays unused, the node keeps its own.
+	/// One host call; the node keeps its own caches.
 	fn verify_aggregate(
-		_cache: &mut KeyCache<Self>,
 		public: &MlDsa87Public,
 		message: &[u8],
 		purpose: Purpose,
 		signature: &MlDsa87Signature,
-	) -> Result<(), VerifyError> {
-		pure_message(purpose.context(), message)
-			.is_some_and(|formatted| pq_verify::aggregate_ml_dsa_87_verify_internal(public, &formatted, signature))
-			.then_some(())
-			.ok_or(VerifyError::BadSignature)
+	) -> Option<Result<(), VerifyError>> {
+		let valid = pure_message(purpose.context(), message)
+			.is_some_and(|formatted| pq_verify::aggregate_ml_dsa_87_verify_internal(public, &formatted, signature));
+		Some(valid.then_some(()).ok_or(VerifyError::BadSignature))
 	}
 }

@@ -79,7 +79,7 @@ impl pq_crypto::backend::MlDsaVerifier<pq_crypto::params::MlDsa87> for Committee
 		context: &[u8],
 		signature: &pq_crypto::keys::MlDsa87Signature,
 	) -> bool {
-		key.verify(pq_crypto::cache::Signed::WithContext(message, context), signature)
+		key.verify(pq_crypto::verify::Signed::WithContext(message, context), signature)
 	}
 
 	fn verify_internal(key: &Self::DecodedKey, message: &[u8], signature: &pq_crypto::keys::MlDsa87Signature) -> bool {

@@ -1,0 +1,327 @@
+//! Each attack of `docs/security.md`, as an attacker would try it, refused with its named
+//! error.
+
+use super::{committees::{aggregate_of, members_for}, *};
+use crate::{CommitteeShares, Committees};
+use polkadot_sdk::sp_runtime::traits::Dispatchable;
+use pq_crypto::aggregate::aggregator::Committee;
+
+/// A transaction of account D, signed by D's registered key K, presented for account E to
+/// which K is registered too (E migrated to K), once E's nonce equals D's: the statement
+/// names D, so the signature is void for E.
+#[test]
+fn cross_account_replay_of_a_registered_key_signature_is_bad_proof() {
+	let key = keypair(Scheme::MlDsa65, 1);
+	let derived = key.account_id();
+	let migrated = keypair(Scheme::Ed25519, 2).account_id();
+	new_test_ext_with(&[derived.clone(), migrated.clone()]).execute_with(|| {
+		register(&derived, &key);
+		register(&migrated, &key);
+		let call = remark(b"transfer everything");
+		let info = call.get_dispatch_info();
+		let nonce = CheckNonce::<Test>::from(frame_system::Pallet::<Test>::account_nonce(&derived));
+		assert_eq!(nonce, CheckNonce::from(frame_system::Pallet::<Test>::account_nonce(&migrated)));
+		let statement = statement_with_nonce(&call, &nonce, Authorizer::KeyRegistered(&derived));
+		let signature = key.sign_deterministic(&statement.message(), statement.purpose());
+
+		let replayed = Authorization::KeyRegistered { account: migrated.clone(), signature: signature.clone() };
+		let refused = pipeline(replayed, nonce.clone()).dispatch_transaction(RuntimeOrigin::none(), call.clone(), &info, 0, 0);
+		assert_eq!(refused.unwrap_err(), bad_proof());
+
+		let genuine = Authorization::KeyRegistered { account: derived.clone(), signature };
+		assert_ok!(pipeline(genuine, nonce).dispatch_transaction(RuntimeOrigin::none(), call, &info, 0, 0).unwrap());
+	});
+}
+
+/// Two committees from the same seed with different thresholds have the same `ρ` and
+/// shares, so one signer set has one `pk*` in both; a transaction of one is presented as
+/// the other's. The statement names the committee, so the signature is void for the other.
+#[test]
+fn cross_committee_replay_is_bad_proof() {
+	let first = Committee::from_seed(&[0x44; 32], 4, 2);
+	let second = Committee::from_seed(&[0x44; 32], 4, 3);
+	let signers = first.signers([0, 1, 2]).unwrap();
+	assert_eq!(first.aggregate_key(&signers), second.aggregate_key(&signers), "one pk* for both");
+	let owner = AccountId32::new([0x0e; 32]);
+	let accounts = [owner.clone(), first.id().account_id(), second.id().account_id()];
+	new_test_ext_with(&accounts).execute_with(|| {
+		for committee in [&first, &second] {
+			let members = members_for(committee, &owner).try_into().unwrap();
+			assert_ok!(PqVerifier::create_committee(RuntimeOrigin::signed(owner.clone()), committee.rho(), committee.threshold(), members));
+		}
+		let call = remark(b"committee transfer");
+		let signed = aggregate_of(&first, signers.clone(), &call);
+		let replayed = pq_crypto::AggregateSignature { committee: second.id(), ..signed.clone() };
+		assert_eq!(validate_general(AuthorizePq::new(Authorization::Committee(replayed)), &call), Err(bad_proof()));
+		let genuine = validate_general(AuthorizePq::new(Authorization::Committee(signed)), &call);
+		assert_eq!(genuine, Ok(Some(first.id().account_id())));
+	});
+}
+
+/// An observer copies a pending `create_committee` and submits it first with a higher tip,
+/// to own the committee and dissolve it once funds arrive. The members' proofs name the
+/// creator they chose, so the copy fails, and the genuine creation still goes through.
+#[test]
+fn front_running_a_committee_creation_is_invalid_membership_proof() {
+	let committee = Committee::from_seed(&[0x45; 32], 3, 2);
+	let (creator, observer) = (AccountId32::new([0x0e; 32]), AccountId32::new([0x0f; 32]));
+	new_test_ext_with(&[creator.clone(), observer.clone()]).execute_with(|| {
+		let members = || members_for(&committee, &creator).try_into().unwrap();
+		let copied = PqVerifier::create_committee(RuntimeOrigin::signed(observer.clone()), committee.rho(), 2, members());
+		assert_noop!(copied, Error::<Test>::InvalidMembershipProof);
+		assert_ok!(PqVerifier::create_committee(RuntimeOrigin::signed(creator.clone()), committee.rho(), 2, members()));
+		assert_eq!(Committees::<Test>::get(committee.id()).unwrap().owner, creator);
+		assert_noop!(
+			PqVerifier::dissolve_committee(RuntimeOrigin::signed(observer), committee.id()),
+			Error::<Test>::NotCommitteeOwner
+		);
+	});
+}
+
+/// The members' proofs of a committee created on another chain, submitted here by the same
+/// creator: they name the other chain's genesis hash.
+#[test]
+fn committee_proofs_from_another_chain_are_invalid_membership_proof() {
+	let committee = Committee::from_seed(&[0x46; 32], 2, 1);
+	let creator = AccountId32::new([0x0e; 32]);
+	new_test_ext_with(&[creator.clone()]).execute_with(|| {
+		let other_chain = polkadot_sdk::sp_core::H256([0x77; 32]);
+		let members: Vec<_> = (0..2)
+			.map(|index| crate::CommitteeMember {
+				share: committee.share(index),
+				proof: committee.membership_proof(index, other_chain, &creator),
+			})
+			.collect();
+		let replayed = PqVerifier::create_committee(RuntimeOrigin::signed(creator), committee.rho(), 1, members.try_into().unwrap());
+		assert_noop!(replayed, Error::<Test>::InvalidMembershipProof);
+	});
+}
+
+/// An account derived from ML-DSA key K1 migrates to K2 and accepts only K2; whoever still
+/// holds K1 tries to spend with it, key inline and as an ordinary signed extrinsic.
+#[test]
+fn the_old_ml_dsa_key_of_a_migrated_account_is_refused() {
+	let (old, new) = (keypair(Scheme::MlDsa44, 1), keypair(Scheme::MlDsa87, 2));
+	let who = old.account_id();
+	new_test_ext_with(&[who.clone()]).execute_with(|| {
+		migrate_exclusively(&who, &new);
+		let call = remark(b"drain");
+		assert_eq!(validate_general(inline(&old, &call), &call), Err(only_registered_key()));
+		// An ordinary signed extrinsic by K1 reaches the extension as a signed origin.
+		assert_eq!(validate(AuthorizePq::new(Authorization::None), RuntimeOrigin::signed(who.clone()), &call), Err(only_registered_key()));
+		assert_eq!(validate_general(registered(&who, &new, &call), &call), Ok(Some(who)));
+	});
+}
+
+/// Right after a migration that accepts only the new key, the old Ed25519 key tries to
+/// remove the new key (to register its own): refused, in either form.
+#[test]
+fn the_old_ed25519_key_cannot_undo_a_migration() {
+	let ed25519 = keypair(Scheme::Ed25519, 1);
+	let who = ed25519.account_id();
+	new_test_ext_with(&[who.clone()]).execute_with(|| {
+		migrate_exclusively(&who, &keypair(Scheme::MlDsa65, 2));
+		let remove: RuntimeCall = crate::Call::remove_key {}.into();
+		assert_eq!(validate(AuthorizePq::new(Authorization::None), RuntimeOrigin::signed(who.clone()), &remove), Err(only_registered_key()));
+		assert_eq!(validate_general(inline(&ed25519, &remove), &remove), Err(only_registered_key()));
+	});
+}
+
+/// Changing the registered key of an account that accepts only it, in two steps
+/// (`remove_key`, then `register_key`), would let the old key act in between; `rotate_key`
+/// changes it in one call and the old key never gets a transaction in.
+#[test]
+fn a_key_rotation_leaves_the_old_key_no_window() {
+	let ed25519 = keypair(Scheme::Ed25519, 1);
+	let who = ed25519.account_id();
+	let (first, second) = (keypair(Scheme::MlDsa65, 2), keypair(Scheme::MlDsa87, 3));
+	new_test_ext_with(&[who.clone()]).execute_with(|| {
+		migrate_exclusively(&who, &first);
+		let rotate: RuntimeCall =
+			crate::Call::rotate_key { key: second.public(), proof: Some(possession_proof(&second, &who)) }.into();
+		assert_eq!(validate_general(registered(&who, &first, &rotate), &rotate), Ok(Some(who.clone())));
+		assert_ok!(rotate.dispatch(RuntimeOrigin::signed(who.clone())));
+		let drain = remark(b"drain");
+		assert_eq!(validate_general(inline(&ed25519, &drain), &drain), Err(only_registered_key()));
+		assert_eq!(validate(AuthorizePq::new(Authorization::None), RuntimeOrigin::signed(who.clone()), &drain), Err(only_registered_key()));
+	});
+}
+
+/// A committee's account registers a single key and accepts only it (for instance, a
+/// committee handing its funds to one member's key); valid committee signatures by
+/// the old members are refused from then on, as any other key is.
+#[test]
+fn a_committee_account_that_migrated_refuses_the_committee() {
+	let committee = Committee::from_seed(&[0x49; 32], 3, 2);
+	let owner = AccountId32::new([0x0e; 32]);
+	let account = committee.id().account_id();
+	let key = keypair(Scheme::MlDsa87, 4);
+	new_test_ext_with(&[owner.clone(), account.clone()]).execute_with(|| {
+		let members = members_for(&committee, &owner).try_into().unwrap();
+		assert_ok!(PqVerifier::create_committee(RuntimeOrigin::signed(owner), committee.rho(), 2, members));
+		migrate_exclusively(&account, &key);
+		let call = remark(b"committee transfer");
+		let signed = aggregate_of(&committee, committee.signers([0, 1]).unwrap(), &call);
+		assert_eq!(validate_general(AuthorizePq::new(Authorization::Committee(signed)), &call), Err(only_registered_key()));
+		assert_eq!(validate_general(registered(&account, &key, &call), &call), Ok(Some(account)));
+	});
+}
+
+/// Garbage signatures naming a large committee with many signers (new bytes each time, to
+/// dodge the pool's ban list) make a node read shares and verify, unpaid. Unless the
+/// committee's account can pay, nothing is read: here its shares are even gone from
+/// storage, and the refusal is `Payment`, not the `UnknownCommittee` a share read gives.
+#[test]
+fn garbage_from_a_committee_that_cannot_pay_reads_no_share() {
+	let committee = Committee::from_seed(&[0x47; 32], 16, 1);
+	let owner = AccountId32::new([0x0e; 32]);
+	new_test_ext_with(&[owner.clone()]).execute_with(|| {
+		let members = members_for(&committee, &owner).try_into().unwrap();
+		assert_ok!(PqVerifier::create_committee(RuntimeOrigin::signed(owner), committee.rho(), 1, members));
+		let _ = CommitteeShares::<Test>::clear_prefix(committee.id(), u32::MAX, None);
+		let call = remark(b"garbage");
+		let MultiSignature::MlDsa87(garbage) = keypair(Scheme::MlDsa87, 9).sign_deterministic(b"x", Purpose::Transaction) else {
+			unreachable!()
+		};
+		let signers = committee.signers(0..8).unwrap();
+		let aggregate = pq_crypto::AggregateSignature { committee: committee.id(), signers, signature: garbage };
+		let extension = AuthorizePq::new(Authorization::Committee(aggregate));
+		assert_eq!(validate_general(extension.clone(), &call), Err(InvalidTransaction::Payment.into()));
+		// Once the account can pay, the same transaction reads shares (and finds none).
+		fund(&committee.id().account_id());
+		assert_eq!(validate_general(extension, &call), Err(PqInvalidTransaction::UnknownCommittee.into()));
+	});
+}
+
+/// A garbage signature under a fresh key (whose account holds nothing) costs the node a
+/// balance read, not an ML-DSA decode and verification.
+#[test]
+fn garbage_from_an_account_that_cannot_pay_is_not_verified() {
+	new_test_ext().execute_with(|| {
+		let call = remark(b"garbage");
+		for scheme in SCHEMES {
+			let signer = keypair(scheme, 3);
+			let garbage = inline_signed(&signer, &signer.account_id(), b"not the statement", Purpose::ExtensionKeyInline);
+			assert_eq!(validate_general(garbage, &call), Err(InvalidTransaction::Payment.into()), "{scheme:?}");
+		}
+	});
+}
+
+/// A signature made for another chain running this runtime (another genesis hash) is void
+/// here, whether or not the runtime checks the genesis hash elsewhere (this one does not).
+#[test]
+fn a_signature_from_another_chain_is_bad_proof() {
+	let signer = keypair(Scheme::MlDsa44, 1);
+	let account = signer.account_id();
+	new_test_ext_with(&[account.clone()]).execute_with(|| {
+		let call = remark(b"hello");
+		let other_chain = polkadot_sdk::sp_core::H256([0x77; 32]);
+		let statement = AuthorizationStatement::new(other_chain, Authorizer::KeyInline(&account), &(0u8, &call));
+		let extension = inline_signed(&signer, &account, &statement.message(), statement.purpose());
+		assert_eq!(validate_general(extension, &call), Err(bad_proof()));
+	});
+}
+
+/// A member holding two seats with the same share: the signer sets {0} and {1} have the
+/// same `pk*`. A transaction signed by seat 0 is re-labelled as seat 1's; the statement
+/// names the exact signer set, so it is void.
+#[test]
+fn a_re_labelled_signer_set_is_bad_proof() {
+	let committee = Committee::generate([0x48; 32], &[[1; 32], [1; 32], [2; 32]], 1);
+	let (zero, one) = (committee.signers([0]).unwrap(), committee.signers([1]).unwrap());
+	assert_eq!(committee.aggregate_key(&zero), committee.aggregate_key(&one), "one pk* for both seats");
+	let owner = AccountId32::new([0x0e; 32]);
+	new_test_ext_with(&[owner.clone(), committee.id().account_id()]).execute_with(|| {
+		let members = members_for(&committee, &owner).try_into().unwrap();
+		assert_ok!(PqVerifier::create_committee(RuntimeOrigin::signed(owner), committee.rho(), 1, members));
+		let call = remark(b"committee transfer");
+		let signed = aggregate_of(&committee, zero, &call);
+		let re_labelled = pq_crypto::AggregateSignature { signers: one, ..signed.clone() };
+		assert_eq!(validate_general(AuthorizePq::new(Authorization::Committee(re_labelled)), &call), Err(bad_proof()));
+		assert!(validate_general(AuthorizePq::new(Authorization::Committee(signed)), &call).is_ok());
+	});
+}
+
+/// A block author re-encodes a key-inline transaction in the registered form (smaller, so
+/// cheaper), or the other way round: the form is part of what is signed.
+#[test]
+fn re_encoding_the_form_is_bad_proof() {
+	let signer = keypair(Scheme::MlDsa65, 1);
+	let who = signer.account_id();
+	new_test_ext_with(&[who.clone()]).execute_with(|| {
+		let call = remark(b"hello");
+		register(&who, &signer);
+		let Authorization::KeyInline { signed, .. } = inline(&signer, &call).0 else { unreachable!() };
+		let (_, signature) = signed.into_parts(&who);
+		let re_encoded = AuthorizePq::new(Authorization::KeyRegistered { account: who.clone(), signature });
+		assert_eq!(validate_general(re_encoded, &call), Err(bad_proof()));
+
+		let Authorization::KeyRegistered { signature, .. } = registered(&who, &signer, &call).0 else { unreachable!() };
+		let signed = SignatureWithKey::new(signer.public(), signature).unwrap();
+		let re_encoded = AuthorizePq::new(Authorization::KeyInline { account: who, signed });
+		assert_eq!(validate_general(re_encoded, &call), Err(bad_proof()));
+	});
+}
+
+/// A relay changes an unused byte of an ML-DSA signature's hint encoding (FIPS 204
+/// `HintBitUnpack` requires zeros after the last index) to get a second, valid-looking
+/// encoding of the same transaction under another hash.
+#[test]
+fn a_re_encoded_ml_dsa_signature_is_bad_proof() {
+	let signer = keypair(Scheme::MlDsa44, 1);
+	new_test_ext_with(&[signer.account_id()]).execute_with(|| {
+		let call = remark(b"hello");
+		let Authorization::KeyInline { account, signed: SignatureWithKey::MlDsa44(key, mut signature) } = inline(&signer, &call).0 else {
+			unreachable!()
+		};
+		// ML-DSA-44: ω = 80 index bytes, then k = 4 cumulative counts.
+		let (omega, k) = (80, 4);
+		let hints = signature.0[signature.0.len() - 1] as usize;
+		assert!(hints < omega, "an unused index byte exists");
+		signature.0[signature.0.len() - k - 1] = 1;
+		let re_encoded = AuthorizePq::new(Authorization::KeyInline { account, signed: SignatureWithKey::MlDsa44(key, signature) });
+		assert_eq!(validate_general(re_encoded, &call), Err(bad_proof()));
+	});
+}
+
+/// A relay adds the group order ℓ to an Ed25519 signature's `S`: the same equation holds,
+/// but the project's rule (`S < ℓ`) refuses it, so no second encoding exists.
+#[test]
+fn a_re_encoded_ed25519_signature_is_bad_proof() {
+	const ORDER: [u8; 32] = [
+		0xed, 0xd3, 0xf5, 0x5c, 0x1a, 0x63, 0x12, 0x58, 0xd6, 0x9c, 0xf7, 0xa2, 0xde, 0xf9, 0xde, 0x14, 0, 0, 0, 0, 0, 0, 0,
+		0, 0, 0, 0, 0, 0, 0, 0, 0x10,
+	];
+	let signer = keypair(Scheme::Ed25519, 1);
+	new_test_ext_with(&[signer.account_id()]).execute_with(|| {
+		let call = remark(b"hello");
+		let Authorization::KeyInline { account, signed: SignatureWithKey::Ed25519(mut signature) } = inline(&signer, &call).0 else {
+			unreachable!()
+		};
+		let mut carry = 0u16;
+		for (s, l) in signature.0[32..].iter_mut().zip(ORDER) {
+			let sum = *s as u16 + l as u16 + carry;
+			*s = sum as u8;
+			carry = sum >> 8;
+		}
+		assert_eq!(carry, 0, "S + ℓ fits in 32 bytes");
+		let re_encoded = AuthorizePq::new(Authorization::KeyInline { account, signed: SignatureWithKey::Ed25519(signature) });
+		assert_eq!(validate_general(re_encoded, &call), Err(bad_proof()));
+	});
+}
+
+/// An observer copies a pending migration's proof of possession into a `register_key` of
+/// their own account, to control the key's account — or replays it on another chain.
+#[test]
+fn a_copied_or_replayed_proof_of_possession_is_invalid_proof() {
+	let key = keypair(Scheme::MlDsa65, 2);
+	let (who, observer) = (keypair(Scheme::Ed25519, 1).account_id(), AccountId32::new([0x0f; 32]));
+	new_test_ext_with(&[who.clone(), observer.clone()]).execute_with(|| {
+		let copied = PqVerifier::register_key(RuntimeOrigin::signed(observer), key.public(), Some(possession_proof(&key, &who)), false);
+		assert_noop!(copied, Error::<Test>::InvalidProof);
+		let other_chain = pq_crypto::statement::PossessionStatement { genesis_hash: polkadot_sdk::sp_core::H256([0x77; 32]), account: &who };
+		let replayed = key.sign_deterministic(&other_chain.encode(), Purpose::ProofOfPossession);
+		let registering = PqVerifier::register_key(RuntimeOrigin::signed(who), key.public(), Some(replayed), false);
+		assert_noop!(registering, Error::<Test>::InvalidProof);
+	});
+}

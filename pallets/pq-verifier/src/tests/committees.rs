@@ -1,0 +1,232 @@
+//! Committees: creation with proofs of possession, deposits, aggregate-signed transactions.
+
+use super::*;
+use crate::{CommitteeMember, CommitteeShares, Committees, HoldReason};
+use pq_crypto::aggregate::{aggregator::Committee, committee::PackedShare, SignerBitfield};
+use std::sync::OnceLock;
+
+/// A 16-member committee with threshold 3.
+fn committee() -> &'static Committee {
+	static COMMITTEE: OnceLock<Committee> = OnceLock::new();
+	COMMITTEE.get_or_init(|| Committee::from_seed(&[0x33; 32], 16, 3))
+}
+
+fn owner() -> AccountId32 {
+	AccountId32::new([0x0e; 32])
+}
+
+/// Every member's share with its proof of possession for creation by `owner` on this chain.
+pub(super) fn members_for(committee: &Committee, owner: &AccountId32) -> Vec<CommitteeMember> {
+	let genesis_hash = crate::Pallet::<Test>::genesis_hash();
+	(0..committee.size())
+		.map(|index| CommitteeMember {
+			share: committee.share(index),
+			proof: committee.membership_proof(index, genesis_hash, owner),
+		})
+		.collect()
+}
+
+fn members(committee: &Committee) -> Vec<CommitteeMember> {
+	members_for(committee, &owner())
+}
+
+fn create(members: Vec<CommitteeMember>) -> polkadot_sdk::sp_runtime::DispatchResult {
+	let committee = committee();
+	PqVerifier::create_committee(RuntimeOrigin::signed(owner()), committee.rho(), committee.threshold(), members.try_into().unwrap())
+}
+
+/// `committee`'s signature of `call` by `signers`.
+pub(super) fn aggregate_of(committee: &Committee, signers: SignerBitfield, call: &RuntimeCall) -> pq_crypto::AggregateSignature {
+	let id = committee.id();
+	let statement = statement(call, Authorizer::Committee(&id, &signers));
+	committee.sign(&signers, &statement.message(), statement.purpose()).unwrap()
+}
+
+fn aggregate(signers: SignerBitfield, call: &RuntimeCall) -> pq_crypto::AggregateSignature {
+	aggregate_of(committee(), signers, call)
+}
+
+/// An aggregate-authorized transaction of `call` by `signers`.
+fn authorization(signers: SignerBitfield, call: &RuntimeCall) -> AuthorizePq<Test> {
+	AuthorizePq::new(Authorization::Committee(aggregate(signers, call)))
+}
+
+/// The test committee, created by `owner()`, its account funded.
+fn with_committee(test: impl FnOnce()) {
+	new_test_ext_with(&[owner(), committee().id().account_id()]).execute_with(|| {
+		assert_ok!(create(members(committee())));
+		test()
+	});
+}
+
+#[test]
+fn creating_stores_shares_and_holds_the_deposit() {
+	with_committee(|| {
+		let id = committee().id();
+		let info = Committees::<Test>::get(&id).unwrap();
+		assert_eq!((info.size, info.threshold, info.owner.clone()), (16, 3, owner()));
+		assert_eq!(CommitteeShares::<Test>::iter_prefix(&id).count(), 16);
+		let deposit = crate::Pallet::<Test>::committee_deposit(16);
+		assert_eq!(Balances::balance_on_hold(&HoldReason::CommitteeDeposit.into(), &owner()), deposit);
+		System::assert_last_event(
+			Event::CommitteeCreated { committee: id.clone(), account: id.account_id(), owner: owner(), size: 16, threshold: 3, deposit }.into(),
+		);
+	});
+}
+
+#[test]
+fn a_committee_signed_transaction_is_from_the_committee_account() {
+	with_committee(|| {
+		let call = remark(b"committee");
+		let signers = committee().signers([0, 4, 9]).unwrap();
+		let account = committee().id().account_id();
+		assert_eq!(validate_general(authorization(signers, &call), &call), Ok(Some(account)));
+	});
+}
+
+/// More than half signed: the key is the stored sum minus the absent members.
+#[test]
+fn a_near_full_signer_set_verifies() {
+	with_committee(|| {
+		let call = remark(b"committee");
+		let signers = committee().signers((0..16).filter(|i| *i != 7)).unwrap();
+		assert!(validate_general(authorization(signers, &call), &call).is_ok());
+	});
+}
+
+#[test]
+fn a_tampered_call_is_a_bad_proof() {
+	with_committee(|| {
+		let signers = committee().signers([0, 1, 2]).unwrap();
+		let extension = authorization(signers, &remark(b"committee"));
+		assert_eq!(validate_general(extension, &remark(b"tampered")), Err(bad_proof()));
+	});
+}
+
+#[test]
+fn another_signer_set_than_signed_is_a_bad_proof() {
+	with_committee(|| {
+		let call = remark(b"committee");
+		let mut aggregate = aggregate(committee().signers([0, 1, 2]).unwrap(), &call);
+		aggregate.signers = committee().signers([0, 1, 2, 3]).unwrap();
+		let extension = AuthorizePq::new(Authorization::Committee(aggregate));
+		assert_eq!(validate_general(extension, &call), Err(bad_proof()));
+	});
+}
+
+#[test]
+fn fewer_signers_than_the_threshold_are_refused() {
+	with_committee(|| {
+		let call = remark(b"committee");
+		let extension = authorization(committee().signers([0, 1]).unwrap(), &call);
+		assert_eq!(validate_general(extension, &call), Err(PqInvalidTransaction::BelowThreshold.into()));
+	});
+}
+
+#[test]
+fn a_non_canonical_signer_bitfield_is_refused() {
+	with_committee(|| {
+		let call = remark(b"committee");
+		let mut aggregate = aggregate(committee().signers([0, 1, 2]).unwrap(), &call);
+		// The same signers with a trailing zero byte.
+		aggregate.signers = SignerBitfield::new(24, [0, 1, 2]).unwrap();
+		let extension = AuthorizePq::new(Authorization::Committee(aggregate));
+		assert_eq!(validate_general(extension, &call), Err(PqInvalidTransaction::InvalidSigners.into()));
+	});
+}
+
+#[test]
+fn an_unknown_committee_is_refused() {
+	new_test_ext_with(&[committee().id().account_id()]).execute_with(|| {
+		let call = remark(b"committee");
+		let extension = authorization(committee().signers([0, 1, 2]).unwrap(), &call);
+		assert_eq!(validate_general(extension, &call), Err(PqInvalidTransaction::UnknownCommittee.into()));
+	});
+}
+
+#[test]
+fn the_weight_charges_the_shares_a_signer_set_can_read() {
+	let call = remark(b"committee");
+	let weight = |members: Vec<u32>| {
+		new_test_ext().execute_with(|| authorization(committee().signers(members).unwrap(), &call).weight(&call))
+	};
+	use crate::WeightInfo;
+	use polkadot_sdk::sp_runtime::traits::TransactionExtension;
+	assert_eq!(weight(vec![0, 1, 2]), <() as WeightInfo>::authorize_committee(3));
+	assert_eq!(weight((0..14).collect()), <() as WeightInfo>::authorize_committee(2));
+}
+
+#[test]
+fn a_share_without_a_valid_proof_is_refused() {
+	new_test_ext_with(&[owner()]).execute_with(|| {
+		let mut members = members(committee());
+		members[5].proof = members[6].proof.clone();
+		assert_noop!(create(members), Error::<Test>::InvalidMembershipProof);
+	});
+}
+
+#[test]
+fn a_share_not_reduced_mod_q_is_refused() {
+	new_test_ext_with(&[owner()]).execute_with(|| {
+		let mut members = members(committee());
+		members[0].share = PackedShare([0xff; PackedShare::LEN]);
+		assert_noop!(create(members), Error::<Test>::InvalidShare);
+	});
+}
+
+#[test]
+fn a_threshold_outside_one_to_size_is_refused() {
+	new_test_ext_with(&[owner()]).execute_with(|| {
+		let origin = || RuntimeOrigin::signed(owner());
+		let members = || members(committee()).try_into().unwrap();
+		assert_noop!(PqVerifier::create_committee(origin(), committee().rho(), 0, members()), Error::<Test>::InvalidThreshold);
+		assert_noop!(PqVerifier::create_committee(origin(), committee().rho(), 17, members()), Error::<Test>::InvalidThreshold);
+		assert_noop!(PqVerifier::create_committee(origin(), committee().rho(), 1, Default::default()), Error::<Test>::InvalidThreshold);
+	});
+}
+
+#[test]
+fn the_same_committee_cannot_be_created_twice() {
+	with_committee(|| {
+		assert_noop!(create(members(committee())), Error::<Test>::CommitteeExists);
+	});
+}
+
+#[test]
+fn a_committee_needs_its_deposit() {
+	new_test_ext().execute_with(|| {
+		assert_noop!(create(members(committee())), Error::<Test>::InsufficientBalance);
+	});
+}
+
+#[test]
+fn dissolving_removes_everything_and_releases_the_deposit() {
+	with_committee(|| {
+		let id = committee().id();
+		assert_ok!(PqVerifier::dissolve_committee(RuntimeOrigin::signed(owner()), id.clone()));
+		assert!(!Committees::<Test>::contains_key(&id));
+		assert_eq!(CommitteeShares::<Test>::iter_prefix(&id).count(), 0);
+		assert_eq!(Balances::balance_on_hold(&HoldReason::CommitteeDeposit.into(), &owner()), 0);
+		let call = remark(b"committee");
+		let extension = authorization(committee().signers([0, 1, 2]).unwrap(), &call);
+		assert_eq!(validate_general(extension, &call), Err(PqInvalidTransaction::UnknownCommittee.into()));
+	});
+}
+
+#[test]
+fn only_the_owner_dissolves() {
+	with_committee(|| {
+		let stranger = RuntimeOrigin::signed(AccountId32::new([0x0f; 32]));
+		assert_noop!(PqVerifier::dissolve_committee(stranger, committee().id()), Error::<Test>::NotCommitteeOwner);
+	});
+}
+
+#[test]
+fn dissolving_an_unknown_committee_fails() {
+	new_test_ext_with(&[owner()]).execute_with(|| {
+		assert_noop!(
+			PqVerifier::dissolve_committee(RuntimeOrigin::signed(owner()), committee().id()),
+			Error::<Test>::UnknownCommittee
+		);
+	});
+}

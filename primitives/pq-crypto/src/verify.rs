@@ -1,0 +1,185 @@
+//! Verification: from a key and a signature of any scheme to a verdict, in one place.
+//!
+//! - [`KeyDigest`]: a key's scheme and account id — the account binding (is this the key of
+//!   that account?) and the index of the decoded-key caches.
+//! - [`Signed`]: what a signature is checked over, a message in a [`Domain`]; the bytes each
+//!   scheme signs are formatted by [`crate::message`].
+//! - [`DecodedKey`]: a key decoded by a backend and the one per-scheme dispatch to it, used by
+//!   [`MultiSignature::verify`], [`crate::SignatureWithKey::verify`] and [`crate::cache::KeyCache`].
+
+use crate::{
+	backend::{Backend, Ed25519Verifier, MlDsaVerifier},
+	message::pure_message,
+	multi::{MultiSignature, MultiSigner},
+	params::{MlDsa44, MlDsa65, MlDsa87},
+	Domain, Purpose, Scheme, VerifyError,
+};
+use alloc::borrow::Cow;
+use polkadot_sdk::sp_runtime::AccountId32;
+
+/// Identifies a public key: its scheme and a collision-resistant digest of it, its account id.
+/// The scheme keeps the namespaces apart: an Ed25519 key *is* its 32 bytes, an ML-DSA key's
+/// account id is a hash, and the two could be equal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct KeyDigest {
+	scheme: Scheme,
+	account: [u8; 32],
+}
+
+impl KeyDigest {
+	/// The digest of `signer` (for Ed25519 the key itself, otherwise a blake2 hash).
+	pub fn of(signer: &MultiSigner) -> Self {
+		Self { scheme: signer.scheme(), account: signer.account_id().into() }
+	}
+
+	/// The account id the key controls.
+	pub fn account_id(&self) -> AccountId32 {
+		AccountId32::new(self.account)
+	}
+
+	/// The digest of `signer` if it controls `account` (its digest is the account id; an
+	/// Ed25519 key is the account), computed once for the check and the cache lookup.
+	pub fn controlling(signer: &MultiSigner, account: &AccountId32) -> Result<Self, VerifyError> {
+		let digest = Self::of(signer);
+		(digest.account_id() == *account).then_some(digest).ok_or(VerifyError::AccountMismatch)
+	}
+}
+
+/// What a signature is checked over: a message in a [`Domain`].
+#[derive(Clone, Copy, Debug)]
+pub enum Signed<'a> {
+	/// `message` signed for `purpose` (FIPS 204 pure mode with the purpose's context; for
+	/// Ed25519, the purpose's prefix before the message).
+	ForPurpose(&'a [u8], Purpose),
+	/// `message` in FIPS 204 pure mode with `context`; for Ed25519, `context` before the message.
+	WithContext(&'a [u8], &'a [u8]),
+	/// For ML-DSA, FIPS 204 Algorithm 8 `Verify_internal` over an already formatted `M′`; for
+	/// Ed25519, the message as it is.
+	Internal(&'a [u8]),
+}
+
+impl<'a> Signed<'a> {
+	/// `message` in `domain`.
+	pub fn new(message: &'a [u8], domain: &'a Domain) -> Self {
+		match domain {
+			Domain::Purpose(purpose) => Self::ForPurpose(message, *purpose),
+			Domain::Context(context) => Self::WithContext(message, context),
+			Domain::Internal => Self::Internal(message),
+		}
+	}
+
+	/// FIPS 204's `M′`; `None` for a context over 255 bytes, which never verifies.
+	pub fn m_prime(&self) -> Option<Cow<'a, [u8]>> {
+		match *self {
+			Self::ForPurpose(message, purpose) => pure_message(purpose.context(), message).map(Cow::Owned),
+			Self::WithContext(message, context) => pure_message(context, message).map(Cow::Owned),
+			Self::Internal(m_prime) => Some(Cow::Borrowed(m_prime)),
+		}
+	}
+
+	/// Ed25519's `(prefix, message)`.
+	fn ed25519_parts(&self) -> (&'a [u8], &'a [u8]) {
+		match *self {
+			Self::ForPurpose(message, purpose) => (purpose.ed25519_prefix(), message),
+			Self::WithContext(message, context) => (context, message),
+			Self::Internal(message) => (&[], message),
+		}
+	}
+}
+
+/// A key decoded by backend `B`, as the cache holds it.
+pub enum DecodedKey<B: Backend> {
+	/// An Ed25519 key.
+	Ed25519(<B as Ed25519Verifier>::DecodedKey),
+	/// An ML-DSA-44 key.
+	MlDsa44(<B as MlDsaVerifier<MlDsa44>>::DecodedKey),
+	/// An ML-DSA-65 key.
+	MlDsa65(<B as MlDsaVerifier<MlDsa65>>::DecodedKey),
+	/// An ML-DSA-87 key.
+	MlDsa87(<B as MlDsaVerifier<MlDsa87>>::DecodedKey),
+}
+
+impl<B: Backend> DecodedKey<B> {
+	/// Decodes `signer`; an aggregate needs its derived key, an Ed25519 key must be valid.
+	pub fn decode(signer: &MultiSigner) -> Result<Self, VerifyError> {
+		Ok(match signer {
+			MultiSigner::Ed25519(key) =>
+				Self::Ed25519(<B as Ed25519Verifier>::decode_key(key).ok_or(VerifyError::InvalidKey)?),
+			MultiSigner::MlDsa44(key) => Self::MlDsa44(<B as MlDsaVerifier<MlDsa44>>::decode_key(key)),
+			MultiSigner::MlDsa65(key) => Self::MlDsa65(<B as MlDsaVerifier<MlDsa65>>::decode_key(key)),
+			MultiSigner::MlDsa87(key) => Self::MlDsa87(<B as MlDsaVerifier<MlDsa87>>::decode_key(key)),
+			MultiSigner::AggregateMlDsa87(_) => return Err(VerifyError::AggregateKeyRequired),
+		})
+	}
+
+	/// Bytes the decoded key occupies, for a cache's byte budget.
+	pub fn bytes(&self) -> usize {
+		match self {
+			Self::Ed25519(_) => core::mem::size_of::<<B as Ed25519Verifier>::DecodedKey>(),
+			Self::MlDsa44(_) => <B as MlDsaVerifier<MlDsa44>>::DECODED_KEY_BYTES,
+			Self::MlDsa65(_) => <B as MlDsaVerifier<MlDsa65>>::DECODED_KEY_BYTES,
+			Self::MlDsa87(_) => <B as MlDsaVerifier<MlDsa87>>::DECODED_KEY_BYTES,
+		}
+	}
+
+	/// Verifies `signature` with this key.
+	pub fn verify(&self, signature: &MultiSignature, signed: Signed<'_>) -> Result<(), VerifyError> {
+		macro_rules! ml_dsa {
+			($params:ty, $key:expr, $signature:expr) => {
+				match signed {
+					Signed::ForPurpose(message, purpose) => <B as MlDsaVerifier<$params>>::verify_decoded(
+						$key,
+						message,
+						purpose.context(),
+						$signature,
+					),
+					Signed::WithContext(message, context) =>
+						<B as MlDsaVerifier<$params>>::verify_decoded($key, message, context, $signature),
+					Signed::Internal(message) =>
+						<B as MlDsaVerifier<$params>>::verify_internal($key, message, $signature),
+				}
+			};
+		}
+		let valid = match (self, signature) {
+			(Self::Ed25519(key), MultiSignature::Ed25519(signature)) => {
+				let (prefix, message) = signed.ed25519_parts();
+				<B as Ed25519Verifier>::verify_decoded(key, prefix, message, signature)
+			},
+			(Self::MlDsa44(key), MultiSignature::MlDsa44(signature)) => ml_dsa!(MlDsa44, key, signature),
+			(Self::MlDsa65(key), MultiSignature::MlDsa65(signature)) => ml_dsa!(MlDsa65, key, signature),
+			(Self::MlDsa87(key), MultiSignature::MlDsa87(signature)) => ml_dsa!(MlDsa87, key, signature),
+			_ => return Err(VerifyError::SchemeMismatch),
+		};
+		valid.then_some(()).ok_or(VerifyError::BadSignature)
+	}
+}
+
+impl MultiSignature {
+	/// Decodes `signer` and verifies this signature over `message` for `purpose`, without a
+	/// cache ([`crate::cache::KeyCache::verify`] keeps decoded keys).
+	///
+	/// Aggregate signatures need the aggregate key derived from the committee's shares; use
+	/// [`crate::AggregateSignature::verify`] for them (this returns
+	/// [`VerifyError::AggregateKeyRequired`]).
+	pub fn verify<B: Backend>(
+		&self,
+		signer: &MultiSigner,
+		message: &[u8],
+		purpose: Purpose,
+	) -> Result<(), VerifyError> {
+		if signer.scheme() != self.scheme() {
+			return Err(VerifyError::SchemeMismatch);
+		}
+		DecodedKey::<B>::decode(signer)?.verify(self, Signed::ForPurpose(message, purpose))
+	}
+
+	/// [`Self::verify`] in any `domain`; the key is decoded before the schemes are compared.
+	pub fn verify_in_domain<B: Backend>(
+		&self,
+		signer: &MultiSigner,
+		message: &[u8],
+		domain: &Domain,
+	) -> Result<(), VerifyError> {
+		DecodedKey::<B>::decode(signer)?.verify(self, Signed::new(message, domain))
+	}
+}
