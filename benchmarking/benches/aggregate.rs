@@ -119,10 +119,10 @@ fn aggregate(c: &mut Criterion, committee: &Committee, stored: &Stored, count: u
 	});
 	let aggregate_key = stored.derive(&signers);
 	let mut repeated = committee_cache(&stored.rho, true);
-	let Some(AggregateLookup::Decoded(decoded)) = repeated.lookup(&aggregate_key) else {
+	let Some(AggregateLookup::Decoded(decoded, digest)) = repeated.lookup(&aggregate_key) else {
 		unreachable!("the matrix is cached, the key not yet")
 	};
-	repeated.insert_key(&aggregate_key, Arc::new(decoded));
+	repeated.insert_key(digest, Arc::new(decoded));
 	c.bench_function(&format!("aggregate/{count}/repeated"), |b| {
 		b.iter(|| {
 			let key = repeated.lookup(black_box(&aggregate_key)).expect("pk* is cached");

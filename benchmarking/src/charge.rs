@@ -12,30 +12,37 @@
 //! See `docs/benchmarking.md`.
 
 use crate::throughput::{
-	measure::{author_until_included, manual_seal_node, scratch_chain, submit_all, BlockStats},
-	workload::Verifier,
+	measure::{
+		author_until_included, manual_seal_node, scratch_chain, setup_transactions, sign_transfers, submit_all,
+		BlockStats,
+	},
+	workload::{Verifier, Workload},
 };
+use anyhow::{anyhow, Context};
+use codec::Encode;
 use jsonrpsee::rpc_params;
 use polkadot_sdk::{
 	sp_core::{Bytes, H256},
+	sp_crypto_hashing::blake2_256,
 	sp_runtime::generic::SignedBlock,
 };
 use pq_cli::node::Node;
-use pq_runtime::opaque;
-use std::time::Instant;
-use anyhow::{anyhow, Context};
-use codec::Encode;
-use polkadot_sdk::{sp_crypto_hashing::blake2_256, sp_runtime::AccountId32};
 use pq_crypto::{
 	aggregate::{aggregator::Committee, SignerBitfield},
 	signing::Keypair,
 	Scheme,
 };
 use pq_runtime::{
+	opaque,
 	transactions::{self, ChainIdentity, Form},
-	RuntimeCall, UNIT,
+	RuntimeCall,
 };
-use std::{fmt::Write as _, io::Write, path::Path, time::Duration};
+use std::{
+	fmt::Write as _,
+	io::Write,
+	path::Path,
+	time::{Duration, Instant},
+};
 
 /// A transaction kind, as the check runs it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -85,14 +92,7 @@ impl Kind {
 	/// As the table labels it.
 	pub fn label(&self) -> String {
 		match self {
-			Kind::Transfer(scheme, form) => {
-				let form = match form {
-					Form::Signed => "signed",
-					Form::KeyInline => "key inline",
-					Form::KeyRegistered => "registered",
-				};
-				format!("transfer, {} {form}", scheme.name())
-			},
+			Kind::Transfer(scheme, form) => format!("transfer, {} {}", scheme.name(), form.label()),
 			Kind::CommitteeTransfer { size, signers } => format!("transfer, committee {signers} of {size}"),
 			Kind::RegisterKey => "register_key, ml-dsa-87".into(),
 			Kind::Migrate => "register_key, ed25519 → ml-dsa-87 migration".into(),
@@ -105,11 +105,12 @@ impl Kind {
 /// What one kind needs: its senders, endowed at genesis, and its transactions.
 struct Plan {
 	kind: Kind,
-	keys: Vec<Keypair>,
+	/// The senders; for transfers, also the transfers, as the throughput harness runs them.
+	load: Workload,
+	/// For `RotateKey`: each sender's registered key before the rotation.
+	old_keys: Vec<Keypair>,
 	/// For `Migrate` and `RotateKey`: each sender's new key.
 	new_keys: Vec<Keypair>,
-	committees: Vec<(Keypair, Committee)>,
-	transactions: usize,
 }
 
 fn keypair(scheme: Scheme, role: &str, index: usize) -> anyhow::Result<Keypair> {
@@ -117,105 +118,75 @@ fn keypair(scheme: Scheme, role: &str, index: usize) -> anyhow::Result<Keypair> 
 	Keypair::from_seed(scheme, &seed).map_err(|error| anyhow!("{error:?}"))
 }
 
-/// Transfers each committee sends.
-const TRANSFERS_PER_COMMITTEE: usize = 100;
+/// Transfers each committee of a `CommitteeTransfer` kind sends.
+const CHARGE_TRANSFERS_PER_COMMITTEE: usize = 100;
 
 impl Plan {
 	fn new(kind: Kind, transactions: usize) -> anyhow::Result<Self> {
 		let keys = |scheme, role| (0..transactions).map(|index| keypair(scheme, role, index)).collect::<anyhow::Result<Vec<_>>>();
-		let mut plan = Plan { kind, keys: Vec::new(), new_keys: Vec::new(), committees: Vec::new(), transactions };
-		match kind {
-			Kind::Transfer(scheme, _) => plan.keys = keys(scheme, "sender")?,
-			Kind::CommitteeTransfer { size, signers } => {
-				let count = transactions.div_ceil(TRANSFERS_PER_COMMITTEE);
-				for index in 0..count {
-					let seed = blake2_256(&("pq-charge", "committee", size, index as u32).encode());
-					let owner = keypair(Scheme::Ed25519, "owner", index)?;
-					plan.committees.push((owner, Committee::from_seed(&seed, size, signers)));
-				}
-			},
-			Kind::RegisterKey | Kind::RemoveKey => plan.keys = keys(Scheme::MlDsa87, "registrant")?,
+		let senders = |senders: Vec<Keypair>, nonce: u32| {
+			let transfers = (0..senders.len()).map(|sender| (sender, nonce)).collect();
+			Workload::Keys { senders, transfers }
+		};
+		let (mut old_keys, mut new_keys) = (Vec::new(), Vec::new());
+		let load = match kind {
+			Kind::Transfer(scheme, form) => senders(keys(scheme, "sender")?, u32::from(form == Form::KeyRegistered)),
+			Kind::CommitteeTransfer { size, signers } => committee_transfers(size, signers, transactions)?,
+			Kind::RegisterKey | Kind::RemoveKey => senders(keys(Scheme::MlDsa87, "registrant")?, 0),
 			Kind::Migrate => {
-				plan.keys = keys(Scheme::Ed25519, "migrating")?;
-				plan.new_keys = keys(Scheme::MlDsa87, "migrated")?;
+				new_keys = keys(Scheme::MlDsa87, "migrated")?;
+				senders(keys(Scheme::Ed25519, "migrating")?, 0)
 			},
 			Kind::RotateKey => {
-				plan.keys = keys(Scheme::Ed25519, "rotating")?;
-				plan.new_keys = keys(Scheme::MlDsa87, "rotated")?;
+				old_keys = keys(Scheme::MlDsa44, "rotating-old")?;
+				new_keys = keys(Scheme::MlDsa87, "rotated")?;
+				senders(keys(Scheme::Ed25519, "rotating")?, 0)
 			},
-		}
-		Ok(plan)
+		};
+		Ok(Plan { kind, load, old_keys, new_keys })
 	}
 
-	/// Every account the chain specification must endow.
-	fn accounts(&self) -> Vec<AccountId32> {
-		let committees = self.committees.iter().flat_map(|(owner, committee)| {
-			[owner.account_id(), committee.id().account_id()]
-		});
-		self.keys.iter().map(Keypair::account_id).chain(committees).collect()
+	/// The senders of a registry kind.
+	fn senders(&self) -> &[Keypair] {
+		match &self.load {
+			Workload::Keys { senders, .. } => senders,
+			Workload::Committees { .. } => &[],
+		}
 	}
 
 	/// What must be on chain before the measured transactions.
 	fn setup(&self, chain: &ChainIdentity) -> Vec<Vec<u8>> {
-		let own_key_registered = |key: &Keypair| {
-			let call = transactions::register_key_call(key, &key.account_id(), false, chain);
-			transactions::sign(key, call, 0, 0, Form::KeyInline, chain).encode()
-		};
 		match self.kind {
-			Kind::Transfer(_, Form::KeyRegistered) | Kind::RemoveKey => self.keys.iter().map(own_key_registered).collect(),
-			Kind::CommitteeTransfer { .. } => self
-				.committees
-				.iter()
-				.map(|(owner, committee)| {
-					let call = transactions::create_committee_call(committee, &owner.account_id(), chain);
-					transactions::sign(owner, call, 0, 0, Form::Signed, chain).encode()
-				})
-				.collect(),
+			Kind::Transfer(_, form) => setup_transactions(&self.load, form, chain),
+			// A committee's key is on chain, like a registered key; so is the key to remove.
+			Kind::CommitteeTransfer { .. } | Kind::RemoveKey => setup_transactions(&self.load, Form::KeyRegistered, chain),
 			Kind::RotateKey => self
-				.keys
+				.senders()
 				.iter()
-				.enumerate()
-				.map(|(index, account)| {
+				.zip(&self.old_keys)
+				.map(|(account, old)| {
 					// A migrated account with a small key, accepting only it.
-					let old = keypair(Scheme::MlDsa44, "rotating-old", index).expect("ML-DSA-44 from a seed");
-					let call = transactions::register_key_call(&old, &account.account_id(), true, chain);
+					let call = transactions::register_key_call(old, &account.account_id(), true, chain);
 					transactions::sign(account, call, 0, 0, Form::Signed, chain).encode()
 				})
 				.collect(),
-			Kind::Transfer(..) | Kind::RegisterKey | Kind::Migrate => Vec::new(),
+			Kind::RegisterKey | Kind::Migrate => Vec::new(),
 		}
 	}
 
 	/// The measured transactions, one per sender (for committees, a new signer set each).
 	fn measured(&self, chain: &ChainIdentity) -> anyhow::Result<Vec<Vec<u8>>> {
-		let recipient = pq_runtime::genesis_config_presets::alice();
-		let transfer = || transactions::transfer_call(recipient.clone(), UNIT);
 		let signed = |key: &Keypair, call: RuntimeCall, nonce, form| transactions::sign(key, call, nonce, 0, form, chain).encode();
 		Ok(match self.kind {
-			Kind::Transfer(_, form) => {
-				let nonce = u32::from(form == Form::KeyRegistered);
-				self.keys.iter().map(|key| signed(key, transfer(), nonce, form)).collect()
-			},
-			Kind::CommitteeTransfer { size, signers } => (0..self.transactions)
-				.map(|position| {
-					let (owner_and_committee, nonce) =
-						(&self.committees[position / TRANSFERS_PER_COMMITTEE], (position % TRANSFERS_PER_COMMITTEE) as u32);
-					let committee = &owner_and_committee.1;
-					let start = (position as u32 * 7) % size;
-					let members = (0..signers).map(|offset| (start + offset) % size);
-					let signer_set = SignerBitfield::new(size, members).context("signers")?;
-					let extrinsic = transactions::sign_by_committee(committee, &signer_set, transfer(), nonce, 0, chain)
-						.map_err(|error| anyhow!("aggregate signing: {error:?}"))?;
-					Ok(extrinsic.encode())
-				})
-				.collect::<anyhow::Result<_>>()?,
+			Kind::Transfer(_, form) => sign_transfers(&self.load, form, chain)?,
+			Kind::CommitteeTransfer { .. } => sign_transfers(&self.load, Form::KeyRegistered, chain)?,
 			Kind::RegisterKey => self
-				.keys
+				.senders()
 				.iter()
 				.map(|key| signed(key, transactions::register_key_call(key, &key.account_id(), false, chain), 0, Form::KeyInline))
 				.collect(),
 			Kind::Migrate => self
-				.keys
+				.senders()
 				.iter()
 				.zip(&self.new_keys)
 				.map(|(account, new)| {
@@ -223,23 +194,43 @@ impl Plan {
 				})
 				.collect(),
 			Kind::RotateKey => self
-				.keys
+				.senders()
 				.iter()
 				.zip(&self.new_keys)
-				.enumerate()
-				.map(|(index, (account, new))| {
-					let old = keypair(Scheme::MlDsa44, "rotating-old", index).expect("ML-DSA-44 from a seed");
+				.zip(&self.old_keys)
+				.map(|((account, new), old)| {
 					let call = transactions::rotate_key_call(new, &account.account_id(), chain);
-					transactions::sign_registered(&account.account_id(), &old, call, 1, 0, chain).encode()
+					transactions::sign_registered(&account.account_id(), old, call, 1, 0, chain).encode()
 				})
 				.collect(),
 			Kind::RemoveKey => self
-				.keys
+				.senders()
 				.iter()
 				.map(|key| signed(key, pallet_pq_verifier::Call::remove_key {}.into(), 1, Form::KeyRegistered))
 				.collect(),
 		})
 	}
+}
+
+/// `transactions` transfers from committees of `size` members, [`CHARGE_TRANSFERS_PER_COMMITTEE`]
+/// each in turn, every one signed by `signers` consecutive members from a moving start: a new
+/// signer set, so a fresh `pk*`, each time.
+fn committee_transfers(size: u32, signers: u32, transactions: usize) -> anyhow::Result<Workload> {
+	let count = transactions.div_ceil(CHARGE_TRANSFERS_PER_COMMITTEE);
+	let owners = (0..count).map(|index| keypair(Scheme::Ed25519, "owner", index)).collect::<anyhow::Result<Vec<_>>>()?;
+	let committees = (0..count)
+		.map(|index| Committee::from_seed(&blake2_256(&("pq-charge", "committee", size, index as u32).encode()), size, signers))
+		.collect();
+	let transfers = (0..transactions)
+		.map(|position| {
+			let start = (position as u32 * 7) % size;
+			let members = (0..signers).map(|offset| (start + offset) % size);
+			let signer_set = SignerBitfield::new(size, members).context("signers")?;
+			let nonce = (position % CHARGE_TRANSFERS_PER_COMMITTEE) as u32;
+			Ok((position / CHARGE_TRANSFERS_PER_COMMITTEE, nonce, signer_set))
+		})
+		.collect::<anyhow::Result<_>>()?;
+	Ok(Workload::Committees { owners, committees, transfers })
 }
 
 /// One kind's result.
@@ -280,7 +271,7 @@ pub async fn run(
 ) -> anyhow::Result<Check> {
 	let plan = Plan::new(kind, transactions)?;
 	let directory = tempfile::tempdir()?;
-	let (spec, base_path) = scratch_chain(node_binary, verifier, &plan.accounts(), directory.path())?;
+	let (spec, base_path) = scratch_chain(node_binary, verifier, &plan.load.accounts(), directory.path())?;
 	let node = manual_seal_node(node_binary, &spec, &base_path, &[]).await;
 	let rpc = node.rpc().await;
 	let chain = ChainIdentity { checkpoint: None, ..rpc.chain_identity().await? };
@@ -329,7 +320,7 @@ async fn execution_time(rpc: &Node, hash: H256) -> anyhow::Result<Duration> {
 	let mut times = Vec::with_capacity(EXECUTIONS);
 	for _ in 0..EXECUTIONS {
 		let start = Instant::now();
-		let _: Bytes = rpc.request("state_call", rpc_params!["Core_execute_block", block.clone(), parent]).await?;
+		let _: Bytes = rpc.request("state_call", rpc_params!["Core_execute_block", &block, parent]).await?;
 		times.push(start.elapsed());
 	}
 	times.sort();
@@ -373,8 +364,9 @@ mod tests {
 	#[test]
 	fn a_committee_plan_has_one_committee_per_hundred_transfers() {
 		let plan = Plan::new(Kind::CommitteeTransfer { size: 16, signers: 9 }, 250).unwrap();
-		assert_eq!(plan.committees.len(), 3);
-		assert_eq!(plan.accounts().len(), 6, "each committee's owner and account");
+		let Workload::Committees { committees, .. } = &plan.load else { panic!("a committee kind's load") };
+		assert_eq!(committees.len(), 3);
+		assert_eq!(plan.load.accounts().len(), 6, "each committee's owner and account");
 	}
 
 	#[test]

@@ -7,6 +7,15 @@ pub mod wasm_runtime;
 
 use std::{collections::BTreeMap, fs, path::Path};
 
+/// The run whose `key` is the median among `runs` of one item (the upper median of an even
+/// count): one whole run, so the figures of a report's row stay consistent with each other.
+pub fn median_by<T>(mut runs: Vec<T>, key: impl Fn(&T) -> f64) -> T {
+	assert!(!runs.is_empty(), "every item runs at least once");
+	runs.sort_by(|a, b| key(a).total_cmp(&key(b)));
+	let middle = runs.len() / 2;
+	runs.swap_remove(middle)
+}
+
 /// Median nanoseconds per benchmark, by Criterion id (`ml-dsa-44/libcrux/decode`).
 pub type Results = BTreeMap<String, f64>;
 

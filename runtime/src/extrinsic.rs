@@ -41,11 +41,6 @@ use polkadot_sdk::sp_runtime::{serde, Deserialize, Serialize};
 /// What [`RuntimeExtrinsic`] checks into.
 pub type CheckedExtrinsic = generic::CheckedExtrinsic<AccountId, RuntimeCall, TxExtension>;
 
-/// The weight of verifying an ordinary signed extrinsic's signature, by its scheme.
-fn signature_weight(signature: &Signature) -> Weight {
-	SignatureCheck::of_signed(&signature.signed).weight::<PqVerifierWeights>()
-}
-
 /// The runtime's extrinsic: an [`UncheckedExtrinsic`] whose dispatch info includes its ordinary
 /// signature's verification weight (see the module docs).
 #[derive(Clone, PartialEq, Eq, Debug, Encode, Decode, DecodeWithMemTracking)]
@@ -55,7 +50,8 @@ impl RuntimeExtrinsic {
 	/// The weight of this extrinsic's ordinary signature: zero unless it is signed.
 	fn signature_weight(&self) -> Weight {
 		match &self.0.preamble {
-			Preamble::Signed(_, signature, _) => signature_weight(signature),
+			Preamble::Signed(_, signature, _) =>
+				SignatureCheck::Signed(signature.signed.scheme()).weight::<PqVerifierWeights>(),
 			Preamble::General(_) | Preamble::Bare(_) => Weight::zero(),
 		}
 	}
@@ -144,10 +140,14 @@ impl SignedTransactionBuilder for RuntimeExtrinsic {
 /// Charged like the checked extrinsic (for fee estimates, `TransactionPaymentApi::query_info`).
 impl GetDispatchInfo for RuntimeExtrinsic {
 	fn get_dispatch_info(&self) -> DispatchInfo {
-		let mut info = self.0.get_dispatch_info();
-		info.extension_weight = info.extension_weight.saturating_add(self.signature_weight());
-		info
+		with_signature_weight(self.0.get_dispatch_info(), self.signature_weight())
 	}
+}
+
+/// `info` with the signature's verification charged as part of the extension weight.
+fn with_signature_weight(mut info: DispatchInfo, signature_weight: Weight) -> DispatchInfo {
+	info.extension_weight = info.extension_weight.saturating_add(signature_weight);
+	info
 }
 
 impl<Lookup> Checkable<Lookup> for RuntimeExtrinsic
@@ -170,9 +170,7 @@ pub struct ChargedExtrinsic {
 
 impl GetDispatchInfo for ChargedExtrinsic {
 	fn get_dispatch_info(&self) -> DispatchInfo {
-		let mut info = self.inner.get_dispatch_info();
-		info.extension_weight = info.extension_weight.saturating_add(self.signature_weight);
-		info
+		with_signature_weight(self.inner.get_dispatch_info(), self.signature_weight)
 	}
 }
 

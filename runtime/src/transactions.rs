@@ -105,6 +105,17 @@ pub enum Form {
 	KeyRegistered,
 }
 
+impl Form {
+	/// As reports and tables name it: `signed`, `key inline`, `registered`.
+	pub fn label(self) -> &'static str {
+		match self {
+			Form::Signed => "signed",
+			Form::KeyInline => "key inline",
+			Form::KeyRegistered => "registered",
+		}
+	}
+}
+
 /// The implicit data of [`ExtensionsAfterAuthorization`], in order (`AuthorizePq` has none).
 type ImplicitAfterAuthorization = ((), u32, u32, Hash, Hash, (), (), (), ());
 

@@ -5,7 +5,7 @@
 use clap::Parser;
 use pq_benchmarks::{
 	charge::{self, Check, Kind},
-	machine_summary,
+	machine_summary, median_by,
 	throughput::workload::Verifier,
 };
 use std::{io::Write, path::PathBuf, process::ExitCode};
@@ -60,13 +60,7 @@ async fn run(args: Args) -> anyhow::Result<bool> {
 			runs[index].push(charge::run(&args.node, *verifier, *kind, args.transactions, &mut progress).await?);
 		}
 	}
-	let checks: Vec<Check> = runs
-		.into_iter()
-		.map(|mut runs| {
-			runs.sort_by(|a, b| a.ratio().total_cmp(&b.ratio()));
-			runs.swap_remove(runs.len() / 2)
-		})
-		.collect();
+	let checks: Vec<Check> = runs.into_iter().map(|runs| median_by(runs, Check::ratio)).collect();
 	println!("{}", machine_summary());
 	println!(
 		"{} transactions per kind, each from its own sender; each row is the run of median ratio of {} run(s).\n",

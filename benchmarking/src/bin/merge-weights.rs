@@ -82,12 +82,15 @@ fn components(benchmarks: &[&Value], field: &str) -> Vec<String> {
 	names
 }
 
+/// The largest of `values`, or the first error.
+fn max_of(mut values: impl Iterator<Item = anyhow::Result<u128>>) -> anyhow::Result<u128> {
+	values.try_fold(0, |max, value| Ok(max.max(value?)))
+}
+
 /// One benchmark merged from its runs.
 fn merge_benchmark(runs: &[&Value], margin_percent: u32) -> anyhow::Result<Value> {
 	let mut merged = runs[0].clone();
-	let largest = |field: &str| -> anyhow::Result<u128> {
-		runs.iter().map(|run| number(&run[field])).try_fold(0, |max, value| Ok::<_, anyhow::Error>(max.max(value?)))
-	};
+	let largest = |field: &str| max_of(runs.iter().map(|run| number(&run[field])));
 	for field in EXECUTION {
 		merged[*field] = json!(with_margin(largest(field)?, margin_percent).to_string());
 	}
@@ -98,9 +101,7 @@ fn merge_benchmark(runs: &[&Value], margin_percent: u32) -> anyhow::Result<Value
 		for field in fields {
 			let mut slopes = Vec::new();
 			for component in components(runs, field) {
-				let max = runs.iter().map(|run| slope(run, field, &component)).try_fold(0, |max, value| {
-					Ok::<_, anyhow::Error>(max.max(value?))
-				})?;
+				let max = max_of(runs.iter().map(|run| slope(run, field, &component)))?;
 				slopes.push(json!({ "name": component, "slope": with_margin(max, margin).to_string() }));
 			}
 			merged[*field] = Value::Array(slopes);

@@ -81,7 +81,7 @@ pub async fn run(
 	// committed reports; this throwaway chain reaps no account.
 	let chain = transactions::ChainIdentity { checkpoint: None, ..rpc.chain_identity().await? };
 
-	let setup = setup_transactions(&load, case, &chain);
+	let setup = setup_transactions(&load, case.form, &chain);
 	let mut setup_blocks = 0;
 	if !setup.is_empty() {
 		submit_all(&rpc, &setup).await?;
@@ -90,7 +90,7 @@ pub async fn run(
 	}
 
 	let signing = Instant::now();
-	let signed = sign_transfers(&load, case, &chain)?;
+	let signed = sign_transfers(&load, case.form, &chain)?;
 	writeln!(progress, "  signed {} transfers in {:.1?}", signed.len(), signing.elapsed())?;
 
 	let admission = Instant::now();
@@ -139,10 +139,11 @@ pub(crate) async fn manual_seal_node(node_binary: &Path, spec: &str, base_path: 
 	NodeProcess::start(node_binary, base_path, &all).await
 }
 
-/// What must be on chain before the transfers: registered keys, or committees.
-fn setup_transactions(load: &Workload, case: Case, chain: &transactions::ChainIdentity) -> Vec<Vec<u8>> {
+/// What must be on chain before the transfers: registered keys (for `form`
+/// [`Form::KeyRegistered`]), or committees.
+pub(crate) fn setup_transactions(load: &Workload, form: Form, chain: &transactions::ChainIdentity) -> Vec<Vec<u8>> {
 	match load {
-		Workload::Keys { senders, .. } if case.form == Form::KeyRegistered => senders
+		Workload::Keys { senders, .. } if form == Form::KeyRegistered => senders
 			.iter()
 			.map(|sender| {
 				let call = transactions::register_key_call(sender, &sender.account_id(), false, chain);
@@ -161,14 +162,14 @@ fn setup_transactions(load: &Workload, case: Case, chain: &transactions::ChainId
 	}
 }
 
-/// Every transfer of `load`, to `//Alice`, signed in `case`'s form.
-fn sign_transfers(load: &Workload, case: Case, chain: &transactions::ChainIdentity) -> anyhow::Result<Vec<Vec<u8>>> {
+/// Every transfer of `load`, to `//Alice`, signed in `form` (committees sign in theirs).
+pub(crate) fn sign_transfers(load: &Workload, form: Form, chain: &transactions::ChainIdentity) -> anyhow::Result<Vec<Vec<u8>>> {
 	let recipient = pq_runtime::genesis_config_presets::alice();
 	let call = || transactions::transfer_call(recipient.clone(), pq_runtime::UNIT);
 	match load {
 		Workload::Keys { senders, transfers } => Ok(transfers
 			.iter()
-			.map(|&(sender, nonce)| transactions::sign(&senders[sender], call(), nonce, 0, case.form, chain).encode())
+			.map(|&(sender, nonce)| transactions::sign(&senders[sender], call(), nonce, 0, form, chain).encode())
 			.collect()),
 		Workload::Committees { committees, transfers, .. } => transfers
 			.iter()

@@ -93,13 +93,9 @@ impl Row {
 	}
 }
 
-/// The run of median authoring TPS among `runs` of one case (the upper median of an even
-/// count): one whole measurement, so the figures of a row stay consistent with each other.
-pub fn median_run(mut runs: Vec<Row>) -> Row {
-	assert!(!runs.is_empty(), "every case runs at least once");
-	runs.sort_by(|a, b| a.authoring_tps.total_cmp(&b.authoring_tps));
-	let middle = runs.len() / 2;
-	runs.swap_remove(middle)
+/// The run of median authoring TPS among `runs` of one case.
+pub fn median_run(runs: Vec<Row>) -> Row {
+	crate::median_by(runs, |row| row.authoring_tps)
 }
 
 fn baseline<'a>(rows: &'a [Row], row: &Row) -> Option<&'a Row> {

@@ -59,12 +59,7 @@ impl Case {
 		if self.scheme == Scheme::AggregateMlDsa87 {
 			return format!("{} committee of {COMMITTEE_SIZE}", self.scheme.name());
 		}
-		let form = match self.form {
-			Form::Signed => "signed",
-			Form::KeyInline => "key inline",
-			Form::KeyRegistered => "registered",
-		};
-		format!("{} {form}", self.scheme.name())
+		format!("{} {}", self.scheme.name(), self.form.label())
 	}
 
 	/// The label with the runtime build: `ml-dsa-65 registered, pure Wasm`.

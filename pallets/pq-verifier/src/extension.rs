@@ -81,7 +81,7 @@ pub enum Authorization {
 /// (`BadProof`: the signature does not verify; `BadSigner`: wrong account or an origin that
 /// was already authorized). Carried as `InvalidTransaction::Custom(code)`; the code is also the
 /// reason's SCALE encoding.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Encode, Decode, TypeInfo)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Encode, Decode)]
 #[repr(u8)]
 pub enum PqInvalidTransaction {
 	/// The account has no registered key, but the transaction says the key is registered.
@@ -167,11 +167,6 @@ pub enum SignatureCheck {
 }
 
 impl SignatureCheck {
-	/// The check of an ordinary signed extrinsic's signature.
-	pub fn of_signed(signed: &SignatureWithKey) -> Self {
-		Self::Signed(signed.scheme())
-	}
-
 	/// The check of `authorization`; `None` for [`Authorization::None`], which checks nothing.
 	pub fn of(authorization: &Authorization) -> Option<Self> {
 		Some(match authorization {

@@ -191,10 +191,10 @@ pub mod node {
 		let key = aggregate_cache().lookup(public);
 		match key {
 			Some(AggregateLookup::Cached(key)) => key.verify_internal(message, signature),
-			Some(AggregateLookup::Decoded(key)) => {
+			Some(AggregateLookup::Decoded(key, digest)) => {
 				let valid = key.verify_internal(message, signature);
 				if valid {
-					aggregate_cache().insert_key(public, Arc::new(key));
+					aggregate_cache().insert_key(digest, Arc::new(key));
 				}
 				valid
 			},

@@ -120,9 +120,9 @@ impl Scheme {
 	/// migrate to.
 	pub const ML_DSA: [Scheme; 3] = [Scheme::MlDsa44, Scheme::MlDsa65, Scheme::MlDsa87];
 
-	/// Whether a key of this scheme can be registered for an account ([`Self::ML_DSA`]).
-	pub const fn is_registerable(self) -> bool {
-		matches!(self, Scheme::MlDsa44 | Scheme::MlDsa65 | Scheme::MlDsa87)
+	/// Whether a key of this scheme can be registered for an account: one of [`Self::ML_DSA`].
+	pub fn is_registerable(self) -> bool {
+		Self::ML_DSA.contains(&self)
 	}
 
 	/// The scheme's name as written in docs and command lines (`ml-dsa-44`, …).

@@ -11,7 +11,7 @@ use crate::{
 	backend::{Backend, Ed25519Verifier, MlDsaVerifier},
 	message::pure_message,
 	multi::{MultiSignature, MultiSigner},
-	params::{MlDsa44, MlDsa65, MlDsa87},
+	params::{account_id, MlDsa44, MlDsa65, MlDsa87, MlDsaParams},
 	Domain, Purpose, Scheme, VerifyError,
 };
 use alloc::borrow::Cow;
@@ -30,6 +30,12 @@ impl KeyDigest {
 	/// The digest of `signer` (for Ed25519 the key itself, otherwise a blake2 hash).
 	pub fn of(signer: &MultiSigner) -> Self {
 		Self { scheme: signer.scheme(), account: signer.account_id().into() }
+	}
+
+	/// The digest of an ML-DSA key of parameter set `P`, without wrapping it in a
+	/// [`MultiSigner`].
+	pub fn of_ml_dsa<P: MlDsaParams>(public: &P::Public) -> Self {
+		Self { scheme: P::SCHEME, account: account_id::<P>(public).into() }
 	}
 
 	/// The account id the key controls.

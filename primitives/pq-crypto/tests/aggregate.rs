@@ -144,9 +144,9 @@ fn a_committee_matrix_serves_all_its_signer_sets() {
 	for (key, aggregate) in [(&first_key, &first), (&second_key, &second), (&first_key, &first), (&second_key, &second)] {
 		match cache.lookup(key).expect("decoded with the matrix") {
 			AggregateLookup::Cached(cached) => assert!(cached.verify(signed, &aggregate.signature)),
-			AggregateLookup::Decoded(decoded) => {
+			AggregateLookup::Decoded(decoded, digest) => {
 				assert!(decoded.verify(signed, &aggregate.signature));
-				cache.insert_key(key, Arc::new(decoded));
+				cache.insert_key(digest, Arc::new(decoded));
 			},
 		}
 	}

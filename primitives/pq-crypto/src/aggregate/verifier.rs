@@ -30,8 +30,8 @@ use super::{
 use crate::{
 	cache::{CacheLimits, CacheStats, Lru},
 	keys::{MlDsa87Public, MlDsa87Signature},
+	params::MlDsa87,
 	verify::{KeyDigest, Signed},
-	MultiSigner,
 };
 use alloc::{boxed::Box, sync::Arc};
 
@@ -123,8 +123,9 @@ pub fn rho_of(public: &MlDsa87Public) -> [u8; 32] {
 pub enum AggregateLookup {
 	/// A key cached after a signature verified under it.
 	Cached(Arc<AggregateKey>),
-	/// A key decoded now with its committee's cached matrix, not yet cached.
-	Decoded(AggregateKey),
+	/// A key decoded now with its committee's cached matrix, not yet cached; with the digest
+	/// to cache it under ([`AggregateKeyCache::insert_key`]).
+	Decoded(AggregateKey, KeyDigest),
 }
 
 impl AggregateLookup {
@@ -132,7 +133,7 @@ impl AggregateLookup {
 	pub fn key(&self) -> &AggregateKey {
 		match self {
 			Self::Cached(key) => key,
-			Self::Decoded(key) => key,
+			Self::Decoded(key, _) => key,
 		}
 	}
 }
@@ -183,20 +184,19 @@ impl AggregateKeyCache {
 	/// decoded now, and cached by [`Self::insert_key`] only once a signature verified under
 	/// it); `None` if the matrix must be expanded first.
 	pub fn lookup(&mut self, public: &MlDsa87Public) -> Option<AggregateLookup> {
-		if let Some(key) = self.keys.lookup(&Self::digest(public)) {
+		let digest = KeyDigest::of_ml_dsa::<MlDsa87>(public);
+		if let Some(key) = self.keys.lookup(&digest) {
 			return Some(AggregateLookup::Cached(key));
 		}
 		let matrix = self.matrices.lookup(&rho_of(public))?;
-		Some(AggregateLookup::Decoded(AggregateKey::decode(matrix, public).expect("the matrix of the key's own ρ")))
+		let key = AggregateKey::decode(matrix, public).expect("the matrix of the key's own ρ");
+		Some(AggregateLookup::Decoded(key, digest))
 	}
 
-	/// Holds the decoded key of `public`, under which a signature verified.
-	pub fn insert_key(&mut self, public: &MlDsa87Public, key: Arc<AggregateKey>) {
-		self.keys.insert(Self::digest(public), key, AggregateKey::BYTES);
-	}
-
-	fn digest(public: &MlDsa87Public) -> KeyDigest {
-		KeyDigest::of(&MultiSigner::MlDsa87(public.clone()))
+	/// Holds a decoded key, under which a signature verified, by the digest
+	/// [`Self::lookup`] gave with it.
+	pub fn insert_key(&mut self, digest: KeyDigest, key: Arc<AggregateKey>) {
+		self.keys.insert(digest, key, AggregateKey::BYTES);
 	}
 
 	/// Holds an expanded matrix, for the keys of its `ρ`.
