@@ -1,8 +1,12 @@
 //! Builds the runtime's two Wasm blobs, host-function and pure-Wasm verification (skipped with
-//! `SKIP_WASM_BUILD=1`).
+//! `SKIP_WASM_BUILD=1`, or without the `wasm-blobs` feature: then `WASM_BINARY` is `None`).
 fn main() {
 	#[cfg(feature = "std")]
 	{
+		if std::env::var_os("CARGO_FEATURE_WASM_BLOBS").is_none() {
+			// The builder then writes only the `WASM_BINARY = None` stubs.
+			std::env::set_var("SKIP_WASM_BUILD", "1");
+		}
 		// The Wasm build looks for Cargo.lock upwards from the build directory, which lives
 		// outside the clone (CARGO_TARGET_DIR under ~/.cache); point it at this workspace. Set
 		// here, not in .cargo/config.toml, so that runtimes among our dependencies (the benchmark

@@ -17,6 +17,12 @@ fi
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 build_with_progress cargo test --release --workspace --no-run
+# pq-cli needs the runtime's types, not its Wasm blobs (the runtime's `wasm-blobs` feature).
+runtime_features=$(cargo tree -p pq-cli -e features -i pq-runtime)
+if grep -q 'feature "wasm-blobs"' <<<"$runtime_features"; then
+	echo "pq-cli's own build would compile the runtime's Wasm blobs" >&2
+	exit 1
+fi
 # The log sums every test binary's and doc-test's results into one closing line, printed
 # whether or not a test failed.
 status=0

@@ -26,17 +26,14 @@ use polkadot_sdk::{
 	sp_crypto_hashing::blake2_256,
 	sp_runtime::generic::SignedBlock,
 };
-use pq_cli::node::Node;
+use pq_client::rpc::RpcClient;
 use pq_crypto::{
 	aggregate::{aggregator::Committee, SignerBitfield},
 	signing::Keypair,
 	Scheme,
 };
-use pq_runtime::{
-	opaque,
-	transactions::{self, ChainIdentity, Form},
-	RuntimeCall,
-};
+use pq_client::transactions::{self, ChainIdentity, Form};
+use pq_runtime::{opaque, RuntimeCall};
 use std::{
 	fmt::Write as _,
 	io::Write,
@@ -312,7 +309,7 @@ pub async fn run(
 const EXECUTIONS: usize = 3;
 
 /// The median time `rpc`'s node takes to execute block `hash` on its parent's state.
-async fn execution_time(rpc: &Node, hash: H256) -> anyhow::Result<Duration> {
+async fn execution_time(rpc: &RpcClient, hash: H256) -> anyhow::Result<Duration> {
 	let signed: Option<SignedBlock<opaque::Block>> = rpc.request("chain_getBlock", rpc_params![hash]).await?;
 	let signed = signed.with_context(|| format!("the node does not have block {hash:?}"))?;
 	let parent = signed.block.header.parent_hash;

@@ -1,7 +1,7 @@
 //! # pq-cli
 //!
 //! Keys, transfers, key registration and balances for chains running pq-runtime, over the
-//! node's JSON-RPC. Transactions are built by `pq_runtime::transactions`, so the CLI signs
+//! node's JSON-RPC. Transactions are built by `pq_client::transactions`, so the CLI signs
 //! exactly what the runtime verifies.
 //!
 //! ```text
@@ -21,7 +21,6 @@
 pub mod amount;
 pub mod committee;
 pub mod keys;
-pub mod node;
 pub mod submit;
 
 use anyhow::bail;
@@ -29,7 +28,10 @@ use clap::{Parser, Subcommand};
 use codec::Encode;
 use polkadot_sdk::{sp_core::crypto::Ss58Codec, sp_runtime::AccountId32};
 use pq_crypto::Scheme;
-use pq_runtime::transactions::{self, Form};
+use pq_client::{
+	rpc::RpcClient,
+	transactions::{self, Form},
+};
 use std::{io::Write, path::PathBuf};
 use submit::WaitFor;
 
@@ -255,7 +257,7 @@ pub async fn run(cli: Cli, out: &mut impl Write) -> anyhow::Result<()> {
 		Command::Transfer { from, to, amount, options } => {
 			let sender = keys::load(&from)?;
 			let call = transactions::transfer_call(keys::account(&to)?, amount::parse(&amount)?);
-			let node = node::Node::connect(&cli.url).await?;
+			let node = RpcClient::connect(&cli.url).await?;
 			let chain = node.chain_identity().await?;
 			send(&node, &chain, &sender, call, &options, out).await?;
 		},
@@ -266,7 +268,7 @@ pub async fn run(cli: Cli, out: &mut impl Write) -> anyhow::Result<()> {
 			}
 			let migrating_account = from.map(|from| keys::load(&from)).transpose()?;
 			let sender = migrating_account.as_ref().unwrap_or(&key);
-			let node = node::Node::connect(&cli.url).await?;
+			let node = RpcClient::connect(&cli.url).await?;
 			let chain = node.chain_identity().await?;
 			let call = transactions::register_key_call(&key, &sender.account_id(), only_registered_key, &chain);
 			send(&node, &chain, sender, call, &options, out).await?;
@@ -275,14 +277,14 @@ pub async fn run(cli: Cli, out: &mut impl Write) -> anyhow::Result<()> {
 			let key = keys::load(&key)?;
 			let sender = keys::load(&from)?;
 			let account = sending_account(&sender, &options)?;
-			let node = node::Node::connect(&cli.url).await?;
+			let node = RpcClient::connect(&cli.url).await?;
 			let chain = node.chain_identity().await?;
 			let call = transactions::rotate_key_call(&key, &account, &chain);
 			send(&node, &chain, &sender, call, &options, out).await?;
 		},
 		Command::SetOnlyRegisteredKey { from, disable, options } => {
 			let sender = keys::load(&from)?;
-			let node = node::Node::connect(&cli.url).await?;
+			let node = RpcClient::connect(&cli.url).await?;
 			let chain = node.chain_identity().await?;
 			let call = pallet_pq_verifier::Call::<pq_runtime::Runtime>::set_only_registered_key { enabled: !disable }.into();
 			send(&node, &chain, &sender, call, &options, out).await?;
@@ -304,7 +306,7 @@ pub async fn run(cli: Cli, out: &mut impl Write) -> anyhow::Result<()> {
 			let committee = committee.committee()?;
 			let sender = keys::load(&from)?;
 			writeln!(out, "committee 0x{}, account {}", hex::encode(committee.id()), committee::account(&committee).to_ss58check())?;
-			let node = node::Node::connect(&cli.url).await?;
+			let node = RpcClient::connect(&cli.url).await?;
 			let chain = node.chain_identity().await?;
 			let owner = sending_account(&sender, &options)?;
 			let call = transactions::create_committee_call(&committee, &owner, &chain);
@@ -314,7 +316,7 @@ pub async fn run(cli: Cli, out: &mut impl Write) -> anyhow::Result<()> {
 			let committee = committee.committee()?;
 			let signers = committee::signers(&committee, &signers)?;
 			let call = transactions::transfer_call(keys::account(&to)?, amount::parse(&amount)?);
-			let node = node::Node::connect(&cli.url).await?;
+			let node = RpcClient::connect(&cli.url).await?;
 			let chain = node.chain_identity().await?;
 			let account = committee::account(&committee);
 			let nonce = node.next_nonce(&account).await?;
@@ -331,7 +333,7 @@ pub async fn run(cli: Cli, out: &mut impl Write) -> anyhow::Result<()> {
 		},
 		Command::Balance { account } => {
 			let account = keys::account(&account)?;
-			let node = node::Node::connect(&cli.url).await?;
+			let node = RpcClient::connect(&cli.url).await?;
 			let info = node.account(&account, None).await?;
 			writeln!(out, "account: {}", account.to_ss58check())?;
 			writeln!(out, "free: {}", amount::format(info.data.free))?;
@@ -366,7 +368,7 @@ fn sending_account(sender: &pq_crypto::signing::Keypair, options: &SendOptions) 
 /// Signs `call` from `sender` (or the account it is registered for, `--account`) for `chain`
 /// with the account's next nonce, submits it and follows it as `options` say.
 async fn send(
-	node: &node::Node,
+	node: &RpcClient,
 	chain: &transactions::ChainIdentity,
 	sender: &pq_crypto::signing::Keypair,
 	call: pq_runtime::RuntimeCall,
@@ -388,7 +390,7 @@ async fn send(
 
 /// Prints `extrinsic`, or submits it and follows it as `delivery` says.
 async fn deliver(
-	node: &node::Node,
+	node: &RpcClient,
 	extrinsic: &pq_runtime::UncheckedExtrinsic,
 	description: &str,
 	delivery: &Delivery,

@@ -1,7 +1,8 @@
 //! Submitting a transaction and following it: submitted → in block → finalized, with the
 //! events it caused and what it paid.
 
-use crate::{amount, node::Node};
+use crate::amount;
+use pq_client::rpc::RpcClient;
 use anyhow::{anyhow, bail};
 use codec::Encode;
 use polkadot_sdk::{
@@ -42,7 +43,7 @@ pub enum WaitFor {
 /// `wait` is [`WaitFor::Pool`]. A transaction the pool refuses, or whose call fails, is an
 /// error naming the reason.
 pub async fn submit(
-	node: &Node,
+	node: &RpcClient,
 	extrinsic: &UncheckedExtrinsic,
 	wait: WaitFor,
 	progress: &mut impl Write,
@@ -100,7 +101,7 @@ pub async fn submit(
 }
 
 /// Finds the extrinsic in `block` and collects its events and fee.
-async fn inclusion(node: &Node, block: H256, encoded: &[u8]) -> anyhow::Result<Included> {
+async fn inclusion(node: &RpcClient, block: H256, encoded: &[u8]) -> anyhow::Result<Included> {
 	let body = node.block(block).await?;
 	let index = body
 		.extrinsics

@@ -34,8 +34,6 @@ pub mod configs;
 pub mod extrinsic;
 mod weights;
 pub mod genesis_config_presets;
-#[cfg(feature = "std")]
-pub mod transactions;
 
 use polkadot_sdk::{
 	frame_executive, frame_support, frame_system, pallet_balances, pallet_sudo, pallet_timestamp,

@@ -9,10 +9,10 @@ use polkadot_sdk::{
 	sp_runtime::{generic::Preamble, transaction_validity::InvalidTransaction, BuildStorage},
 };
 use pq_crypto::{signing::Keypair, Scheme};
+use pq_client::transactions::{self, ChainIdentity, Form};
 use pq_runtime::{
-	genesis_config_presets::{self as presets, DEV_NAMES, ENDOWMENT},
-	transactions::{self, ChainIdentity, Form},
 	extrinsic::RuntimeExtrinsic,
+	genesis_config_presets::{self as presets, DEV_NAMES, ENDOWMENT},
 	Address, Balances, Executive, Runtime, RuntimeCall, RuntimeGenesisConfig, System, UncheckedExtrinsic, UNIT,
 };
 

@@ -4,10 +4,10 @@
 use super::*;
 use pallet_pq_verifier::{AuthorizePq, Authorization};
 use polkadot_sdk::sp_runtime::traits::ExtensionVariant;
-use pq_runtime::transactions::ChainIdentity;
+use pq_client::transactions::ChainIdentity;
 
 /// Includes `extrinsic` and returns its events.
-async fn events_of(node: &Node, extrinsic: &UncheckedExtrinsic) -> Vec<RuntimeEvent> {
+async fn events_of(node: &RpcClient, extrinsic: &UncheckedExtrinsic) -> Vec<RuntimeEvent> {
 	include(node, extrinsic).await.events
 }
 

@@ -4,22 +4,20 @@
 mod attacks;
 
 use codec::Encode;
-use pq_node_process::NodeProcess;
 use std::path::Path;
 use polkadot_sdk::{
 	frame_system, pallet_balances,
 	sp_core::{crypto::Ss58Codec, H256},
 	sp_runtime::generic::Preamble,
 };
-use pq_cli::{
-	node::{Node, Refusal},
-	submit::{submit, Included, WaitFor},
+use pq_cli::submit::{submit, Included, WaitFor};
+use pq_client::{
+	node_process::NodeProcess,
+	rpc::{Refusal, RpcClient},
+	transactions::{self, Form},
 };
 use pq_crypto::{signing::Keypair, Scheme};
-use pq_runtime::{
-	transactions::{self, Form},
-	RuntimeEvent, UncheckedExtrinsic, UNIT,
-};
+use pq_runtime::{RuntimeEvent, UncheckedExtrinsic, UNIT};
 
 fn pq_node() -> &'static Path {
 	Path::new(env!("CARGO_BIN_EXE_pq-node"))
@@ -37,19 +35,19 @@ fn fresh_account(label: &str) -> Keypair {
 	Keypair::from_suri(Scheme::Ed25519, &format!("//e2e//{label}")).unwrap()
 }
 
-async fn signed_transfer(node: &Node, from: &Keypair, to: &Keypair, amount: u128, form: Form) -> UncheckedExtrinsic {
+async fn signed_transfer(node: &RpcClient, from: &Keypair, to: &Keypair, amount: u128, form: Form) -> UncheckedExtrinsic {
 	let chain = node.chain_identity().await.unwrap();
 	let nonce = node.next_nonce(&from.account_id()).await.unwrap();
 	transactions::sign(from, transactions::transfer_call(to.account_id(), amount), nonce, 0, form, &chain)
 }
 
 /// Submits `extrinsic`, waits until it is final, and returns where it went.
-async fn include(node: &Node, extrinsic: &UncheckedExtrinsic) -> Included {
+async fn include(node: &RpcClient, extrinsic: &UncheckedExtrinsic) -> Included {
 	submit(node, extrinsic, WaitFor::Finalized, &mut std::io::sink()).await.unwrap().expect("followed to a block")
 }
 
 /// Sends a transfer from `from` in `form` and checks both balances, the events and the fee.
-async fn transfer_and_check(node: &Node, from: &Keypair, form: Form, label: &str) {
+async fn transfer_and_check(node: &RpcClient, from: &Keypair, form: Form, label: &str) {
 	let to = fresh_account(label);
 	let amount = 3 * UNIT;
 	let sender_before = node.account(&from.account_id(), None).await.unwrap().data.free;

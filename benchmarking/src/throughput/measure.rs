@@ -12,9 +12,11 @@ use polkadot_sdk::{
 	sp_core::H256,
 	sp_runtime::AccountId32,
 };
-use pq_cli::node::Node;
-use pq_node_process::NodeProcess;
-use pq_runtime::transactions::{self, Form};
+use pq_client::{
+	node_process::NodeProcess,
+	rpc::RpcClient,
+	transactions::{self, Form},
+};
 use std::{
 	io::Write,
 	path::{Path, PathBuf},
@@ -183,7 +185,7 @@ pub(crate) fn sign_transfers(load: &Workload, form: Form, chain: &transactions::
 }
 
 /// Submits every transaction, [`SUBMISSION_CONCURRENCY`] at a time; fails on any refusal.
-pub(crate) async fn submit_all(rpc: &Node, extrinsics: &[Vec<u8>]) -> anyhow::Result<()> {
+pub(crate) async fn submit_all(rpc: &RpcClient, extrinsics: &[Vec<u8>]) -> anyhow::Result<()> {
 	stream::iter(extrinsics.iter().map(|extrinsic| rpc.submit(extrinsic)))
 		.buffer_unordered(SUBMISSION_CONCURRENCY)
 		.try_collect::<Vec<H256>>()
@@ -192,7 +194,7 @@ pub(crate) async fn submit_all(rpc: &Node, extrinsics: &[Vec<u8>]) -> anyhow::Re
 }
 
 /// Seals blocks until `expected` transactions are in them; returns each block's figures.
-pub(crate) async fn author_until_included(rpc: &Node, expected: usize) -> anyhow::Result<Vec<BlockStats>> {
+pub(crate) async fn author_until_included(rpc: &RpcClient, expected: usize) -> anyhow::Result<Vec<BlockStats>> {
 	let weight_key = storage_prefix(b"System", b"BlockWeight");
 	let block_base = <pq_runtime::Runtime as frame_system::Config>::BlockWeights::get().base_block;
 	let mut blocks = Vec::new();

@@ -11,7 +11,8 @@ use polkadot_sdk::{
 	frame_system,
 };
 use pq_crypto::Scheme;
-use pq_runtime::{configs::RuntimeBlockLength, transactions::Form, Runtime};
+use pq_client::transactions::Form;
+use pq_runtime::{configs::RuntimeBlockLength, Runtime};
 use std::{fmt::Write, time::Duration};
 
 /// The benchmarked (Wasm) cost of checking one transaction's signature: key decode plus

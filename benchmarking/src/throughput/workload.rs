@@ -11,7 +11,8 @@ use pq_crypto::{
 	Scheme,
 };
 use polkadot_sdk::sp_runtime::AccountId32;
-use pq_runtime::{transactions::Form, UNIT};
+use pq_client::transactions::Form;
+use pq_runtime::UNIT;
 use std::{path::Path, process::Command};
 
 /// Which build of pq-runtime verifies the signatures: which chain the node runs.

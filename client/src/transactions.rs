@@ -9,8 +9,8 @@
 //! reaped, since a reaped account's nonce starts again from 0 (`docs/security.md`).
 //!
 //! ```
-//! use pq_runtime::pq_crypto::{signing::Keypair, Scheme};
-//! use pq_runtime::transactions::{self, ChainIdentity, Checkpoint, Form};
+//! use pq_crypto::{signing::Keypair, Scheme};
+//! use pq_client::transactions::{self, ChainIdentity, Checkpoint, Form};
 //!
 //! let alice = Keypair::from_suri(Scheme::MlDsa44, "//Alice").unwrap();
 //! let bob = Keypair::from_suri(Scheme::Ed25519, "//Bob").unwrap();
@@ -45,7 +45,7 @@ use pq_crypto::{
 	MultiSignature, Purpose, SignatureWithKey,
 };
 
-use crate::{
+use pq_runtime::{
 	Address, Balance, BlockNumber, ExtensionsAfterAuthorization, Hash, Nonce, RuntimeCall, Signature, SignedPayload, TxExtension,
 	UncheckedExtrinsic,
 };

@@ -19,10 +19,8 @@ use polkadot_sdk::{
 	sp_runtime::AccountId32,
 	sp_version::RuntimeVersion,
 };
-use pq_runtime::{
-	transactions::{ChainIdentity, Checkpoint, MORTAL_PERIOD},
-	Balance, Nonce, Runtime, RuntimeEvent,
-};
+use crate::transactions::{ChainIdentity, Checkpoint, MORTAL_PERIOD};
+use pq_runtime::{Balance, Nonce, Runtime, RuntimeEvent};
 use serde::Deserialize;
 use std::fmt;
 
@@ -100,11 +98,11 @@ pub struct Block {
 }
 
 /// A connection to a node.
-pub struct Node {
+pub struct RpcClient {
 	client: WsClient,
 }
 
-impl Node {
+impl RpcClient {
 	/// Connects to the node at `url` (`ws://127.0.0.1:9944` for a local dev node).
 	pub async fn connect(url: &str) -> anyhow::Result<Self> {
 		let client = WsClientBuilder::default()

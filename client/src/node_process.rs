@@ -1,6 +1,6 @@
 //! A `pq-node` process: free loopback ports, its log in the base path, killed when dropped.
 
-use pq_cli::node::Node;
+use crate::rpc::RpcClient;
 use std::{
 	fs::File,
 	io::{Read, Write},
@@ -63,7 +63,7 @@ impl NodeProcess {
 			_base_path: None,
 		};
 		let deadline = Instant::now() + STARTUP;
-		while Node::connect(&node.url).await.is_err() {
+		while RpcClient::connect(&node.url).await.is_err() {
 			assert!(node.is_running(), "pq-node exited during startup:\n{}", node.log());
 			assert!(Instant::now() < deadline, "pq-node did not open JSON-RPC in {STARTUP:?}:\n{}", node.log());
 			tokio::time::sleep(Duration::from_millis(100)).await;
@@ -77,8 +77,8 @@ impl NodeProcess {
 	}
 
 	/// A JSON-RPC connection.
-	pub async fn rpc(&self) -> Node {
-		Node::connect(&self.url).await.unwrap()
+	pub async fn rpc(&self) -> RpcClient {
+		RpcClient::connect(&self.url).await.unwrap()
 	}
 
 	/// Whether the process is still alive.
