@@ -29,3 +29,9 @@ rustup toolchain install --no-self-update >/dev/null 2>&1 || rustup toolchain in
 installed=$(rustup target list --installed)
 grep -qx wasm32v1-none <<<"$installed" || rustup target add wasm32v1-none
 rustup component list --installed | grep -q '^rust-src' || rustup component add rust-src
+
+# The JavaScript client (clients/js) is tested with Node.js's own test runner.
+if ! command -v npm >/dev/null || (( $(node -p 'process.versions.node.split(".")[0]') < 20 )); then
+	echo "Node.js 20 or later with npm is needed for the JavaScript client (clients/js)" >&2
+	exit 1
+fi

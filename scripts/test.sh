@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Runs every test: installs what is missing (scripts/install-prerequisites.sh), builds into the
 # shared build directory (scripts/common.sh) and runs the unit, property, vector, runtime and
-# end-to-end tests, then the pallet's benchmarks as tests on its mock runtime. CI runs exactly
-# this (README.md's test command). Arguments go to the first `cargo test` (e.g. a test name).
+# end-to-end tests, the pallet's benchmarks as tests on its mock runtime, then the JavaScript
+# client's tests against a pq-node of this build. CI runs exactly this (README.md's test
+# command). Arguments go to the first `cargo test` (e.g. a test name).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/common.sh
@@ -17,19 +18,27 @@ fi
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 build_with_progress cargo test --release --workspace --no-run
+# The JavaScript client's dependencies, exactly as package-lock.json pins them.
+npm ci --no-audit --no-fund --loglevel=error
 # pq-cli needs the runtime's types, not its Wasm blobs (the runtime's `wasm-blobs` feature).
 runtime_features=$(cargo tree -p pq-cli -e features -i pq-runtime)
 if grep -q 'feature "wasm-blobs"' <<<"$runtime_features"; then
 	echo "pq-cli's own build would compile the runtime's Wasm blobs" >&2
 	exit 1
 fi
-# The log sums every test binary's and doc-test's results into one closing line, printed
-# whether or not a test failed.
+# The log sums every test binary's, doc-test's and JavaScript test file's results into one
+# closing line, printed whether or not a test failed. Inside the pipeline `set -e` does not
+# apply: each command's failure is recorded instead, so any failing command fails the script.
 status=0
 {
-	cargo test --release --workspace "$@"
-	cargo test --release -p pallet-pq-verifier --features runtime-benchmarks
+	failed=0
+	cargo test --release --workspace "$@" || failed=1
+	cargo test --release -p pallet-pq-verifier --features runtime-benchmarks || failed=1
+	# The JavaScript client against a pq-node of this build (clients/js).
+	npm test || failed=1
+	exit "$failed"
 } 2>&1 | tee "$log" || status=$?
 awk '/^test result:/ { passed += $4; failed += $6; ignored += $8 }
+	/^# pass / { passed += $3 } /^# fail / { failed += $3 } /^# skipped / { ignored += $3 }
 	END { printf "tests: %d passed, %d failed, %d skipped\n", passed, failed, ignored }' "$log"
 exit "$status"

@@ -32,7 +32,7 @@ use pq_crypto::{
 	signing::Keypair,
 	Scheme,
 };
-use pq_client::transactions::{self, ChainIdentity, Form};
+use pq_client::transactions::{self, ChainIdentity, Form, Sender};
 use pq_runtime::{opaque, RuntimeCall};
 use std::{
 	fmt::Write as _,
@@ -155,8 +155,9 @@ impl Plan {
 	fn setup(&self, chain: &ChainIdentity) -> Vec<Vec<u8>> {
 		match self.kind {
 			Kind::Transfer(_, form) => setup_transactions(&self.load, form, chain),
-			// A committee's key is on chain, like a registered key; so is the key to remove.
-			Kind::CommitteeTransfer { .. } | Kind::RemoveKey => setup_transactions(&self.load, Form::KeyRegistered, chain),
+			Kind::CommitteeTransfer { .. } => setup_transactions(&self.load, Form::Committee, chain),
+			// The key to remove.
+			Kind::RemoveKey => setup_transactions(&self.load, Form::KeyRegistered, chain),
 			Kind::RotateKey => self
 				.senders()
 				.iter()
@@ -164,7 +165,7 @@ impl Plan {
 				.map(|(account, old)| {
 					// A migrated account with a small key, accepting only it.
 					let call = transactions::register_key_call(old, &account.account_id(), true, chain);
-					transactions::sign(account, call, 0, 0, Form::Signed, chain).encode()
+					transactions::sign(account, call, 0, 0, Form::Signed, chain).expect("a key signs for its own account").encode()
 				})
 				.collect(),
 			Kind::RegisterKey | Kind::Migrate => Vec::new(),
@@ -173,23 +174,23 @@ impl Plan {
 
 	/// The measured transactions, one per sender (for committees, a new signer set each).
 	fn measured(&self, chain: &ChainIdentity) -> anyhow::Result<Vec<Vec<u8>>> {
-		let signed = |key: &Keypair, call: RuntimeCall, nonce, form| transactions::sign(key, call, nonce, 0, form, chain).encode();
+		let signed = |sender: Sender, call: RuntimeCall, nonce, form| -> anyhow::Result<Vec<u8>> { Ok(transactions::sign(sender, call, nonce, 0, form, chain)?.encode()) };
 		Ok(match self.kind {
 			Kind::Transfer(_, form) => sign_transfers(&self.load, form, chain)?,
-			Kind::CommitteeTransfer { .. } => sign_transfers(&self.load, Form::KeyRegistered, chain)?,
+			Kind::CommitteeTransfer { .. } => sign_transfers(&self.load, Form::Committee, chain)?,
 			Kind::RegisterKey => self
 				.senders()
 				.iter()
-				.map(|key| signed(key, transactions::register_key_call(key, &key.account_id(), false, chain), 0, Form::KeyInline))
-				.collect(),
+				.map(|key| signed(key.into(), transactions::register_key_call(key, &key.account_id(), false, chain), 0, Form::KeyInline))
+				.collect::<anyhow::Result<_>>()?,
 			Kind::Migrate => self
 				.senders()
 				.iter()
 				.zip(&self.new_keys)
 				.map(|(account, new)| {
-					signed(account, transactions::register_key_call(new, &account.account_id(), true, chain), 0, Form::Signed)
+					signed(account.into(), transactions::register_key_call(new, &account.account_id(), true, chain), 0, Form::Signed)
 				})
-				.collect(),
+				.collect::<anyhow::Result<_>>()?,
 			Kind::RotateKey => self
 				.senders()
 				.iter()
@@ -197,14 +198,14 @@ impl Plan {
 				.zip(&self.old_keys)
 				.map(|((account, new), old)| {
 					let call = transactions::rotate_key_call(new, &account.account_id(), chain);
-					transactions::sign_registered(&account.account_id(), old, call, 1, 0, chain).encode()
+					signed(Sender::Migrated { account: &account.account_id(), key: old }, call, 1, Form::KeyRegistered)
 				})
-				.collect(),
+				.collect::<anyhow::Result<_>>()?,
 			Kind::RemoveKey => self
 				.senders()
 				.iter()
-				.map(|key| signed(key, pallet_pq_verifier::Call::remove_key {}.into(), 1, Form::KeyRegistered))
-				.collect(),
+				.map(|key| signed(key.into(), pallet_pq_verifier::Call::remove_key {}.into(), 1, Form::KeyRegistered))
+				.collect::<anyhow::Result<_>>()?,
 		})
 	}
 }

@@ -30,7 +30,7 @@ use polkadot_sdk::{sp_core::crypto::Ss58Codec, sp_runtime::AccountId32};
 use pq_crypto::Scheme;
 use pq_client::{
 	rpc::RpcClient,
-	transactions::{self, Form},
+	transactions::{self, Form, Sender},
 };
 use std::{io::Write, path::PathBuf};
 use submit::WaitFor;
@@ -321,8 +321,8 @@ pub async fn run(cli: Cli, out: &mut impl Write) -> anyhow::Result<()> {
 			let account = committee::account(&committee);
 			let nonce = node.next_nonce(&account).await?;
 			let tip = amount::parse(&delivery.tip)?;
-			let extrinsic = transactions::sign_by_committee(&committee, &signers, call, nonce, tip, &chain)
-				.map_err(|error| anyhow::anyhow!("aggregate signing failed: {error:?}"))?;
+			let sender = Sender::Committee { committee: &committee, signers: &signers };
+			let extrinsic = transactions::sign(sender, call, nonce, tip, Form::Committee, &chain)?;
 			let description = format!(
 				"from {} (committee, {} of {} members signed), nonce {nonce}",
 				account.to_ss58check(),
@@ -378,10 +378,8 @@ async fn send(
 	let account = sending_account(sender, options)?;
 	let nonce = node.next_nonce(&account).await?;
 	let tip = amount::parse(&options.delivery.tip)?;
-	let extrinsic = match options.form {
-		FormArg::Registered => transactions::sign_registered(&account, sender, call, nonce, tip, chain),
-		form => transactions::sign(sender, call, nonce, tip, form.into(), chain),
-	};
+	let signer = if account == sender.account_id() { Sender::Key(sender) } else { Sender::Migrated { account: &account, key: sender } };
+	let extrinsic = transactions::sign(signer, call, nonce, tip, options.form.into(), chain)?;
 	let form = clap::ValueEnum::to_possible_value(&options.form).expect("every form has a name");
 	let description =
 		format!("from {} ({}, {}), nonce {nonce}", account.to_ss58check(), sender.scheme().name(), form.get_name());

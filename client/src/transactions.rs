@@ -25,7 +25,7 @@
 //! let call = transactions::transfer_call(bob.account_id(), 10 * pq_runtime::UNIT);
 //! let nonce = 0;
 //! let tip = 0;
-//! let extrinsic = transactions::sign(&alice, call, nonce, tip, Form::KeyInline, &chain);
+//! let extrinsic = transactions::sign(&alice, call, nonce, tip, Form::KeyInline, &chain).unwrap();
 //! assert!(extrinsic.preamble.to_signed().is_none(), "a general transaction, not a signed one");
 //! ```
 
@@ -103,18 +103,83 @@ pub enum Form {
 	/// A general transaction authorized by `AuthorizePq` with the sender's registered key:
 	/// no key travels, which saves 1.3–2.6 KB for ML-DSA.
 	KeyRegistered,
+	/// A general transaction from a committee's account, authorized by `AuthorizePq` with one
+	/// aggregate ML-DSA-87 signature of enough of its members; the committee is on chain.
+	Committee,
 }
 
 impl Form {
-	/// As reports and tables name it: `signed`, `key inline`, `registered`.
+	/// As reports and tables name it: `signed`, `key inline`, `registered`, `committee`.
 	pub fn label(self) -> &'static str {
 		match self {
 			Form::Signed => "signed",
 			Form::KeyInline => "key inline",
 			Form::KeyRegistered => "registered",
+			Form::Committee => "committee",
 		}
 	}
 }
+
+/// Who signs a transaction, and for which account.
+#[derive(Clone, Copy)]
+pub enum Sender<'a> {
+	/// A key, for the account it derives: signs in [`Form::Signed`], [`Form::KeyInline`] and,
+	/// once registered, [`Form::KeyRegistered`].
+	Key(&'a Keypair),
+	/// A registered key, for `account`, an account that migrated to it: signs only in
+	/// [`Form::KeyRegistered`].
+	Migrated {
+		/// The account, which does not derive from `key`.
+		account: &'a AccountId32,
+		/// The key registered for `account`.
+		key: &'a Keypair,
+	},
+	/// The members `signers` of `committee`, for the committee's account: sign only in
+	/// [`Form::Committee`].
+	Committee {
+		/// The committee, with every member's secrets.
+		committee: &'a Committee,
+		/// The members who sign.
+		signers: &'a SignerBitfield,
+	},
+}
+
+impl<'a> From<&'a Keypair> for Sender<'a> {
+	fn from(key: &'a Keypair) -> Self {
+		Sender::Key(key)
+	}
+}
+
+impl Sender<'_> {
+	/// The account the transaction is from.
+	pub fn account(&self) -> AccountId32 {
+		match self {
+			Sender::Key(key) => key.account_id(),
+			Sender::Migrated { account, .. } => (*account).clone(),
+			Sender::Committee { committee, .. } => committee.id().account_id(),
+		}
+	}
+}
+
+/// Why a transaction could not be signed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SignError {
+	/// The sender cannot sign in this form (see [`Sender`] for who signs in which).
+	FormNotForSender(Form),
+	/// The committee could not make its aggregate signature.
+	Aggregate(AggregateError),
+}
+
+impl core::fmt::Display for SignError {
+	fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+		match self {
+			SignError::FormNotForSender(form) => write!(f, "this sender cannot sign in the {} form", form.label()),
+			SignError::Aggregate(error) => write!(f, "the committee could not sign: {error:?}"),
+		}
+	}
+}
+
+impl std::error::Error for SignError {}
 
 /// The implicit data of [`ExtensionsAfterAuthorization`], in order (`AuthorizePq` has none).
 type ImplicitAfterAuthorization = ((), u32, u32, Hash, Hash, (), (), (), ());
@@ -137,64 +202,90 @@ fn implicit_after_authorization(chain: &ChainIdentity) -> ImplicitAfterAuthoriza
 	((), chain.spec_version, chain.transaction_version, chain.genesis_hash, chain.era_block_hash(), (), (), (), ())
 }
 
-/// Builds and signs a transaction of `call` from `sender`.
+/// Builds a transaction of `call` from `sender` in `form`, signed for `chain`.
 ///
-/// For [`Form::KeyRegistered`], `sender`'s key must be registered for its own account on chain
-/// (see [`register_key_call`]; [`sign_registered`] signs for a migrated account); the other
-/// forms need nothing on chain but funds.
-pub fn sign(sender: &Keypair, call: RuntimeCall, nonce: Nonce, tip: Balance, form: Form, chain: &ChainIdentity) -> UncheckedExtrinsic {
-	let rest = extensions_after_authorization(nonce, tip, chain);
-	match form {
-		Form::Signed => {
-			let extension: TxExtension = (AuthorizePq::new(Authorization::None), rest);
-			let implicit = ((), implicit_after_authorization(chain));
-			let payload = SignedPayload::from_raw(call.clone(), extension.clone(), implicit);
-			let signed = payload.using_encoded(|bytes| sender.sign_transaction(bytes));
-			UncheckedExtrinsic::new_signed(call, Address::Id(sender.account_id()), Signature::new(signed), extension)
-		},
-		Form::KeyInline => {
-			let account = sender.account_id();
-			let signature = sign_statement(sender, &call, &rest, chain, Authorizer::KeyInline(&account));
-			let signed = SignatureWithKey::new(sender.public(), signature)
-				.expect("a keypair's public key and signature are of the same scheme");
-			UncheckedExtrinsic::new_transaction(call, (AuthorizePq::new(Authorization::KeyInline { account, signed }), rest))
-		},
-		Form::KeyRegistered => sign_registered(&sender.account_id(), sender, call, nonce, tip, chain),
+/// [`Form::KeyRegistered`] needs the key registered for the account on chain (see
+/// [`register_key_call`]), [`Form::Committee`] the committee (see [`create_committee_call`]);
+/// the other forms need nothing on chain but funds. Fails when `sender` cannot sign in `form`
+/// or a committee's signer set is not one of its members'.
+pub fn sign<'a>(
+	sender: impl Into<Sender<'a>>,
+	call: RuntimeCall,
+	nonce: Nonce,
+	tip: Balance,
+	form: Form,
+	chain: &ChainIdentity,
+) -> Result<UncheckedExtrinsic, SignError> {
+	sign_with(sender, call, nonce, tip, form, chain, Randomness::Fresh)
+}
+
+/// How signatures choose FIPS 204's `rnd`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Randomness {
+	/// Hedged signing, FIPS 204's default: fresh randomness from the operating system.
+	Fresh,
+	/// Deterministic signing (`rnd = 0³²`): the same bytes for the same input, for reference
+	/// vectors (Ed25519 is deterministic either way).
+	Zero,
+}
+
+impl Randomness {
+	fn sign(self, key: &Keypair, message: &[u8], purpose: Purpose) -> MultiSignature {
+		match self {
+			Randomness::Fresh => key.sign(message, purpose),
+			Randomness::Zero => key.sign_deterministic(message, purpose),
+		}
 	}
 }
 
-/// Builds a transaction of `call` from `account`, signed by its registered key `key`
-/// ([`Form::KeyRegistered`]): `key`'s own account, or an account that migrated to `key`.
-pub fn sign_registered(
-	account: &AccountId32,
-	key: &Keypair,
+/// [`sign`] with the signatures' randomness chosen by `randomness`.
+pub fn sign_with<'a>(
+	sender: impl Into<Sender<'a>>,
 	call: RuntimeCall,
 	nonce: Nonce,
 	tip: Balance,
+	form: Form,
 	chain: &ChainIdentity,
-) -> UncheckedExtrinsic {
+	randomness: Randomness,
+) -> Result<UncheckedExtrinsic, SignError> {
+	let sender = sender.into();
+	let with_key = |key: &Keypair, signature| {
+		SignatureWithKey::new(key.public(), signature).expect("a keypair's public key and signature are of the same scheme")
+	};
 	let rest = extensions_after_authorization(nonce, tip, chain);
-	let signature = sign_statement(key, &call, &rest, chain, Authorizer::KeyRegistered(account));
-	let authorization = Authorization::KeyRegistered { account: account.clone(), signature };
-	UncheckedExtrinsic::new_transaction(call, (AuthorizePq::new(authorization), rest))
-}
-
-/// Builds a transaction of `call` from `committee`'s account, signed by the members in
-/// `signers` with one aggregate ML-DSA-87 signature ([`Authorization::Committee`]). The
-/// committee must exist on chain (see [`create_committee_call`]).
-pub fn sign_by_committee(
-	committee: &Committee,
-	signers: &SignerBitfield,
-	call: RuntimeCall,
-	nonce: Nonce,
-	tip: Balance,
-	chain: &ChainIdentity,
-) -> Result<UncheckedExtrinsic, AggregateError> {
-	let rest = extensions_after_authorization(nonce, tip, chain);
-	let id = committee.id();
-	let statement = authorization_statement(&call, &rest, chain, Authorizer::Committee(&id, signers));
-	let aggregate = committee.sign(signers, &statement.message(), statement.purpose())?;
-	Ok(UncheckedExtrinsic::new_transaction(call, (AuthorizePq::new(Authorization::Committee(aggregate)), rest)))
+	let account = sender.account();
+	let authorization = match (sender, form) {
+		(Sender::Key(key), Form::Signed) => {
+			let extension: TxExtension = (AuthorizePq::new(Authorization::None), rest);
+			let implicit = ((), implicit_after_authorization(chain));
+			let payload = SignedPayload::from_raw(call.clone(), extension.clone(), implicit);
+			let signature = payload.using_encoded(|bytes| randomness.sign(key, bytes, Purpose::Transaction));
+			let signed = Signature::new(with_key(key, signature));
+			return Ok(UncheckedExtrinsic::new_signed(call, Address::Id(account), signed, extension));
+		},
+		(Sender::Key(key), Form::KeyInline) => {
+			let statement = authorization_statement(&call, &rest, chain, Authorizer::KeyInline(&account));
+			let signed = with_key(key, randomness.sign(key, &statement.message(), statement.purpose()));
+			Authorization::KeyInline { account, signed }
+		},
+		(Sender::Key(key) | Sender::Migrated { key, .. }, Form::KeyRegistered) => {
+			let statement = authorization_statement(&call, &rest, chain, Authorizer::KeyRegistered(&account));
+			let signature = randomness.sign(key, &statement.message(), statement.purpose());
+			Authorization::KeyRegistered { account, signature }
+		},
+		(Sender::Committee { committee, signers }, Form::Committee) => {
+			let id = committee.id();
+			let statement = authorization_statement(&call, &rest, chain, Authorizer::Committee(&id, signers));
+			let (message, purpose) = (statement.message(), statement.purpose());
+			let aggregate = match randomness {
+				Randomness::Fresh => committee.sign(signers, &message, purpose),
+				Randomness::Zero => committee.sign_with_randomness(signers, &message, purpose, [0; 32]),
+			};
+			Authorization::Committee(aggregate.map_err(SignError::Aggregate)?)
+		},
+		_ => return Err(SignError::FormNotForSender(form)),
+	};
+	Ok(UncheckedExtrinsic::new_transaction(call, (AuthorizePq::new(authorization), rest)))
 }
 
 /// Creates `committee` on chain, sent by `owner`: every member's share with its proof of
@@ -228,18 +319,6 @@ fn authorization_statement<'a>(
 	AuthorizationStatement::new(chain.genesis_hash, authorizer, &implication)
 }
 
-/// `sender`'s signature of the authorization statement of `call` from `authorizer`.
-fn sign_statement(
-	sender: &Keypair,
-	call: &RuntimeCall,
-	explicit: &ExtensionsAfterAuthorization,
-	chain: &ChainIdentity,
-	authorizer: Authorizer<'_>,
-) -> MultiSignature {
-	let statement = authorization_statement(call, explicit, chain, authorizer);
-	sender.sign(&statement.message(), statement.purpose())
-}
-
 /// A `transfer_keep_alive` of `value` to `dest`.
 pub fn transfer_call(dest: AccountId32, value: Balance) -> RuntimeCall {
 	polkadot_sdk::pallet_balances::Call::transfer_keep_alive { dest: Address::Id(dest), value }.into()
@@ -267,4 +346,70 @@ pub fn rotate_key_call(key: &Keypair, account: &AccountId32, chain: &ChainIdenti
 fn possession_proof(key: &Keypair, account: &AccountId32, chain: &ChainIdentity) -> MultiSignature {
 	let statement = PossessionStatement { genesis_hash: chain.genesis_hash, account };
 	key.sign(&statement.encode(), Purpose::ProofOfPossession)
+}
+
+#[cfg(test)]
+mod tests {
+	use super::*;
+	use polkadot_sdk::sp_runtime::{generic::Preamble, traits::ExtensionVariant};
+	use pq_crypto::Scheme;
+
+	fn chain() -> ChainIdentity {
+		ChainIdentity { genesis_hash: Hash::repeat_byte(1), spec_version: 1, transaction_version: 1, checkpoint: None }
+	}
+
+	fn transfer() -> RuntimeCall {
+		transfer_call(AccountId32::new([2; 32]), 1)
+	}
+
+	#[test]
+	fn each_sender_signs_only_in_its_forms() {
+		let key = Keypair::from_seed(Scheme::MlDsa44, &[3; 32]).unwrap();
+		let committee = Committee::from_seed(&[4; 32], 3, 2);
+		let signers = committee.signers([0, 1]).unwrap();
+		let migrated = AccountId32::new([5; 32]);
+		let senders = [
+			(Sender::Key(&key), vec![Form::Signed, Form::KeyInline, Form::KeyRegistered]),
+			(Sender::Migrated { account: &migrated, key: &key }, vec![Form::KeyRegistered]),
+			(Sender::Committee { committee: &committee, signers: &signers }, vec![Form::Committee]),
+		];
+		for (sender, forms) in senders {
+			for form in [Form::Signed, Form::KeyInline, Form::KeyRegistered, Form::Committee] {
+				let signed = sign(sender, transfer(), 0, 0, form, &chain());
+				if forms.contains(&form) {
+					assert!(signed.is_ok(), "{form:?}");
+				} else {
+					assert_eq!(signed.err(), Some(SignError::FormNotForSender(form)));
+				}
+			}
+		}
+	}
+
+	#[test]
+	fn every_form_signs_for_the_senders_account() {
+		let key = Keypair::from_seed(Scheme::MlDsa65, &[6; 32]).unwrap();
+		let committee = Committee::from_seed(&[7; 32], 3, 2);
+		let signers = committee.signers([1, 2]).unwrap();
+		let migrated = AccountId32::new([8; 32]);
+		let senders = [
+			(Sender::Key(&key), Form::KeyInline),
+			(Sender::Key(&key), Form::KeyRegistered),
+			(Sender::Migrated { account: &migrated, key: &key }, Form::KeyRegistered),
+			(Sender::Committee { committee: &committee, signers: &signers }, Form::Committee),
+		];
+		for (sender, form) in senders {
+			let extrinsic = sign(sender, transfer(), 0, 0, form, &chain()).unwrap();
+			let Preamble::General(ExtensionVariant::V0((authorize, _))) = extrinsic.preamble else {
+				panic!("{form:?} is a general transaction");
+			};
+			let account = match authorize.0 {
+				Authorization::KeyInline { account, .. } | Authorization::KeyRegistered { account, .. } => account,
+				Authorization::Committee(aggregate) => aggregate.committee.account_id(),
+				Authorization::None => panic!("{form:?} is authorized"),
+			};
+			assert_eq!(account, sender.account(), "{form:?}");
+		}
+		let signed = sign(&key, transfer(), 0, 0, Form::Signed, &chain()).unwrap();
+		assert_eq!(signed.preamble.to_signed().map(|(address, ..)| address.clone()), Some(Address::Id(key.account_id())));
+	}
 }

@@ -34,6 +34,8 @@ pub mod configs;
 pub mod extrinsic;
 mod weights;
 pub mod genesis_config_presets;
+#[cfg(test)]
+mod metadata_tests;
 
 use polkadot_sdk::{
 	frame_executive, frame_support, frame_system, pallet_balances, pallet_sudo, pallet_timestamp,

@@ -9,7 +9,7 @@ use polkadot_sdk::{
 	sp_runtime::{generic::Preamble, transaction_validity::InvalidTransaction, BuildStorage},
 };
 use pq_crypto::{signing::Keypair, Scheme};
-use pq_client::transactions::{self, ChainIdentity, Form};
+use pq_client::transactions::{self, ChainIdentity, Form, Sender};
 use pq_runtime::{
 	extrinsic::RuntimeExtrinsic,
 	genesis_config_presets::{self as presets, DEV_NAMES, ENDOWMENT},
@@ -63,11 +63,11 @@ fn transfer(to: &Keypair, amount: u128) -> RuntimeCall {
 }
 
 fn signed_extrinsic(sender: &Keypair, call: RuntimeCall, nonce: u32) -> UncheckedExtrinsic {
-	transactions::sign(sender, call, nonce, 0, Form::Signed, &chain())
+	transactions::sign(sender, call, nonce, 0, Form::Signed, &chain()).unwrap()
 }
 
 fn general_extrinsic(sender: &Keypair, call: RuntimeCall, nonce: u32) -> UncheckedExtrinsic {
-	transactions::sign(sender, call, nonce, 0, Form::KeyInline, &chain())
+	transactions::sign(sender, call, nonce, 0, Form::KeyInline, &chain()).unwrap()
 }
 
 #[test]
@@ -136,10 +136,10 @@ fn general_transfer_with_registered_key_works_with_every_ml_dsa_scheme() {
 		for scheme in Scheme::ML_DSA {
 			let alice = Keypair::from_suri(scheme, "//Alice").unwrap();
 			let register = transactions::register_key_call(&alice, &alice.account_id(), false, &chain());
-			let register = transactions::sign(&alice, register, 0, 0, Form::KeyInline, &chain());
+			let register = transactions::sign(&alice, register, 0, 0, Form::KeyInline, &chain()).unwrap();
 			assert_eq!(apply(register), Ok(Ok(())), "{scheme:?}");
 			let before = Balances::balance(&bob.account_id());
-			let extrinsic = transactions::sign(&alice, transfer(&bob, UNIT), 1, 0, Form::KeyRegistered, &chain());
+			let extrinsic = transactions::sign(&alice, transfer(&bob, UNIT), 1, 0, Form::KeyRegistered, &chain()).unwrap();
 			assert_eq!(apply(extrinsic), Ok(Ok(())), "{scheme:?}");
 			assert_eq!(Balances::balance(&bob.account_id()), before + UNIT, "{scheme:?}");
 		}
@@ -152,7 +152,7 @@ fn ed25519_account_migrates_to_an_ml_dsa_key() {
 		let alice = Keypair::from_suri(Scheme::Ed25519, "//Alice").unwrap();
 		let new_key = Keypair::from_suri(Scheme::MlDsa65, "//Alice//migrated").unwrap();
 		let register = transactions::register_key_call(&new_key, &alice.account_id(), true, &chain());
-		let register = transactions::sign(&alice, register, 0, 0, Form::Signed, &chain());
+		let register = transactions::sign(&alice, register, 0, 0, Form::Signed, &chain()).unwrap();
 		assert_eq!(apply(register), Ok(Ok(())));
 		assert!(pallet_pq_verifier::Keys::<Runtime>::get(alice.account_id()).is_some_and(|key| key.migrated));
 		// Only the new key signs for the account now; the old one is refused in every form.
@@ -160,7 +160,7 @@ fn ed25519_account_migrates_to_an_ml_dsa_key() {
 		let refused = Err(pallet_pq_verifier::PqInvalidTransaction::OnlyRegisteredKey.into());
 		assert_eq!(apply(signed_extrinsic(&alice, transfer(&bob, UNIT), 1)), refused);
 		assert_eq!(apply(general_extrinsic(&alice, transfer(&bob, UNIT), 1)), refused);
-		let registered = transactions::sign_registered(&alice.account_id(), &new_key, transfer(&bob, UNIT), 1, 0, &chain());
+		let registered = transactions::sign(Sender::Migrated { account: &alice.account_id(), key: &new_key }, transfer(&bob, UNIT), 1, 0, Form::KeyRegistered, &chain()).unwrap();
 		assert_eq!(apply(registered), Ok(Ok(())));
 	});
 }
@@ -245,7 +245,7 @@ fn a_transaction_signed_for_the_other_runtime_build_is_refused() {
 		let alice = Keypair::from_suri(Scheme::MlDsa44, "//Alice").unwrap();
 		let bob = Keypair::from_suri(Scheme::Ed25519, "//Bob").unwrap();
 		for form in [Form::Signed, Form::KeyInline] {
-			let extrinsic = transactions::sign(&alice, transfer(&bob, UNIT), 0, 0, form, &other_build);
+			let extrinsic = transactions::sign(&alice, transfer(&bob, UNIT), 0, 0, form, &other_build).unwrap();
 			assert_eq!(apply(extrinsic), Err(InvalidTransaction::BadProof.into()), "{form:?}");
 		}
 	});
@@ -258,7 +258,7 @@ fn a_sender_that_cannot_pay_is_refused_before_verification() {
 	dev_chain().execute_with(|| {
 		let pauper = Keypair::from_suri(Scheme::MlDsa87, "//nobody").unwrap();
 		let bob = Keypair::from_suri(Scheme::Ed25519, "//Bob").unwrap();
-		let extrinsic = transactions::sign(&pauper, transfer(&bob, UNIT), 0, 0, Form::KeyInline, &chain());
+		let extrinsic = transactions::sign(&pauper, transfer(&bob, UNIT), 0, 0, Form::KeyInline, &chain()).unwrap();
 		assert_eq!(apply(extrinsic), Err(InvalidTransaction::Payment.into()));
 	});
 }
@@ -319,8 +319,8 @@ fn replaying_a_transfer_after_its_sender_was_reaped_needs_an_immortal_transactio
 
 		let (immortal_sender, mortal_sender) =
 			(Keypair::from_suri(Scheme::MlDsa44, "//Alice").unwrap(), Keypair::from_suri(Scheme::MlDsa65, "//Alice").unwrap());
-		let immortal_drain = transactions::sign(&immortal_sender, drain(&mallory), 0, 0, Form::KeyInline, &chain());
-		let mortal_drain = transactions::sign(&mortal_sender, drain(&mallory), 0, 0, Form::KeyInline, &mortal);
+		let immortal_drain = transactions::sign(&immortal_sender, drain(&mallory), 0, 0, Form::KeyInline, &chain()).unwrap();
+		let mortal_drain = transactions::sign(&mortal_sender, drain(&mallory), 0, 0, Form::KeyInline, &mortal).unwrap();
 		for (sender, extrinsic) in [(&immortal_sender, &immortal_drain), (&mortal_sender, &mortal_drain)] {
 			assert_eq!(apply(extrinsic.clone()), Ok(Ok(())));
 			assert!(!System::account_exists(&sender.account_id()), "reaped");

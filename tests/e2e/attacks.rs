@@ -38,14 +38,22 @@ async fn cross_account_replay_is_refused_by_the_node() {
 	let chain = rpc.chain_identity().await.unwrap();
 
 	let register = transactions::register_key_call(&key, &derived, false, &chain);
-	assert!(succeeded(&events_of(&rpc, &transactions::sign(&key, register, 0, 0, Form::KeyInline, &chain)).await));
+	assert!(succeeded(&events_of(&rpc, &transactions::sign(&key, register, 0, 0, Form::KeyInline, &chain).unwrap()).await));
 	let migrate = transactions::register_key_call(&key, &migrated.account_id(), false, &chain);
-	assert!(succeeded(&events_of(&rpc, &transactions::sign(&migrated, migrate, 0, 0, Form::Signed, &chain)).await));
+	assert!(succeeded(&events_of(&rpc, &transactions::sign(&migrated, migrate, 0, 0, Form::Signed, &chain).unwrap()).await));
 	assert_eq!(rpc.next_nonce(&derived).await.unwrap(), 1);
 	assert_eq!(rpc.next_nonce(&migrated.account_id()).await.unwrap(), 1);
 
 	let thief = fresh_account("thief");
-	let genuine = transactions::sign_registered(&derived, &key, transactions::transfer_call(thief.account_id(), 5 * UNIT), 1, 0, &chain);
+	let genuine = transactions::sign(
+		Sender::Migrated { account: &derived, key: &key },
+		transactions::transfer_call(thief.account_id(), 5 * UNIT),
+		1,
+		0,
+		Form::KeyRegistered,
+		&chain,
+	)
+	.unwrap();
 	let replayed = refusal(rpc.submit(&readdressed(&genuine, &migrated.account_id()).encode()).await.unwrap_err());
 	assert_eq!(replayed.code, 1010, "{replayed}");
 	assert!(replayed.reason.contains("bad signature"), "{replayed}");
@@ -77,7 +85,7 @@ async fn the_old_key_of_a_migrated_account_is_refused_by_the_node() {
 	let chain = rpc.chain_identity().await.unwrap();
 	let nonce = rpc.next_nonce(&old.account_id()).await.unwrap();
 	let remove = pallet_pq_verifier::Call::<pq_runtime::Runtime>::remove_key {}.into();
-	let undo = refusal(rpc.submit(&transactions::sign(&old, remove, nonce, 0, Form::Signed, &chain).encode()).await.unwrap_err());
+	let undo = refusal(rpc.submit(&transactions::sign(&old, remove, nonce, 0, Form::Signed, &chain).unwrap().encode()).await.unwrap_err());
 	assert!(undo.reason.contains("OnlyRegisteredKey"), "{undo}");
 
 	let to = fresh_account("ferdie-pays").account_id().to_ss58check();
@@ -113,11 +121,11 @@ async fn a_front_run_committee_creation_fails_on_chain() {
 	let (creator, observer) = (dev_key(Scheme::MlDsa44, "Eve"), dev_key(Scheme::Ed25519, "Charlie"));
 	let call = transactions::create_committee_call(&committee, &creator.account_id(), &chain);
 
-	let copied = transactions::sign(&observer, call.clone(), rpc.next_nonce(&observer.account_id()).await.unwrap(), UNIT, Form::Signed, &chain);
+	let copied = transactions::sign(&observer, call.clone(), rpc.next_nonce(&observer.account_id()).await.unwrap(), UNIT, Form::Signed, &chain).unwrap();
 	let failed = submit(&rpc, &copied, WaitFor::Finalized, &mut std::io::sink()).await.unwrap_err().to_string();
 	assert!(failed.contains("its call failed: PqVerifier(InvalidMembershipProof)"), "{failed}");
 
-	let genuine = transactions::sign(&creator, call, rpc.next_nonce(&creator.account_id()).await.unwrap(), 0, Form::Signed, &chain);
+	let genuine = transactions::sign(&creator, call, rpc.next_nonce(&creator.account_id()).await.unwrap(), 0, Form::Signed, &chain).unwrap();
 	let events = events_of(&rpc, &genuine).await;
 	assert!(
 		events.iter().any(|event| matches!(

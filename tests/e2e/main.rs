@@ -14,7 +14,7 @@ use pq_cli::submit::{submit, Included, WaitFor};
 use pq_client::{
 	node_process::NodeProcess,
 	rpc::{Refusal, RpcClient},
-	transactions::{self, Form},
+	transactions::{self, Form, Sender},
 };
 use pq_crypto::{signing::Keypair, Scheme};
 use pq_runtime::{RuntimeEvent, UncheckedExtrinsic, UNIT};
@@ -38,7 +38,7 @@ fn fresh_account(label: &str) -> Keypair {
 async fn signed_transfer(node: &RpcClient, from: &Keypair, to: &Keypair, amount: u128, form: Form) -> UncheckedExtrinsic {
 	let chain = node.chain_identity().await.unwrap();
 	let nonce = node.next_nonce(&from.account_id()).await.unwrap();
-	transactions::sign(from, transactions::transfer_call(to.account_id(), amount), nonce, 0, form, &chain)
+	transactions::sign(from, transactions::transfer_call(to.account_id(), amount), nonce, 0, form, &chain).unwrap()
 }
 
 /// Submits `extrinsic`, waits until it is final, and returns where it went.
@@ -86,7 +86,7 @@ async fn transfers_from_every_scheme_and_form_are_included_with_events_and_fees(
 		let chain = rpc.chain_identity().await.unwrap();
 		let register = transactions::register_key_call(&sender, &sender.account_id(), false, &chain);
 		let nonce = rpc.next_nonce(&sender.account_id()).await.unwrap();
-		let included = include(&rpc, &transactions::sign(&sender, register, nonce, 0, Form::KeyInline, &chain)).await;
+		let included = include(&rpc, &transactions::sign(&sender, register, nonce, 0, Form::KeyInline, &chain).unwrap()).await;
 		assert!(included
 			.events
 			.iter()
@@ -185,7 +185,7 @@ async fn a_committee_signed_transfer_through_the_cli() {
 	let nonce = rpc.next_nonce(&pq_cli::committee::account(&committee)).await.unwrap();
 	let call = transactions::transfer_call(fresh_account("committee-recipient").account_id(), UNIT);
 	let eight = committee.signers(0..8).unwrap();
-	let below = transactions::sign_by_committee(&committee, &eight, call, nonce, 0, &chain).unwrap();
+	let below = transactions::sign(Sender::Committee { committee: &committee, signers: &eight }, call, nonce, 0, Form::Committee, &chain).unwrap();
 	let below = refusal(rpc.submit(&below.encode()).await.unwrap_err());
 	assert!(below.reason.contains("BelowThreshold"), "{below}");
 }
@@ -227,7 +227,7 @@ async fn bad_transactions_get_json_rpc_errors_and_the_node_keeps_running() {
 	assert_eq!(replayed.code, 1012, "{replayed}");
 	assert!(replayed.reason.contains("banned"), "{replayed}");
 	let chain = rpc.chain_identity().await.unwrap();
-	let resigned = transactions::sign(&alice, transactions::transfer_call(bob.account_id(), UNIT), 0, 0, Form::Signed, &chain);
+	let resigned = transactions::sign(&alice, transactions::transfer_call(bob.account_id(), UNIT), 0, 0, Form::Signed, &chain).unwrap();
 	assert_ne!(resigned.encode(), honest.encode());
 	let stale = refusal(rpc.submit(&resigned.encode()).await.unwrap_err());
 	assert_eq!(stale.code, 1010);
@@ -342,7 +342,7 @@ async fn throughput_harness_measures_every_stage_of_a_small_run() {
 		Case { verifier: Verifier::HostFunctions, scheme: Scheme::Ed25519, form: Form::Signed },
 		Case { verifier: Verifier::HostFunctions, scheme: Scheme::MlDsa44, form: Form::KeyRegistered },
 		Case { verifier: Verifier::PureWasm, scheme: Scheme::MlDsa44, form: Form::KeyRegistered },
-		Case { verifier: Verifier::HostFunctions, scheme: Scheme::AggregateMlDsa87, form: Form::KeyRegistered },
+		Case { verifier: Verifier::HostFunctions, scheme: Scheme::AggregateMlDsa87, form: Form::Committee },
 	];
 	let mut rows = Vec::new();
 	for case in cases {

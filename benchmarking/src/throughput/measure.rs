@@ -15,7 +15,7 @@ use polkadot_sdk::{
 use pq_client::{
 	node_process::NodeProcess,
 	rpc::RpcClient,
-	transactions::{self, Form},
+	transactions::{self, Form, Sender},
 };
 use std::{
 	io::Write,
@@ -73,7 +73,7 @@ pub async fn run(
 	progress: &mut impl Write,
 ) -> anyhow::Result<Measurement> {
 	let directory = tempfile::tempdir()?;
-	let first_nonce = u32::from(case.form == Form::KeyRegistered && case.scheme != pq_crypto::Scheme::AggregateMlDsa87);
+	let first_nonce = u32::from(case.form == Form::KeyRegistered);
 	let load = Workload::new(case.scheme, transactions, first_nonce)?;
 	let (spec, base_path) = scratch_chain(node_binary, case.verifier, &load.accounts(), directory.path())?;
 	let spec = spec.as_str();
@@ -149,7 +149,7 @@ pub(crate) fn setup_transactions(load: &Workload, form: Form, chain: &transactio
 			.iter()
 			.map(|sender| {
 				let call = transactions::register_key_call(sender, &sender.account_id(), false, chain);
-				transactions::sign(sender, call, 0, 0, Form::KeyInline, chain).encode()
+				transactions::sign(sender, call, 0, 0, Form::KeyInline, chain).expect("a key signs for its own account").encode()
 			})
 			.collect(),
 		Workload::Keys { .. } => Vec::new(),
@@ -158,28 +158,25 @@ pub(crate) fn setup_transactions(load: &Workload, form: Form, chain: &transactio
 			.zip(committees)
 			.map(|(owner, committee)| {
 				let call = transactions::create_committee_call(committee, &owner.account_id(), chain);
-				transactions::sign(owner, call, 0, 0, Form::Signed, chain).encode()
+				transactions::sign(owner, call, 0, 0, Form::Signed, chain).expect("a key signs for its own account").encode()
 			})
 			.collect(),
 	}
 }
 
-/// Every transfer of `load`, to `//Alice`, signed in `form` (committees sign in theirs).
+/// Every transfer of `load`, to `//Alice`, signed in `form`.
 pub(crate) fn sign_transfers(load: &Workload, form: Form, chain: &transactions::ChainIdentity) -> anyhow::Result<Vec<Vec<u8>>> {
 	let recipient = pq_runtime::genesis_config_presets::alice();
-	let call = || transactions::transfer_call(recipient.clone(), pq_runtime::UNIT);
+	let transfer = |sender: Sender, nonce| -> anyhow::Result<Vec<u8>> {
+		let call = transactions::transfer_call(recipient.clone(), pq_runtime::UNIT);
+		Ok(transactions::sign(sender, call, nonce, 0, form, chain)?.encode())
+	};
 	match load {
-		Workload::Keys { senders, transfers } => Ok(transfers
-			.iter()
-			.map(|&(sender, nonce)| transactions::sign(&senders[sender], call(), nonce, 0, form, chain).encode())
-			.collect()),
+		Workload::Keys { senders, transfers } =>
+			transfers.iter().map(|&(sender, nonce)| transfer(Sender::Key(&senders[sender]), nonce)).collect(),
 		Workload::Committees { committees, transfers, .. } => transfers
 			.iter()
-			.map(|(committee, nonce, signers)| {
-				transactions::sign_by_committee(&committees[*committee], signers, call(), *nonce, 0, chain)
-					.map(|extrinsic| extrinsic.encode())
-					.map_err(|error| anyhow::anyhow!("aggregate signing: {error:?}"))
-			})
+			.map(|(committee, nonce, signers)| transfer(Sender::Committee { committee: &committees[*committee], signers }, *nonce))
 			.collect(),
 	}
 }

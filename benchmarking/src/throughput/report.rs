@@ -10,7 +10,6 @@ use polkadot_sdk::{
 	frame_support::{dispatch::DispatchClass, weights::Weight},
 	frame_system,
 };
-use pq_crypto::Scheme;
 use pq_client::transactions::Form;
 use pq_runtime::{configs::RuntimeBlockLength, Runtime};
 use std::{fmt::Write, time::Duration};
@@ -27,12 +26,12 @@ pub fn signature_check(case: Case) -> Weight {
 }
 
 fn signature_check_weighed<Weights: WeightInfo>(case: Case) -> Weight {
-	let check = match (case.form, case.scheme) {
+	let check = match case.form {
+		Form::Signed => SignatureCheck::Signed(case.scheme),
+		Form::KeyInline => SignatureCheck::KeyInline(case.scheme),
+		Form::KeyRegistered => SignatureCheck::KeyRegistered(case.scheme),
 		// The workload's signer sets need at most this many share reads.
-		(_, Scheme::AggregateMlDsa87) => SignatureCheck::Committee { share_reads: COMMITTEE_SIZE - COMMITTEE_THRESHOLD },
-		(Form::Signed, scheme) => SignatureCheck::Signed(scheme),
-		(Form::KeyInline, scheme) => SignatureCheck::KeyInline(scheme),
-		(Form::KeyRegistered, scheme) => SignatureCheck::KeyRegistered(scheme),
+		Form::Committee => SignatureCheck::Committee { share_reads: COMMITTEE_SIZE - COMMITTEE_THRESHOLD },
 	};
 	check.weight::<Weights>()
 }
@@ -211,6 +210,7 @@ pub fn stage_time_chart(rows: &[Row]) -> String {
 #[cfg(test)]
 mod tests {
 	use super::*;
+	use pq_crypto::Scheme;
 	use crate::throughput::measure::BlockStats;
 
 	fn run(case: Case, authoring_millis: u64) -> Row {

@@ -47,7 +47,10 @@ use scale_info::TypeInfo;
 pub enum Authorization {
 	/// Not used by this transaction: bare transactions and ordinary signed extrinsics pass
 	/// through (the latter unless their signer accepts only its registered key). Encodes as
-	/// `0x00`, so wallets unaware of this extension stay compatible:
+	/// `0x00`. A wallet must still know the extension to put that byte in: polkadot.js leaves
+	/// out extensions it does not know (pass `signedExtensions` to `ApiPromise.create`) and
+	/// polkadot-api asks for its value (`customSignedExtensions`); see `docs/wire-format.md`
+	/// and the JavaScript client, which does both.
 	///
 	/// ```
 	/// use codec::Encode;

@@ -3,8 +3,20 @@
 //! Every key and signature of every scheme has one length, so they are SCALE-encoded as raw
 //! bytes with no length prefix: decoding reads exactly that many bytes or fails, and can never
 //! allocate more than the type's size.
+//!
+//! In metadata a type longer than [`MAX_DESCRIBED_ARRAY`] bytes is described as consecutive
+//! pieces of at most that many (`[u8; 2048]`, …, then the rest): the same bytes on the wire,
+//! in a shape that polkadot.js, which refuses longer fixed arrays, and every tool built on it
+//! can decode.
+
+/// The longest fixed-size array described in metadata: polkadot.js decodes `[T; N]` only for
+/// `N ≤ 2048`.
+pub const MAX_DESCRIBED_ARRAY: usize = 2048;
 
 /// Declares a fixed-size byte newtype with SCALE, `TypeInfo` and `MaxEncodedLen` support.
+///
+/// `TypeInfo` describes it as a tuple of byte arrays of at most [`MAX_DESCRIBED_ARRAY`] bytes
+/// each, whose encoding, like the type's, is the raw bytes.
 macro_rules! fixed_bytes {
 	($(#[$doc:meta])* $name:ident, $len:expr) => {
 		$(#[$doc])*
@@ -16,9 +28,27 @@ macro_rules! fixed_bytes {
 			codec::Decode,
 			codec::DecodeWithMemTracking,
 			codec::MaxEncodedLen,
-			scale_info::TypeInfo,
 		)]
 		pub struct $name(pub [u8; $len]);
+
+		impl scale_info::TypeInfo for $name {
+			type Identity = Self;
+
+			fn type_info() -> scale_info::Type {
+				use $crate::bytes::MAX_DESCRIBED_ARRAY;
+				let mut pieces = scale_info::build::Fields::unnamed();
+				for _ in 0..$len / MAX_DESCRIBED_ARRAY {
+					pieces = pieces.field(|piece| piece.ty::<[u8; MAX_DESCRIBED_ARRAY]>());
+				}
+				if $len % MAX_DESCRIBED_ARRAY != 0 {
+					pieces = pieces.field(|piece| piece.ty::<[u8; { $len % MAX_DESCRIBED_ARRAY }]>());
+				}
+				scale_info::Type::builder()
+					.path(scale_info::Path::new(stringify!($name), module_path!()))
+					.docs(&[concat!(stringify!($len), " raw bytes, described in pieces of at most 2,048 bytes")])
+					.composite(pieces)
+			}
+		}
 
 		impl $name {
 			/// The encoded length in bytes.

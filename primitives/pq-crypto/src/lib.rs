@@ -82,6 +82,7 @@ mod transaction;
 pub mod verify;
 
 pub use aggregate::AggregateSignature;
+pub use bytes::MAX_DESCRIBED_ARRAY;
 pub use multi::{MultiSignature, MultiSigner};
 pub use purpose::{Domain, Purpose};
 pub use transaction::{SignatureWithKey, TransactionSignature};

@@ -93,13 +93,22 @@ fn ed25519_signer(account: &AccountId32) -> MultiSigner {
 ///
 /// The backend is a type parameter, so it costs nothing on the wire: the encoding is that of
 /// [`SignatureWithKey`].
-#[derive(Encode, Decode, DecodeWithMemTracking, MaxEncodedLen, TypeInfo)]
-#[scale_info(skip_type_params(B))]
+#[derive(Encode, Decode, DecodeWithMemTracking, MaxEncodedLen)]
 pub struct TransactionSignature<B> {
 	/// The signature and its key.
 	pub signed: SignatureWithKey,
 	#[codec(skip)]
 	backend: PhantomData<B>,
+}
+
+/// Described in metadata as what it encodes as, [`SignatureWithKey`]: a one-field wrapper
+/// would be a struct to clients, which polkadot.js cannot tell apart from a present signature.
+impl<B> TypeInfo for TransactionSignature<B> {
+	type Identity = SignatureWithKey;
+
+	fn type_info() -> scale_info::Type {
+		SignatureWithKey::type_info()
+	}
 }
 
 impl<B> TransactionSignature<B> {

@@ -1,0 +1,32 @@
+// @pq-verifier/client: keys, accounts and every transaction form of a pq-verifier chain.
+// polkadot-api and polkadot.js adapters: '@pq-verifier/client/papi', '@pq-verifier/client/polkadot-js'.
+
+export { DEV_PHRASE, Keypair, SecretUriError, accountIdOf, ss58Decode, ss58Encode, verify, type SignOptions } from './keys.js';
+export {
+  AUTHORIZE_PQ,
+  FORMS,
+  MORTAL_PERIOD,
+  TransactionError,
+  authorizationStatement,
+  buildTransaction,
+  extensionsFor,
+  mortalEra,
+  signedPayload,
+  type ChainState,
+  type Extension,
+  type Form,
+  type Sender,
+} from './extrinsic.js';
+export {
+  FACTS,
+  MAX_DESCRIBED_ARRAY,
+  PURPOSES,
+  SCHEMES,
+  SS58_PREFIX,
+  inDescribedPieces,
+  type Purpose,
+  type Scheme,
+  type SchemeFacts,
+} from './schemes.js';
+export { blake2_256, compact, concat } from './scale.js';
+export { PQ_REFUSALS, nameRefusal } from './refusals.js';

@@ -1,0 +1,23 @@
+// Why a node refused a transaction, named.
+
+/** The pallet's reasons (`PqInvalidTransaction`), which the node reports as `Custom error:
+ * <code>`; docs/wire-format-vectors.json lists them from the Rust enum. */
+export const PQ_REFUSALS: Readonly<Record<number, string>> = {
+  1: 'NoRegisteredKey',
+  2: 'SchemeMismatch',
+  3: 'OnlyRegisteredKey',
+  4: 'InvalidKey',
+  5: 'AggregateUnsupported',
+  6: 'UnknownCommittee',
+  7: 'InvalidSigners',
+  8: 'BelowThreshold',
+};
+
+/** A node's refusal message with the pallet's code named: `… Custom error: 1` gains
+ * `(NoRegisteredKey)`; other messages are returned as they are. */
+export function nameRefusal(message: string): string {
+  return message.replace(/Custom error: (\d+)/, (custom, code: string) => {
+    const name = PQ_REFUSALS[Number(code)];
+    return name ? `${custom} (${name})` : custom;
+  });
+}

@@ -1,0 +1,99 @@
+//! The runtime's metadata as clients read it: every version the runtime serves describes each
+//! type in a shape polkadot.js and polkadot-api decode, byte for byte as it is encoded.
+
+use codec::Encode;
+use polkadot_sdk::sp_metadata_ir::{self, frame_metadata::RuntimeMetadata};
+use pq_crypto::{keys::*, SignatureWithKey, MAX_DESCRIBED_ARRAY};
+use crate::Runtime;
+use alloc::vec::Vec;
+use scale_info::{PortableRegistry, TypeDef, TypeDefPrimitive};
+
+/// Each metadata version the runtime serves, decoded: `(version, registry, extrinsic
+/// signature type)`; V14 names no signature type.
+fn served_metadata() -> Vec<(u32, PortableRegistry, Option<u32>)> {
+	let versions = Runtime::metadata_versions();
+	assert!(versions.contains(&14) && versions.contains(&15) && versions.contains(&16), "{versions:?}");
+	versions
+		.into_iter()
+		.map(|version| {
+			// What `Metadata_metadata_at_version` encodes.
+			let served = sp_metadata_ir::into_version(Runtime::metadata_ir(), version).expect("a listed version is served");
+			match served.1 {
+				RuntimeMetadata::V14(metadata) => (version, metadata.types, None),
+				RuntimeMetadata::V15(metadata) => (version, metadata.types, Some(metadata.extrinsic.signature_ty.id)),
+				RuntimeMetadata::V16(metadata) => (version, metadata.types, Some(metadata.extrinsic.signature_ty.id)),
+				other => panic!("unexpected metadata version {}", other.version()),
+			}
+		})
+		.collect()
+}
+
+/// The encoded length of every value of type `id`, as the registry describes it, if fixed.
+fn described_len(registry: &PortableRegistry, id: u32) -> Option<usize> {
+	let ty = &registry.resolve(id).expect("every referenced type is in the registry").type_def;
+	match ty {
+		TypeDef::Primitive(TypeDefPrimitive::U8) => Some(1),
+		TypeDef::Array(array) => Some(array.len as usize * described_len(registry, array.type_param.id)?),
+		TypeDef::Composite(composite) =>
+			composite.fields.iter().map(|field| described_len(registry, field.ty.id)).sum(),
+		_ => None,
+	}
+}
+
+fn type_id_by_path(registry: &PortableRegistry, path: &[&str]) -> u32 {
+	registry
+		.types
+		.iter()
+		.find(|ty| ty.ty.path.segments == path)
+		.unwrap_or_else(|| panic!("{} is in the metadata", path.join("::")))
+		.id
+}
+
+/// polkadot.js refuses `[T; N]` for `N > 2048`, and then cannot connect at all.
+#[test]
+fn no_fixed_array_is_longer_than_polkadot_js_decodes() {
+	for (version, registry, _) in served_metadata() {
+		for ty in &registry.types {
+			if let TypeDef::Array(array) = &ty.ty.type_def {
+				assert!(array.len as usize <= MAX_DESCRIBED_ARRAY, "V{version}: type {} is [_; {}]", ty.id, array.len);
+			}
+		}
+	}
+}
+
+/// The pieces a key or signature is described in add up to exactly its bytes, so a client
+/// decoding by the metadata reads what the runtime encodes.
+#[test]
+fn keys_and_signatures_are_described_as_exactly_their_bytes() {
+	fn check<T: Encode>(registry: &PortableRegistry, name: &str, value: T, len: usize) {
+		assert_eq!(value.encode().len(), len, "{name} encodes as its raw bytes");
+		let id = type_id_by_path(registry, &["pq_crypto", "keys", name]);
+		assert_eq!(described_len(registry, id), Some(len), "{name}");
+	}
+	for (_, registry, _) in served_metadata() {
+		check(&registry, "Ed25519Signature", Ed25519Signature([7; 64]), Ed25519Signature::LEN);
+		check(&registry, "MlDsa44Public", MlDsa44Public([7; 1312]), MlDsa44Public::LEN);
+		check(&registry, "MlDsa44Signature", MlDsa44Signature([7; 2420]), MlDsa44Signature::LEN);
+		check(&registry, "MlDsa65Public", MlDsa65Public([7; 1952]), MlDsa65Public::LEN);
+		check(&registry, "MlDsa65Signature", MlDsa65Signature([7; 3309]), MlDsa65Signature::LEN);
+		check(&registry, "MlDsa87Public", MlDsa87Public([7; 2592]), MlDsa87Public::LEN);
+		check(&registry, "MlDsa87Signature", MlDsa87Signature([7; 4627]), MlDsa87Signature::LEN);
+	}
+}
+
+/// The extrinsic's signature type is described as what it encodes as, the `SignatureWithKey`
+/// enum, not as a struct wrapping it.
+#[test]
+fn the_extrinsic_signature_is_described_as_the_signature_enum() {
+	for (version, registry, signature_ty) in served_metadata() {
+		let Some(signature_ty) = signature_ty else { continue };
+		let ty = registry.resolve(signature_ty).unwrap();
+		assert_eq!(ty.path.segments, ["pq_crypto", "transaction", "SignatureWithKey"], "V{version}");
+		let TypeDef::Variant(variants) = &ty.type_def else { panic!("V{version}: an enum") };
+		let names: Vec<_> = variants.variants.iter().map(|variant| (variant.index, variant.name.as_str())).collect();
+		assert_eq!(names, [(0, "Ed25519"), (1, "MlDsa44"), (2, "MlDsa65"), (3, "MlDsa87")], "V{version}");
+	}
+	let signature = SignatureWithKey::Ed25519(Ed25519Signature([9; 64]));
+	let wrapped = crate::Signature::new(signature.clone());
+	assert_eq!(wrapped.encode(), signature.encode(), "the wrapper adds no bytes");
+}
