@@ -20,9 +20,37 @@ const SHUTDOWN: Duration = Duration::from_secs(60);
 pub struct NodeProcess {
 	child: Mutex<Child>,
 	url: String,
+	p2p_port: u16,
 	prometheus_port: u16,
 	log: PathBuf,
 	_base_path: Option<tempfile::TempDir>,
+}
+
+/// Writes to `path` the chain specification of a local testnet of `validators` (`//Alice` …)
+/// with `slot_ms` blocks and, besides the dev accounts, `endowed` endowed: what every node of
+/// one network must share (`pq-node build-spec --chain local-<validators>`, edited).
+pub fn write_local_testnet_spec(
+	binary: &Path,
+	validators: usize,
+	slot_ms: u64,
+	endowed: &[(polkadot_sdk::sp_runtime::AccountId32, pq_runtime::Balance)],
+	path: &Path,
+) -> anyhow::Result<()> {
+	use anyhow::Context;
+	use polkadot_sdk::sp_core::crypto::Ss58Codec;
+	let chain = format!("local-{validators}");
+	let output = Command::new(binary)
+		.args(["build-spec", "--disable-default-bootnode", "--chain", &chain])
+		.output()
+		.context("pq-node build-spec")?;
+	anyhow::ensure!(output.status.success(), "pq-node build-spec failed: {}", String::from_utf8_lossy(&output.stderr));
+	let mut spec: serde_json::Value = serde_json::from_slice(&output.stdout).context("build-spec output")?;
+	let patch = &mut spec["genesis"]["runtimeGenesis"]["patch"];
+	patch[pq_runtime::genesis_config_presets::SLOT_DURATION_FIELD] = slot_ms.into();
+	let balances = patch["balances"]["balances"].as_array_mut().context("the local testnet's balances")?;
+	balances.extend(endowed.iter().map(|(account, balance)| serde_json::json!([account.to_ss58check(), balance])));
+	std::fs::write(path, serde_json::to_vec_pretty(&spec)?)?;
+	Ok(())
 }
 
 /// A port nobody listens on right now.
@@ -58,6 +86,7 @@ impl NodeProcess {
 		let node = Self {
 			child: Mutex::new(child),
 			url: format!("ws://127.0.0.1:{rpc_port}"),
+			p2p_port,
 			prometheus_port,
 			log,
 			_base_path: None,
@@ -79,6 +108,25 @@ impl NodeProcess {
 	/// A JSON-RPC connection.
 	pub async fn rpc(&self) -> RpcClient {
 		RpcClient::connect(&self.url).await.unwrap()
+	}
+
+	/// The node's peer-to-peer address on loopback, `/ip4/127.0.0.1/tcp/<port>/p2p/<peer id>`,
+	/// for other nodes' `--bootnodes`.
+	pub async fn multiaddr(&self) -> String {
+		let peer_id: String = self.rpc().await.request("system_localPeerId", jsonrpsee::rpc_params![]).await.unwrap();
+		format!("/ip4/127.0.0.1/tcp/{}/p2p/{peer_id}", self.p2p_port)
+	}
+
+	/// Kills the process at once, without a clean shutdown, as a crash or power loss would.
+	pub fn crash(self) {
+		let mut child = self.child.lock().unwrap();
+		child.kill().unwrap();
+		child.wait().unwrap();
+	}
+
+	/// The process id.
+	pub fn pid(&self) -> u32 {
+		self.child.lock().unwrap().id()
 	}
 
 	/// Whether the process is still alive.

@@ -5,6 +5,7 @@ use polkadot_sdk::{
 	sc_service::{ChainType, GenericChainSpec, Properties},
 	sp_genesis_builder::{DEV_RUNTIME_PRESET, LOCAL_TESTNET_RUNTIME_PRESET},
 };
+use pq_runtime::genesis_config_presets;
 use std::path::PathBuf;
 
 /// This node's chain specification: no extensions; genesis is built with pq-verifier's host
@@ -71,7 +72,8 @@ pub fn development_pure_wasm() -> Result<ChainSpec, String> {
 	)
 }
 
-/// `--chain local`: the `local_testnet` preset.
+/// `--chain local`: the `local_testnet` preset, three validators (`//Alice`, `//Bob`,
+/// `//Charlie`) with 6 s blocks.
 pub fn local_testnet() -> Result<ChainSpec, String> {
 	from_preset(
 		"pq-verifier local testnet",
@@ -82,16 +84,34 @@ pub fn local_testnet() -> Result<ChainSpec, String> {
 	)
 }
 
-/// The chain named by `--chain`: `dev` (also the default), `dev-pure-wasm`, `local`, or a path
-/// to a JSON chain specification such as `build-spec` writes.
+/// `--chain local-<n>`: a local testnet of the first `n` (1 to 6) of `//Alice` … `//Ferdie`.
+pub fn local_testnet_of(validators: usize) -> Result<ChainSpec, String> {
+	let patch = genesis_config_presets::local_testnet_of(validators).map_err(|error| format!("local-{validators}: {error}"))?;
+	Ok(ChainSpec::builder(wasm_binary(Verifier::HostFunctions)?, Default::default())
+		.with_name(&format!("pq-verifier local testnet of {validators}"))
+		.with_id(&format!("local_testnet_{validators}"))
+		.with_chain_type(ChainType::Local)
+		.with_genesis_config_patch(patch)
+		.with_properties(properties())
+		.build())
+}
+
+/// The chain named by `--chain`: `dev` (also the default), `dev-pure-wasm`, `local`,
+/// `local-<n>`, or a path to a JSON chain specification such as `build-spec` writes.
 pub fn load(id: &str) -> Result<Box<dyn polkadot_sdk::sc_service::ChainSpec>, String> {
 	Ok(match id {
 		"" | "dev" => Box::new(development()?),
 		"dev-pure-wasm" => Box::new(development_pure_wasm()?),
 		"local" => Box::new(local_testnet()?),
-		path => Box::new(
-			ChainSpec::from_json_file(PathBuf::from(path)).map_err(|error| format!("chain specification {path}: {error}"))?,
-		),
+		other => match other.strip_prefix("local-") {
+			Some(validators) => Box::new(local_testnet_of(
+				validators.parse().map_err(|_| format!("{other}: local-<validators>, 1 to 6"))?,
+			)?),
+			None => Box::new(
+				ChainSpec::from_json_file(PathBuf::from(other))
+					.map_err(|error| format!("chain specification {other}: {error}"))?,
+			),
+		},
 	})
 }
 
@@ -124,7 +144,7 @@ mod tests {
 		use polkadot_sdk::sp_core::storage::well_known_keys::CODE;
 		let host = development().unwrap().build_storage().unwrap();
 		let pure = load("dev-pure-wasm").unwrap().as_storage_builder().build_storage().unwrap();
-		// The code differs, and so does the spec version genesis records (20 and 21).
+		// The code differs, and so does the spec version genesis records (30 and 31).
 		let upgrade = polkadot_sdk::frame_system::LastRuntimeUpgrade::<pq_runtime::Runtime>::hashed_key();
 		for key in [CODE, &upgrade[..]] {
 			assert_ne!(host.top[key], pure.top[key]);
@@ -149,6 +169,27 @@ mod tests {
 			loaded.as_storage_builder().build_storage().unwrap().top,
 			development().unwrap().build_storage().unwrap().top
 		);
+	}
+
+	#[test]
+	fn a_local_testnet_of_n_has_n_validators_and_6_s_blocks() {
+		for validators in 1..=6 {
+			let storage = load(&format!("local-{validators}")).unwrap().as_storage_builder().build_storage().unwrap();
+			polkadot_sdk::sp_io::TestExternalities::new(storage).execute_with(|| {
+				assert_eq!(pq_runtime::Aura::authorities_len(), validators);
+				assert_eq!(pq_runtime::Aura::slot_duration(), 6_000);
+			});
+		}
+		let storage = load("local").unwrap().as_storage_builder().build_storage().unwrap();
+		polkadot_sdk::sp_io::TestExternalities::new(storage)
+			.execute_with(|| assert_eq!(pq_runtime::Aura::authorities_len(), genesis_config_presets::LOCAL_TESTNET_VALIDATORS));
+		for refused in ["local-0", "local-7"] {
+			let error = load(refused).err().expect("refused");
+			assert!(error.contains("1 to 6 validators"), "{error}");
+		}
+		for malformed in ["local-", "local-abc", "local--1"] {
+			assert!(load(malformed).err().expect("refused").contains("local-<validators>"));
+		}
 	}
 
 	#[test]

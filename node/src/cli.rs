@@ -13,9 +13,11 @@ pub struct Cli {
 
 	/// How blocks are made. `instant`: a block as soon as a transaction enters the pool,
 	/// finalized at once. `manual`: only when asked over JSON-RPC (`engine_createBlock`,
-	/// `engine_finalizeBlock`), so a harness decides what goes into each block.
-	#[arg(long, value_enum, default_value_t = Sealing::Instant)]
-	pub sealing: Sealing,
+	/// `engine_finalizeBlock`), so a harness decides what goes into each block. `aura`: by the
+	/// chain's validators in turn, one per slot, finalized by GRANDPA. Default: `instant` on
+	/// development chains (`--dev`, `dev-pure-wasm`), `aura` on every other.
+	#[arg(long, value_enum)]
+	pub sealing: Option<Sealing>,
 
 	/// MiB of decoded verifying keys the node keeps across blocks for the runtime's signature
 	/// host functions (at most 16,384 keys), and again for each of committee matrices and
@@ -24,13 +26,31 @@ pub struct Cli {
 	pub key_cache_mib: usize,
 }
 
-/// How the node makes blocks. There is no consensus: this is a single-node chain.
+/// How the node makes blocks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Sealing {
-	/// A block for every pool import, finalized immediately.
+	/// A single-node chain: a block for every pool import, finalized immediately.
 	Instant,
-	/// Blocks on request over JSON-RPC.
+	/// A single-node chain: blocks on request over JSON-RPC.
 	Manual,
+	/// A network: Aura block production by the validators (`--validator` with its keys in the
+	/// keystore, or `--alice` …), GRANDPA finality.
+	Aura,
+}
+
+impl Sealing {
+	/// `flag`, or the default for `chain`: on-demand blocks for development chains, consensus
+	/// for every other. A chain of validators is never sealed on demand: its runtime accepts
+	/// only Aura's blocks, and an on-demand node would import its peers' blocks unchecked.
+	pub fn resolve(flag: Option<Self>, chain: &dyn polkadot_sdk::sc_service::ChainSpec) -> Result<Self, String> {
+		use polkadot_sdk::sc_service::ChainType;
+		match (chain.chain_type(), flag) {
+			(ChainType::Development, flag) => Ok(flag.unwrap_or(Self::Instant)),
+			(_, None | Some(Self::Aura)) => Ok(Self::Aura),
+			(chain_type, Some(sealing)) =>
+				Err(format!("--sealing {sealing:?} is for development chains; this one is {chain_type:?} (Aura and GRANDPA)")),
+		}
+	}
 }
 
 #[derive(Debug, clap::Subcommand)]

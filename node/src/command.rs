@@ -2,13 +2,16 @@
 
 use crate::{
 	chain_spec,
-	cli::{Cli, Subcommand},
+	cli::{Cli, Sealing, Subcommand},
 	service,
 };
 use polkadot_sdk::{
 	sc_cli::{self, SubstrateCli},
+	sc_network::{config::NetworkBackendType, Litep2pNetworkBackend, NetworkWorker},
 	sc_service::ChainSpec,
+	sp_runtime::traits::Block as BlockT,
 };
+use pq_runtime::opaque::Block;
 use pq_crypto::cache::CacheLimits;
 
 impl SubstrateCli for Cli {
@@ -57,14 +60,15 @@ pub fn run() -> sc_cli::Result<()> {
 		Some(Subcommand::ExportBlocks(cmd)) => {
 			let runner = cli.create_runner(cmd)?;
 			runner.async_run(|config| {
-				let components = service::new_partial(&config)?;
+				let components = service::new_partial(&config, Sealing::resolve(cli.sealing, &*config.chain_spec)?)?;
 				Ok((cmd.run(components.client, config.database), components.task_manager))
 			})
 		},
 		Some(Subcommand::ImportBlocks(cmd)) => {
 			let runner = cli.create_runner(cmd)?;
 			runner.async_run(|config| {
-				let components = service::new_partial(&config)?;
+				// The chain's own import queue: Aura's checks the seals of a validators' chain.
+				let components = service::new_partial(&config, Sealing::resolve(cli.sealing, &*config.chain_spec)?)?;
 				Ok((cmd.run(components.client, components.import_queue), components.task_manager))
 			})
 		},
@@ -86,7 +90,13 @@ pub fn run() -> sc_cli::Result<()> {
 				..pq_crypto::host::node::DEFAULT_LIMITS
 			});
 			runner.run_node_until_exit(|config| async move {
-				service::new_full(config, sealing).map_err(sc_cli::Error::Service)
+				let sealing = Sealing::resolve(sealing, &*config.chain_spec)?;
+				match config.network.network_backend {
+					NetworkBackendType::Litep2p => service::new_full::<Litep2pNetworkBackend>(config, sealing),
+					NetworkBackendType::Libp2p =>
+						service::new_full::<NetworkWorker<Block, <Block as BlockT>::Hash>>(config, sealing),
+				}
+				.map_err(sc_cli::Error::Service)
 			})
 		},
 	}

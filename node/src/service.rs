@@ -1,22 +1,29 @@
-//! The node: client, ParityDB backend, transaction pool, a network without peers, JSON-RPC and
-//! block sealing (instant or manual).
+//! The node: client, ParityDB backend, transaction pool, network, JSON-RPC, and how blocks are
+//! made: sealed on demand on a single-node chain (instant or manual), or by Aura with GRANDPA
+//! finality on a chain of validators.
 
 use crate::cli::Sealing;
 use futures::{channel::mpsc, FutureExt};
 use polkadot_sdk::{
 	sc_basic_authorship::ProposerFactory,
 	sc_consensus::{BasicQueue, LongestChain},
+	sc_consensus_aura::{self as aura, ImportQueueParams, SlotProportion, StartAuraParams},
+	sc_consensus_grandpa as grandpa,
 	sc_consensus_manual_seal::{self as manual_seal, InstantSealParams, ManualSealParams},
 	sc_executor::WasmExecutor,
-	sc_network::{config::FullNetworkConfiguration, Litep2pNetworkBackend, NotificationMetrics},
-	sc_service::{self, error::Error as ServiceError, Configuration, TaskManager},
-	sc_transaction_pool, sp_io,
+	sc_network::{config::FullNetworkConfiguration, NetworkBackend},
+	sc_service::{self, error::Error as ServiceError, Configuration, PruningFilter, TaskManager, WarpSyncConfig},
+	sc_transaction_pool,
+	sc_transaction_pool_api::OffchainTransactionPoolFactory,
+	sp_blockchain::HeaderBackend,
+	sp_consensus_aura::sr25519::AuthorityPair as AuraPair,
+	sp_io,
 	sp_runtime::traits::Block as BlockT,
 	sp_timestamp,
 };
 use pq_crypto::host::pq_verify;
-use pq_runtime::{opaque::Block, RuntimeApi};
-use std::sync::Arc;
+use pq_runtime::{opaque::Block, AuraId, RuntimeApi};
+use std::{sync::Arc, time::Duration};
 
 /// Host functions the runtime imports: Substrate's and pq-verifier's signature verification.
 /// A runtime built with benchmarks also imports the benchmarking ones, even when no benchmark
@@ -34,25 +41,42 @@ type HostFunctions = (
 pub type FullClient = sc_service::TFullClient<Block, RuntimeApi, WasmExecutor<HostFunctions>>;
 type FullBackend = sc_service::TFullBackend<Block>;
 
+type FullSelectChain = LongestChain<FullBackend, Block>;
+
 /// Queue capacity of sealing commands; `engine_createBlock` waits when it is full.
 const SEALING_QUEUE: usize = 1024;
+
+/// Every this many blocks GRANDPA stores a justification (also at each authority set change),
+/// which warp sync and light clients start from.
+const GRANDPA_JUSTIFICATION_PERIOD: u32 = 512;
+
+/// GRANDPA's half of block import and its link to the voter, on a chain of validators.
+type Grandpa = (
+	grandpa::GrandpaBlockImport<FullBackend, Block, FullClient, FullSelectChain>,
+	grandpa::LinkHalf<Block, FullClient, FullSelectChain>,
+);
 
 /// The parts of a node that the import and export commands need too.
 pub type PartialComponents = sc_service::PartialComponents<
 	FullClient,
 	FullBackend,
-	(),
+	FullSelectChain,
 	BasicQueue<Block>,
 	sc_transaction_pool::TransactionPoolHandle<Block, FullClient>,
-	(),
+	Option<Grandpa>,
 >;
 
-/// Client, ParityDB backend, transaction pool and import queue, without any task running.
-pub fn new_partial(config: &Configuration) -> Result<PartialComponents, ServiceError> {
+/// Client, ParityDB backend, transaction pool and the import queue `sealing` needs, without any
+/// task running.
+pub fn new_partial(config: &Configuration, sealing: Sealing) -> Result<PartialComponents, ServiceError> {
 	let executor = sc_service::new_wasm_executor::<HostFunctions>(&config.executor);
+	// Pruning keeps the blocks with GRANDPA justifications, which warp sync serves.
+	let pruning_filters: Vec<Arc<dyn PruningFilter>> =
+		if sealing == Sealing::Aura { vec![Arc::new(grandpa::GrandpaPruningFilter)] } else { Vec::new() };
 	let (client, backend, keystore_container, task_manager) =
-		sc_service::new_full_parts::<Block, RuntimeApi, _>(config, None, executor, Default::default())?;
+		sc_service::new_full_parts::<Block, RuntimeApi, _>(config, None, executor, pruning_filters)?;
 	let client = Arc::new(client);
+	let select_chain = LongestChain::new(backend.clone());
 
 	let transaction_pool = Arc::from(
 		sc_transaction_pool::Builder::new(task_manager.spawn_essential_handle(), client.clone(), config.role.is_authority().into())
@@ -61,49 +85,106 @@ pub fn new_partial(config: &Configuration) -> Result<PartialComponents, ServiceE
 			.build(),
 	);
 
-	// Blocks come only from this node's sealing task or from `import-blocks`; there is no seal
-	// to check, and the client executes every block it imports.
-	let import_queue = manual_seal::import_queue(
-		Box::new(client.clone()),
-		&task_manager.spawn_essential_handle(),
-		config.prometheus_registry(),
-	);
+	let (import_queue, grandpa) = if sealing == Sealing::Aura {
+		// Blocks from the network: Aura checks each one's slot and author's seal, GRANDPA
+		// tracks authority sets and imports justifications; the client executes every block.
+		let (block_import, link) =
+			grandpa::block_import(client.clone(), GRANDPA_JUSTIFICATION_PERIOD, &client, select_chain.clone(), None)?;
+		let slots_client = client.clone();
+		let import_queue = aura::import_queue::<AuraPair, _, _, _, _, _>(ImportQueueParams {
+			block_import: block_import.clone(),
+			justification_import: Some(Box::new(block_import.clone())),
+			client: client.clone(),
+			create_inherent_data_providers: move |parent, ()| {
+				let client = slots_client.clone();
+				async move {
+					let slot_duration = aura::standalone::slot_duration_at::<AuraId, _, _>(&*client, parent)?;
+					Ok(slot_inherent_data(slot_duration))
+				}
+			},
+			spawner: &task_manager.spawn_essential_handle(),
+			registry: config.prometheus_registry(),
+			check_for_equivocation: Default::default(),
+			telemetry: None,
+			compatibility_mode: Default::default(),
+		})?;
+		(import_queue, Some((block_import, link)))
+	} else {
+		// Blocks come only from this node's sealing task or from `import-blocks`; there is no
+		// seal to check, and the client executes every block it imports.
+		let import_queue = manual_seal::import_queue(
+			Box::new(client.clone()),
+			&task_manager.spawn_essential_handle(),
+			config.prometheus_registry(),
+		);
+		(import_queue, None)
+	};
 
 	Ok(sc_service::PartialComponents {
 		client,
 		backend,
 		task_manager,
 		keystore_container,
-		select_chain: (),
+		select_chain,
 		import_queue,
 		transaction_pool,
-		other: (),
+		other: grandpa,
 	})
 }
 
-/// Builds the node and starts its tasks; the chain runs until the returned task manager stops.
-pub fn new_full(mut config: Configuration, sealing: Sealing) -> Result<TaskManager, ServiceError> {
+/// The inherent data of an Aura block: its slot and the time, now.
+fn slot_inherent_data(slot_duration: aura::SlotDuration) -> (aura::InherentDataProvider, sp_timestamp::InherentDataProvider) {
+	let timestamp = sp_timestamp::InherentDataProvider::from_system_time();
+	let slot = aura::InherentDataProvider::from_timestamp_and_slot_duration(*timestamp, slot_duration);
+	(slot, timestamp)
+}
+
+/// Builds the node on network backend `N` and starts its tasks; the chain runs until the
+/// returned task manager stops.
+pub fn new_full<N: NetworkBackend<Block, <Block as BlockT>::Hash>>(
+	mut config: Configuration,
+	sealing: Sealing,
+) -> Result<TaskManager, ServiceError> {
 	let sc_service::PartialComponents {
 		client,
 		backend,
 		mut task_manager,
 		keystore_container,
+		select_chain,
 		import_queue,
 		transaction_pool,
-		..
-	} = new_partial(&config)?;
+		other: grandpa,
+	} = new_partial(&config, sealing)?;
 
 	if let Some(registry) = config.prometheus_registry() {
 		crate::key_cache_metrics::register_metrics(registry)?;
 	}
 
-	// A single-node chain: no peers in or out.
-	config.network.default_peers_set.in_peers = 0;
-	config.network.default_peers_set.out_peers = 0;
-	let net_config = FullNetworkConfiguration::<Block, <Block as BlockT>::Hash, Litep2pNetworkBackend>::new(
-		&config.network,
-		config.prometheus_registry().cloned(),
-	);
+	if grandpa.is_none() {
+		// A single-node chain: no peers in or out.
+		config.network.default_peers_set.in_peers = 0;
+		config.network.default_peers_set.out_peers = 0;
+	}
+	let mut net_config =
+		FullNetworkConfiguration::<Block, <Block as BlockT>::Hash, N>::new(&config.network, config.prometheus_registry().cloned());
+	let metrics = N::register_notification_metrics(config.prometheus_registry());
+
+	// GRANDPA's gossip protocol, and warp sync from its justifications.
+	let mut grandpa_protocol = None;
+	let mut warp_sync_config = None;
+	if let Some((_, link)) = &grandpa {
+		let protocol_name = grandpa::protocol_standard_name(&client.info().genesis_hash, &config.chain_spec);
+		let (protocol_config, notification_service) =
+			grandpa::grandpa_peers_set_config::<_, N>(protocol_name.clone(), metrics.clone(), net_config.peer_store_handle());
+		net_config.add_notification_protocol(protocol_config);
+		grandpa_protocol = Some((protocol_name, notification_service));
+		warp_sync_config = Some(WarpSyncConfig::WithProvider(Arc::new(grandpa::warp_proof::NetworkProvider::new(
+			backend.clone(),
+			link.shared_authority_set().clone(),
+			Vec::new(),
+		))));
+	}
+
 	let (network, system_rpc_tx, tx_handler_controller, sync_service, _bitswap) =
 		sc_service::build_network(sc_service::BuildNetworkParams {
 			config: &config,
@@ -114,9 +195,9 @@ pub fn new_full(mut config: Configuration, sealing: Sealing) -> Result<TaskManag
 			spawn_essential_handle: task_manager.spawn_essential_handle(),
 			import_queue,
 			block_announce_validator_builder: None,
-			warp_sync_config: None,
+			warp_sync_config,
 			block_relay: None,
-			metrics: NotificationMetrics::new(config.prometheus_registry()),
+			metrics,
 			gap_sync_body_policy: None,
 		})?;
 
@@ -129,8 +210,10 @@ pub fn new_full(mut config: Configuration, sealing: Sealing) -> Result<TaskManag
 	);
 	let create_inherent_data_providers =
 		|_parent, ()| async { Ok(sp_timestamp::InherentDataProvider::from_system_time()) };
-	let select_chain = LongestChain::new(backend.clone());
 
+	// GRANDPA's voter, started once `spawn_tasks` has put the dev keys of `--alice` … into the
+	// keystore: it looks its key up when a round begins.
+	let mut grandpa_voter = None;
 	let sealing_commands = match sealing {
 		Sealing::Instant => {
 			let authorship = manual_seal::run_instant_seal_and_finalize(InstantSealParams {
@@ -160,6 +243,32 @@ pub fn new_full(mut config: Configuration, sealing: Sealing) -> Result<TaskManag
 			task_manager.spawn_essential_handle().spawn_blocking("manual-seal", None, authorship.boxed());
 			Some(commands)
 		},
+		Sealing::Aura => {
+			let (block_import, link) = grandpa.expect("new_partial sets GRANDPA up for Aura");
+			if config.role.is_authority() {
+				let slot_duration = aura::slot_duration(&*client)?;
+				let authorship = aura::start_aura::<AuraPair, _, _, _, _, _, _, _, _, _, _>(StartAuraParams {
+					slot_duration,
+					client: client.clone(),
+					select_chain,
+					block_import,
+					proposer_factory: proposer,
+					sync_oracle: sync_service.clone(),
+					justification_sync_link: sync_service.clone(),
+					create_inherent_data_providers: move |_parent, ()| async move { Ok(slot_inherent_data(slot_duration)) },
+					force_authoring: config.force_authoring,
+					backoff_authoring_blocks: Option::<()>::None,
+					keystore: keystore_container.keystore(),
+					block_proposal_slot_portion: SlotProportion::new(2f32 / 3f32),
+					max_block_proposal_slot_portion: None,
+					telemetry: None,
+					compatibility_mode: Default::default(),
+				})?;
+				task_manager.spawn_essential_handle().spawn_blocking("aura", Some("block-authoring"), authorship);
+			}
+			grandpa_voter = Some(link);
+			None
+		},
 	};
 
 	let rpc_builder = {
@@ -174,6 +283,11 @@ pub fn new_full(mut config: Configuration, sealing: Sealing) -> Result<TaskManag
 			.map_err(Into::into)
 		})
 	};
+
+	let voter_network = (network.clone(), sync_service.clone(), transaction_pool.clone());
+	let (role, node_name, disable_grandpa) = (config.role, config.network.node_name.clone(), config.disable_grandpa);
+	let prometheus_registry = config.prometheus_registry().cloned();
+	let keystore = keystore_container.keystore();
 
 	sc_service::spawn_tasks(sc_service::SpawnTasksParams {
 		network,
@@ -190,6 +304,32 @@ pub fn new_full(mut config: Configuration, sealing: Sealing) -> Result<TaskManag
 		telemetry: None,
 		tracing_execute_block: None,
 	})?;
+
+	if let (Some(link), Some((protocol_name, notification_service)), false) = (grandpa_voter, grandpa_protocol, disable_grandpa) {
+		let (network, sync, transaction_pool) = voter_network;
+		let voter = grandpa::run_grandpa_voter(grandpa::GrandpaParams {
+			config: grandpa::Config {
+				gossip_duration: Duration::from_millis(333),
+				justification_generation_period: GRANDPA_JUSTIFICATION_PERIOD,
+				observer_enabled: false,
+				local_role: role,
+				name: Some(node_name),
+				keystore: role.is_authority().then_some(keystore),
+				telemetry: None,
+				protocol_name,
+			},
+			link,
+			network,
+			sync,
+			notification_service,
+			voting_rule: grandpa::VotingRulesBuilder::default().build(),
+			prometheus_registry,
+			shared_voter_state: grandpa::SharedVoterState::empty(),
+			telemetry: None,
+			offchain_tx_pool_factory: OffchainTransactionPoolFactory::new(transaction_pool),
+		})?;
+		task_manager.spawn_essential_handle().spawn_blocking("grandpa-voter", None, voter);
+	}
 
 	Ok(task_manager)
 }

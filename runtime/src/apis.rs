@@ -4,17 +4,17 @@ use crate::*;
 use alloc::vec::Vec;
 use polkadot_sdk::{
 	frame_support::{
-		genesis_builder_helper::{build_state, get_preset},
+		genesis_builder_helper::get_preset,
 		weights::Weight,
 	},
 	pallet_transaction_payment_rpc_runtime_api::{FeeDetails, RuntimeDispatchInfo},
 	sp_api, sp_block_builder, sp_core::OpaqueMetadata, sp_genesis_builder, sp_inherents,
 	sp_offchain, sp_runtime::{
-		traits::Block as BlockT,
+		traits::{Block as BlockT, NumberFor},
 		transaction_validity::{TransactionSource, TransactionValidity},
 		ApplyExtrinsicResult, ExtrinsicInclusionMode,
 	},
-	sp_session, sp_transaction_pool,
+	sp_consensus_grandpa, sp_session, sp_transaction_pool,
 };
 
 sp_api::impl_runtime_apis! {
@@ -83,14 +83,49 @@ sp_api::impl_runtime_apis! {
 		}
 	}
 
-	/// The chain has no session keys: blocks are sealed by the dev node.
+	/// A validator's session keys: its Aura and GRANDPA keys (the dev chain has no validators).
 	impl sp_session::SessionKeys<Block> for Runtime {
-		fn generate_session_keys(_owner: Vec<u8>, _seed: Option<Vec<u8>>) -> sp_session::OpaqueGeneratedSessionKeys {
-			Default::default()
+		fn generate_session_keys(owner: Vec<u8>, seed: Option<Vec<u8>>) -> sp_session::OpaqueGeneratedSessionKeys {
+			SessionKeys::generate(&owner, seed).into()
 		}
 
 		fn decode_session_keys(encoded: Vec<u8>) -> Option<Vec<(Vec<u8>, polkadot_sdk::sp_core::crypto::KeyTypeId)>> {
-			encoded.is_empty().then(Vec::new)
+			SessionKeys::decode_into_raw_public_keys(&encoded)
+		}
+	}
+
+	impl sp_consensus_aura::AuraApi<Block, AuraId> for Runtime {
+		fn slot_duration() -> sp_consensus_aura::SlotDuration {
+			sp_consensus_aura::SlotDuration::from_millis(Aura::slot_duration())
+		}
+
+		fn authorities() -> Vec<AuraId> {
+			pallet_aura::Authorities::<Runtime>::get().into_inner()
+		}
+	}
+
+	impl sp_consensus_grandpa::GrandpaApi<Block> for Runtime {
+		fn grandpa_authorities() -> sp_consensus_grandpa::AuthorityList {
+			Grandpa::grandpa_authorities()
+		}
+
+		fn current_set_id() -> sp_consensus_grandpa::SetId {
+			Grandpa::current_set_id()
+		}
+
+		// A fixed validator set without staking: equivocations are not reported.
+		fn submit_report_equivocation_unsigned_extrinsic(
+			_proof: sp_consensus_grandpa::EquivocationProof<<Block as BlockT>::Hash, NumberFor<Block>>,
+			_key_owner_proof: sp_consensus_grandpa::OpaqueKeyOwnershipProof,
+		) -> Option<()> {
+			None
+		}
+
+		fn generate_key_ownership_proof(
+			_set_id: sp_consensus_grandpa::SetId,
+			_authority_id: GrandpaId,
+		) -> Option<sp_consensus_grandpa::OpaqueKeyOwnershipProof> {
+			None
 		}
 	}
 
@@ -131,7 +166,7 @@ sp_api::impl_runtime_apis! {
 
 	impl sp_genesis_builder::GenesisBuilder<Block> for Runtime {
 		fn build_state(config: Vec<u8>) -> sp_genesis_builder::Result {
-			build_state::<RuntimeGenesisConfig>(config)
+			genesis_config_presets::build_state(config)
 		}
 
 		fn get_preset(id: &Option<sp_genesis_builder::PresetId>) -> Option<Vec<u8>> {

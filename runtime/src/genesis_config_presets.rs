@@ -1,4 +1,5 @@
-//! Genesis presets: `development` and `local_testnet`, with dev accounts of every scheme.
+//! Genesis presets: `development` and `local_testnet`, with dev accounts of every scheme and
+//! the validators' consensus keys.
 //!
 //! The accounts are those of the secret URIs `//Alice` … `//Ferdie` under each scheme
 //! ([`pq_crypto::signing::Keypair::from_suri`]). Deriving them needs `std` (BIP-39), which a
@@ -8,6 +9,8 @@ use crate::*;
 use alloc::{vec, vec::Vec};
 use hex_literal::hex;
 use polkadot_sdk::{
+	frame_support::genesis_builder_helper,
+	sp_core::{ed25519, sr25519},
 	sp_genesis_builder::{self, PresetId},
 	sp_runtime::AccountId32,
 };
@@ -59,6 +62,26 @@ pub const ML_DSA_87_DEV_ACCOUNTS: [[u8; 32]; 6] = [
 	hex!("c3446c8a158a371ad39f794d978f1678df7b76c1593106d8cc9e60a374e28e7e"), // Ferdie
 ];
 
+/// Sr25519 keys of `//Alice` … `//Ferdie`: the validators' Aura keys (their GRANDPA keys are
+/// the Ed25519 ones, [`ED25519_DEV_ACCOUNTS`]), as `--alice` … `--ferdie` put them in a node's
+/// keystore.
+pub const SR25519_DEV_KEYS: [[u8; 32]; 6] = [
+	hex!("d43593c715fdd31c61141abd04a99fd6822c8558854ccde39a5684e7a56da27d"), // Alice
+	hex!("8eaf04151687736326c9fea17e25fc5287613693c912909cb226aa4794f26a48"), // Bob
+	hex!("90b5ab205c6974c9ea841be688864633dc9ca8a357843eeacf2314649965fe22"), // Charlie
+	hex!("306721211d5404bd9da88e0204360a1a9ab8b87c66c1bc2fcdd37f3c2222cc20"), // Dave
+	hex!("e659a7a1628cdd93febc04a4e0646ea20e9f5f0ce097d9a05290d4a9e054df4e"), // Eve
+	hex!("1cbd2d43530a44705ad088af313e18f80b53ef16b36177cd4b77b846f2a5f07c"), // Ferdie
+];
+
+/// Validators of the `local_testnet` preset: `//Alice`, `//Bob`, `//Charlie`.
+pub const LOCAL_TESTNET_VALIDATORS: usize = 3;
+
+/// The genesis field that sets Aura's slot, the block time, in milliseconds (default 6,000).
+/// Not a pallet's: [`build_state`] takes it out and stores it as
+/// [`crate::configs::AuraSlotDuration`].
+pub const SLOT_DURATION_FIELD: &str = "auraSlotDurationMs";
+
 /// Every dev account of every scheme.
 pub fn dev_accounts() -> Vec<AccountId32> {
 	[ED25519_DEV_ACCOUNTS, ML_DSA_44_DEV_ACCOUNTS, ML_DSA_65_DEV_ACCOUNTS, ML_DSA_87_DEV_ACCOUNTS]
@@ -73,22 +96,62 @@ pub fn alice() -> AccountId32 {
 	AccountId32::new(ED25519_DEV_ACCOUNTS[0])
 }
 
-fn genesis(endowed: Vec<AccountId32>, root: AccountId32) -> Value {
-	let balances: Vec<(AccountId32, Balance)> = endowed.into_iter().map(|who| (who, ENDOWMENT)).collect();
+/// Every dev account endowed, `//Alice` (Ed25519) sudo, and the first `validators` dev names
+/// as Aura and GRANDPA authorities (equal weights; none for the dev chain).
+fn genesis(validators: usize) -> Value {
+	let balances: Vec<(AccountId32, Balance)> = dev_accounts().into_iter().map(|who| (who, ENDOWMENT)).collect();
+	let aura: Vec<AuraId> = SR25519_DEV_KEYS[..validators].iter().map(|key| sr25519::Public::from_raw(*key).into()).collect();
+	let grandpa: Vec<(GrandpaId, u64)> =
+		ED25519_DEV_ACCOUNTS[..validators].iter().map(|key| (ed25519::Public::from_raw(*key).into(), 1)).collect();
 	serde_json::json!({
 		"balances": { "balances": balances },
-		"sudo": { "key": Some(root) },
+		"sudo": { "key": Some(alice()) },
+		"aura": { "authorities": aura },
+		"grandpa": { "authorities": grandpa },
 	})
 }
 
-/// The `development` preset: every dev account endowed, `//Alice` (Ed25519) is sudo.
+/// The `development` preset: every dev account endowed, `//Alice` (Ed25519) sudo, and no
+/// validators: the node seals its blocks on demand.
 pub fn development() -> Value {
-	genesis(dev_accounts(), alice())
+	genesis(0)
 }
 
-/// The `local_testnet` preset: the same accounts, under the id local networks use.
+/// The `local_testnet` preset: [`LOCAL_TESTNET_VALIDATORS`] validators, 6 s blocks.
 pub fn local_testnet() -> Value {
-	genesis(dev_accounts(), alice())
+	local_testnet_of(LOCAL_TESTNET_VALIDATORS).expect("a valid number of validators")
+}
+
+/// A local testnet of the first `validators` dev names, 6 s blocks (change
+/// [`SLOT_DURATION_FIELD`] in the chain specification for another block time); refused unless
+/// 1 to 6.
+pub fn local_testnet_of(validators: usize) -> Result<Value, alloc::string::String> {
+	if !(1..=DEV_NAMES.len()).contains(&validators) {
+		return Err(alloc::format!("a local testnet has 1 to {} validators, not {validators}", DEV_NAMES.len()));
+	}
+	let mut patch = genesis(validators);
+	patch[SLOT_DURATION_FIELD] = configs::DEFAULT_SLOT_DURATION_MS.into();
+	Ok(patch)
+}
+
+/// Block times [`build_state`] accepts, in milliseconds. The block time is fixed at genesis:
+/// a chain whose slot duration changed later would refuse its own next blocks.
+pub const SLOT_DURATIONS_MS: core::ops::RangeInclusive<u64> = 100..=3_600_000;
+
+/// Builds the genesis state of `config` (a preset merged into the default configuration), with
+/// [`SLOT_DURATION_FIELD`] taken out of it and stored as Aura's slot duration.
+pub fn build_state(config: Vec<u8>) -> sp_genesis_builder::Result {
+	let mut json: Value = serde_json::from_slice(&config).map_err(|error| alloc::format!("genesis config: {error}"))?;
+	let slot = json.as_object_mut().and_then(|fields| fields.remove(SLOT_DURATION_FIELD));
+	let config = serde_json::to_vec(&json).map_err(|error| alloc::format!("genesis config: {error}"))?;
+	genesis_builder_helper::build_state::<RuntimeGenesisConfig>(config)?;
+	if let Some(slot) = slot {
+		let millis = slot.as_u64().filter(|millis| SLOT_DURATIONS_MS.contains(millis)).ok_or_else(|| {
+			alloc::format!("{SLOT_DURATION_FIELD}: milliseconds from {} to {}", SLOT_DURATIONS_MS.start(), SLOT_DURATIONS_MS.end())
+		})?;
+		configs::AuraSlotDuration::set(&millis);
+	}
+	Ok(())
 }
 
 /// The preset called `id`, as JSON.

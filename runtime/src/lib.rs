@@ -7,8 +7,10 @@
 //! - as **general transactions** authorized by [`pallet_pq_verifier::AuthorizePq`], with the
 //!   key inline or registered on chain.
 //!
-//! Pallets: System, Timestamp, Balances, TransactionPayment, Sudo and PqVerifier. Blocks are
-//! made by the node (manual or instant seal); there is no consensus pallet.
+//! Pallets: System, Timestamp, Balances, TransactionPayment, Sudo, PqVerifier, and Aura and
+//! GRANDPA for the local testnet's validators (block production and finality; their keys are
+//! classical, sr25519 and ed25519, as upstream's consensus requires). The dev chain's blocks are
+//! sealed by the node on demand instead (instant or manual seal), with neither.
 
 #![cfg_attr(not(feature = "std"), no_std)]
 #![recursion_limit = "256"]
@@ -38,9 +40,9 @@ pub mod genesis_config_presets;
 mod metadata_tests;
 
 use polkadot_sdk::{
-	frame_executive, frame_support, frame_system, pallet_balances, pallet_sudo, pallet_timestamp,
-	pallet_transaction_payment,
-	sp_runtime::{generic, traits::BlakeTwo256, MultiAddress},
+	frame_executive, frame_support, frame_system, pallet_aura, pallet_balances, pallet_grandpa, pallet_sudo,
+	pallet_timestamp, pallet_transaction_payment, sp_consensus_aura,
+	sp_runtime::{generic, impl_opaque_keys, traits::BlakeTwo256, MultiAddress},
 	sp_version::RuntimeVersion,
 };
 
@@ -128,7 +130,7 @@ pub const VERSION: RuntimeVersion = RuntimeVersion {
 	spec_name: alloc::borrow::Cow::Borrowed("pq-runtime"),
 	impl_name: alloc::borrow::Cow::Borrowed("pq-runtime"),
 	authoring_version: 1,
-	spec_version: 20,
+	spec_version: 30,
 	impl_version: 1,
 	apis: apis::RUNTIME_API_VERSIONS,
 	transaction_version: 2,
@@ -142,7 +144,7 @@ pub const VERSION: RuntimeVersion = RuntimeVersion {
 	spec_name: alloc::borrow::Cow::Borrowed("pq-runtime"),
 	impl_name: alloc::borrow::Cow::Borrowed("pq-runtime-pure-wasm"),
 	authoring_version: 1,
-	spec_version: 21,
+	spec_version: 31,
 	impl_version: 1,
 	apis: apis::RUNTIME_API_VERSIONS,
 	transaction_version: 2,
@@ -160,5 +162,22 @@ frame_support::construct_runtime!(
 		TransactionPayment: pallet_transaction_payment,
 		Sudo: pallet_sudo,
 		PqVerifier: pallet_pq_verifier,
+		Aura: pallet_aura,
+		Grandpa: pallet_grandpa,
 	}
 );
+
+/// A validator's Aura key (sr25519).
+pub type AuraId = sp_consensus_aura::sr25519::AuthorityId;
+/// A validator's GRANDPA key (ed25519).
+pub use pallet_grandpa::AuthorityId as GrandpaId;
+
+impl_opaque_keys! {
+	/// A validator's session keys: Aura's and GRANDPA's, in that order.
+	pub struct SessionKeys {
+		/// Block production.
+		pub aura: Aura,
+		/// Finality.
+		pub grandpa: Grandpa,
+	}
+}

@@ -236,12 +236,12 @@ fn every_form_is_charged_its_own_signature_once() {
 }
 
 /// The two runtime builds charge different weights, so each has its own `spec_version`: a
-/// transaction signed for the pure-Wasm build (spec 21) is refused by this one (spec 20).
+/// transaction signed for the pure-Wasm build (spec 31) is refused by this one (spec 30).
 #[test]
 fn a_transaction_signed_for_the_other_runtime_build_is_refused() {
 	dev_chain().execute_with(|| {
-		assert_eq!((pq_runtime::VERSION.spec_version, pq_runtime::VERSION.impl_name.as_ref()), (20, "pq-runtime"));
-		let other_build = ChainIdentity { spec_version: 21, ..chain() };
+		assert_eq!((pq_runtime::VERSION.spec_version, pq_runtime::VERSION.impl_name.as_ref()), (30, "pq-runtime"));
+		let other_build = ChainIdentity { spec_version: 31, ..chain() };
 		let alice = Keypair::from_suri(Scheme::MlDsa44, "//Alice").unwrap();
 		let bob = Keypair::from_suri(Scheme::Ed25519, "//Bob").unwrap();
 		for form in [Form::Signed, Form::KeyInline] {
@@ -372,4 +372,108 @@ fn signature_weights_rise_with_the_security_level() {
 	}
 	rising::<pq_runtime::configs::PqVerifierWeights>("host functions");
 	rising::<SubstrateWeight<Runtime>>("pure Wasm");
+}
+
+#[test]
+fn validators_aura_keys_are_the_dev_uris() {
+	use polkadot_sdk::sp_core::{sr25519, Pair};
+	for (name, key) in DEV_NAMES.iter().zip(presets::SR25519_DEV_KEYS) {
+		assert_eq!(sr25519::Pair::from_string(&format!("//{name}"), None).unwrap().public().0, key, "//{name}");
+	}
+}
+
+/// `build_state` of `preset` merged into the default configuration, as a chain specification
+/// does, with the block time field set to `slot`.
+fn genesis_state(preset: serde_json::Value, slot: Option<serde_json::Value>) -> Result<TestExternalities, String> {
+	let mut config = serde_json::to_value(RuntimeGenesisConfig::default()).unwrap();
+	json_patch(&mut config, preset);
+	if let Some(slot) = slot {
+		config[presets::SLOT_DURATION_FIELD] = slot;
+	}
+	let mut ext = TestExternalities::default();
+	ext.execute_with(|| presets::build_state(serde_json::to_vec(&config).unwrap()))?;
+	Ok(ext)
+}
+
+fn local_testnet_state(validators: usize, slot: Option<serde_json::Value>) -> Result<TestExternalities, String> {
+	genesis_state(presets::local_testnet_of(validators)?, slot)
+}
+
+#[test]
+fn a_local_testnet_has_its_validators_and_the_block_time_its_genesis_sets() {
+	use polkadot_sdk::{pallet_aura, pallet_grandpa};
+	local_testnet_state(4, None).unwrap().execute_with(|| {
+		assert_eq!(pallet_aura::Authorities::<Runtime>::get().len(), 4);
+		assert_eq!(pallet_grandpa::Pallet::<Runtime>::grandpa_authorities().len(), 4);
+		assert_eq!(pq_runtime::Aura::slot_duration(), 6_000, "6 s by default");
+	});
+	local_testnet_state(3, Some(1_500.into())).unwrap().execute_with(|| {
+		assert_eq!(pq_runtime::Aura::slot_duration(), 1_500);
+	});
+	for refused in [0.into(), 99.into(), 3_600_001.into(), u64::MAX.into(), (-5).into(), "6s".into(), 1.5.into()] {
+		let error = local_testnet_state(3, Some(refused)).err().expect("refused");
+		assert!(error.contains(presets::SLOT_DURATION_FIELD), "{error}");
+	}
+	for validators in [0, 7] {
+		assert!(presets::local_testnet_of(validators).is_err(), "{validators}");
+	}
+}
+
+/// Whether a block whose digest holds `aura` (each item an Aura pre-runtime payload) and whose
+/// timestamp is `timestamp` executes on `state` (a chain with 1 s slots).
+fn executes(state: impl Fn() -> TestExternalities, timestamp: u64, aura: &[Vec<u8>]) -> bool {
+	use polkadot_sdk::{
+		sp_consensus_aura::AURA_ENGINE_ID,
+		sp_runtime::{traits::Header as _, Digest, DigestItem},
+	};
+	let logs: Vec<DigestItem> = aura.iter().map(|payload| DigestItem::PreRuntime(AURA_ENGINE_ID, payload.clone())).collect();
+	std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+		state().execute_with(|| {
+			let digest = Digest { logs: logs.clone() };
+			let header = pq_runtime::Header::new(1, Default::default(), Default::default(), Default::default(), digest);
+			Executive::initialize_block(&header);
+			pq_runtime::Timestamp::set(pq_runtime::RuntimeOrigin::none(), timestamp).unwrap();
+		})
+	}))
+	.is_ok()
+}
+
+fn aura_slot(slot: u64) -> Vec<u8> {
+	codec::Encode::encode(&polkadot_sdk::sp_consensus_aura::Slot::from(slot))
+}
+
+/// On a chain of validators every block is Aura's: one well-formed slot, its timestamp in it.
+#[test]
+fn a_validators_block_has_one_well_formed_slot_and_its_timestamp_in_it() {
+	let validators = || local_testnet_state(3, Some(1_000.into())).unwrap();
+	assert!(executes(validators, 10_000, &[aura_slot(10)]));
+	assert!(executes(validators, 10_999, &[aura_slot(10)]));
+	assert!(!executes(validators, 11_000, &[aura_slot(10)]), "a timestamp after the slot");
+	assert!(!executes(validators, 9_999, &[aura_slot(10)]), "a timestamp before the slot");
+	assert!(!executes(validators, 123_456_789, &[]), "no slot: a block Aura did not make");
+}
+
+/// An author puts a malformed Aura item before its real one, which the node skips but
+/// pallet-aura reads: to claim a slot of its choosing (9 bytes, decoded leniently) or none (7
+/// bytes: to author many blocks in one slot). Or two slots.
+#[test]
+fn a_malformed_or_second_aura_slot_is_refused() {
+	let validators = || local_testnet_state(3, Some(1_000.into())).unwrap();
+	let mut nine_bytes = aura_slot(50);
+	nine_bytes.push(0);
+	for (label, items) in [
+		("a 9-byte slot first", vec![nine_bytes, aura_slot(10)]),
+		("a 7-byte slot first", vec![aura_slot(50)[..7].to_vec(), aura_slot(10)]),
+		("two slots", vec![aura_slot(10), aura_slot(10)]),
+	] {
+		assert!(!executes(validators, 10_000, &items), "{label}");
+	}
+}
+
+/// The dev chain (no validators) seals on demand: no slot, any timestamp; never an Aura slot.
+#[test]
+fn a_dev_block_has_no_slot_and_any_timestamp() {
+	let dev = || genesis_state(presets::development(), None).unwrap();
+	assert!(executes(dev, 123_456_789, &[]));
+	assert!(!executes(dev, 10_000, &[aura_slot(10)]));
 }

@@ -2,6 +2,7 @@
 //! JSON-RPC by pq-cli (its library, the same code as the binary).
 
 mod attacks;
+mod network;
 
 use codec::Encode;
 use std::path::Path;

@@ -1,12 +1,13 @@
 //! Pallet configurations.
 
 use crate::*;
+use codec::DecodeAll;
 use polkadot_sdk::{
 	frame_support::{
 		derive_impl,
 		dispatch::{DispatchClass, DispatchInfo},
 		parameter_types,
-		traits::{ConstU128, ConstU16, ConstU32, ConstU64, ConstU8},
+		traits::{ConstBool, ConstU128, ConstU16, ConstU32, ConstU64, ConstU8, OnTimestampSet},
 		weights::{
 			constants::{BlockExecutionWeight, ExtrinsicBaseWeight, RocksDbWeight, WEIGHT_REF_TIME_PER_SECOND},
 			IdentityFee, Weight,
@@ -14,6 +15,7 @@ use polkadot_sdk::{
 	},
 	frame_system::limits::{BlockLength, BlockWeights},
 	pallet_transaction_payment::{ConstFeeMultiplier, FungibleAdapter, Multiplier},
+	sp_consensus_aura::{Slot, AURA_ENGINE_ID},
 	sp_runtime::{traits::One, transaction_validity::TransactionValidityError, Perbill},
 };
 
@@ -91,10 +93,74 @@ impl frame_system::Config for Runtime {
 
 impl pallet_timestamp::Config for Runtime {
 	type Moment = u64;
-	type OnTimestampSet = ();
-	/// Blocks are sealed on demand, possibly within the same millisecond.
+	type OnTimestampSet = AuraSlotCheck;
+	/// Dev blocks are sealed on demand, possibly within the same millisecond; Aura orders its
+	/// own blocks (each slot later than the last, its timestamp in its slot).
 	type MinimumPeriod = ConstU64<0>;
 	type WeightInfo = ();
+}
+
+/// The local testnet's block time unless its genesis sets another.
+pub const DEFAULT_SLOT_DURATION_MS: u64 = 6_000;
+
+parameter_types! {
+	/// Aura's slot, the block time of a chain of validators, in milliseconds: set at genesis
+	/// (`genesis_config_presets::SLOT_DURATION_FIELD`), else [`DEFAULT_SLOT_DURATION_MS`].
+	pub storage AuraSlotDuration: u64 = DEFAULT_SLOT_DURATION_MS;
+}
+
+/// Which blocks a chain accepts, by its Aura authorities (set at genesis): a chain of
+/// validators (any authority) only blocks with exactly one well-formed Aura slot — the slot
+/// pallet-aura took, the one the node checked the author's seal against — and a timestamp in
+/// that slot; the dev chain (none) only its own on-demand blocks, without a slot.
+///
+/// pallet-aura alone reads the first Aura digest item with a lenient decode while the node
+/// skips items that do not decode exactly: an author could add a malformed item before its
+/// real one and give the runtime a slot of its choosing (to take others' slots), or none (to
+/// make many blocks in one slot). Requiring exactly one exact item closes both.
+pub struct AuraSlotCheck;
+
+impl OnTimestampSet<u64> for AuraSlotCheck {
+	fn on_timestamp_set(moment: u64) {
+		let digest = frame_system::Pallet::<Runtime>::digest();
+		let slots: Vec<Option<Slot>> = digest
+			.logs
+			.iter()
+			.filter_map(|item| item.as_pre_runtime())
+			.filter(|(engine, _)| *engine == AURA_ENGINE_ID)
+			.map(|(_, mut data)| Slot::decode_all(&mut data).ok())
+			.collect();
+		let validators = pallet_aura::Authorities::<Runtime>::decode_len().unwrap_or(0) > 0;
+		match (validators, slots.as_slice()) {
+			(false, []) => {},
+			(true, [Some(slot)]) if *slot == pallet_aura::CurrentSlot::<Runtime>::get() =>
+				<Aura as OnTimestampSet<u64>>::on_timestamp_set(moment),
+			(true, _) => panic!("a block of a chain of validators carries exactly one well-formed Aura slot"),
+			(false, _) => panic!("the dev chain's blocks carry no Aura slot"),
+		}
+	}
+}
+
+/// At most this many validators.
+const MAX_AUTHORITIES: u32 = 32;
+
+impl pallet_aura::Config for Runtime {
+	type AuthorityId = AuraId;
+	type MaxAuthorities = ConstU32<MAX_AUTHORITIES>;
+	type DisabledValidators = ();
+	type AllowMultipleBlocksPerSlot = ConstBool<false>;
+	type SlotDuration = AuraSlotDuration;
+}
+
+impl pallet_grandpa::Config for Runtime {
+	type RuntimeEvent = RuntimeEvent;
+	type WeightInfo = ();
+	type MaxAuthorities = ConstU32<MAX_AUTHORITIES>;
+	type MaxNominators = ConstU32<0>;
+	/// No equivocation reports: a fixed validator set without staking has nothing to slash.
+	type MaxSetIdSessionEntries = ConstU64<0>;
+	type KeyOwnerProof = polkadot_sdk::sp_core::Void;
+	type EquivocationReportSystem = ();
 }
 
 impl pallet_balances::Config for Runtime {

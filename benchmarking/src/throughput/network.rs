@@ -1,0 +1,386 @@
+//! Throughput of a network of validators at real block times: a fresh local testnet of
+//! `pq-node` validators (Aura, GRANDPA) per case, transfers offered at a steady rate to every
+//! node in turn, and what the network finalizes — per block and per second, how far finality
+//! lags, what the pools hold, what each node gossips, and which block limit binds.
+
+use super::{
+	measure::{setup_transactions, sign_transfers},
+	workload::{Case, Workload},
+};
+use anyhow::{ensure, Context};
+use jsonrpsee::rpc_params;
+use polkadot_sdk::{
+	frame_support::{dispatch::DispatchClass, storage::storage_prefix},
+	frame_system::{self, ConsumedWeight},
+	sp_core::H256,
+};
+use pq_client::{
+	node_process::{write_local_testnet_spec, NodeProcess},
+	rpc::RpcClient,
+	transactions::{self, Form},
+};
+use pq_runtime::{Runtime, UNIT};
+use serde_json::Value;
+use std::{
+	io::Write,
+	path::Path,
+	sync::atomic::{AtomicBool, Ordering},
+	time::{Duration, Instant},
+};
+
+/// The validators of every run, as `--alice` …: GRANDPA needs all three.
+const VALIDATORS: [&str; 3] = ["alice", "bob", "charlie"];
+/// Pools large enough to hold a run's backlog (the flood uses the defaults instead).
+const LARGE_POOL: [&str; 4] = ["--pool-limit", "200000", "--pool-kbytes", "4194304"];
+
+/// How a run offers its transactions.
+#[derive(Clone, Copy, Debug)]
+pub struct Load {
+	/// Transactions offered.
+	pub transactions: usize,
+	/// Offered per second, spread over the nodes; `None` offers them as fast as the nodes take
+	/// them, one after another (a flood).
+	pub per_second: Option<f64>,
+	/// The validators' block time.
+	pub slot: Duration,
+}
+
+/// One finalized block of a run.
+#[derive(Clone, Debug)]
+pub struct NetworkBlock {
+	/// Its number.
+	pub number: u32,
+	/// Transfers in it.
+	pub transactions: usize,
+	/// Their encoded bytes.
+	pub bytes: usize,
+	/// Normal-class weight it consumed (ref time, ps).
+	pub ref_time: u64,
+	/// Its timestamp (ms).
+	pub timestamp: u64,
+	/// Best block number minus this one's when it was seen final: the finality lag in blocks.
+	pub lag: u32,
+}
+
+/// What a run measured.
+#[derive(Clone, Debug)]
+pub struct NetworkMeasurement {
+	/// The case.
+	pub case: Case,
+	/// How the transactions were offered.
+	pub load: Load,
+	/// Bytes of one transfer.
+	pub bytes_per_transaction: usize,
+	/// Offered transactions the nodes refused (a full pool), by reason.
+	pub refused: Vec<(String, usize)>,
+	/// The finalized blocks that held a transfer.
+	pub blocks: Vec<NetworkBlock>,
+	/// The timestamp (ms) of the block before the first of `blocks`: when the period that
+	/// produced them began.
+	pub start_timestamp: u64,
+	/// Most transactions any node's pool held at once (sampled every half second).
+	pub peak_backlog: usize,
+	/// Bytes each node sent to its peers during the run, by notification protocol
+	/// (`transactions`, `block-announces`, `grandpa`).
+	pub sent: Vec<Vec<(String, u64)>>,
+	/// Peak resident memory of each node, in KiB.
+	pub peak_memory_kib: Vec<u64>,
+	/// Whether every node still ran at the end.
+	pub all_running: bool,
+}
+
+impl NetworkMeasurement {
+	/// Transfers finalized.
+	pub fn included(&self) -> usize {
+		self.blocks.iter().map(|block| block.transactions).sum()
+	}
+
+	/// Blocks from the first with a transfer to the last, empty ones between included.
+	pub fn period_blocks(&self) -> u32 {
+		match (self.blocks.first(), self.blocks.last()) {
+			(Some(first), Some(last)) => last.number - first.number + 1,
+			_ => 0,
+		}
+	}
+
+	/// Finalized transfers per second, over the chain's own time from the block before the first
+	/// with a transfer to the last (missed slots included).
+	pub fn per_second(&self) -> f64 {
+		let elapsed_ms = self.blocks.last().map_or(0, |last| last.timestamp.saturating_sub(self.start_timestamp));
+		if elapsed_ms == 0 {
+			return 0.0;
+		}
+		self.included() as f64 * 1000.0 / elapsed_ms as f64
+	}
+}
+
+/// The node's network: a chain specification of the local testnet with `accounts` endowed and
+/// the block time `slot`, and its validators started with `args`.
+struct Network {
+	nodes: Vec<NodeProcess>,
+	rpcs: Vec<RpcClient>,
+	_directory: tempfile::TempDir,
+}
+
+impl Network {
+	async fn start(node: &Path, accounts: &[polkadot_sdk::sp_runtime::AccountId32], slot: Duration, args: &[&str]) -> anyhow::Result<Self> {
+		let directory = tempfile::tempdir()?;
+		let spec = directory.path().join("spec.json");
+		let endowed: Vec<_> = accounts.iter().map(|account| (account.clone(), 1_000 * UNIT)).collect();
+		write_local_testnet_spec(node, VALIDATORS.len(), slot.as_millis() as u64, &endowed, &spec)?;
+		let spec = spec.to_str().context("temporary path is UTF-8")?;
+		let mut nodes: Vec<NodeProcess> = Vec::new();
+		for name in VALIDATORS {
+			let base_path = directory.path().join(name);
+			std::fs::create_dir_all(&base_path)?;
+			let role = format!("--{name}");
+			let mut all = vec!["--chain", spec, role.as_str(), "--unsafe-force-node-key-generation"];
+			all.extend_from_slice(args);
+			let bootnode = match nodes.first() {
+				Some(first) => Some(first.multiaddr().await),
+				None => None,
+			};
+			if let Some(bootnode) = &bootnode {
+				all.extend(["--bootnodes", bootnode.as_str()]);
+			}
+			nodes.push(NodeProcess::start(node, &base_path, &all).await);
+		}
+		let mut rpcs = Vec::new();
+		for node in &nodes {
+			rpcs.push(node.rpc().await);
+		}
+		let network = Self { nodes, rpcs, _directory: directory };
+		network.until_finalized(1, Duration::from_secs(120)).await?;
+		Ok(network)
+	}
+
+	/// Waits until every node has finalized block `number`.
+	async fn until_finalized(&self, number: u32, patience: Duration) -> anyhow::Result<()> {
+		let deadline = Instant::now() + patience;
+		for rpc in &self.rpcs {
+			while finalized(rpc).await?.1 < number {
+				ensure!(Instant::now() < deadline, "block {number} not finalized within {patience:?}");
+				tokio::time::sleep(Duration::from_millis(250)).await;
+			}
+		}
+		Ok(())
+	}
+
+	async fn stop(self) -> bool {
+		let all_running = self.nodes.iter().all(NodeProcess::is_running);
+		drop(self.rpcs);
+		for node in self.nodes {
+			node.stop().await;
+		}
+		all_running
+	}
+}
+
+/// The finalized head and its number.
+async fn finalized(rpc: &RpcClient) -> anyhow::Result<(H256, u32)> {
+	let hash: H256 = rpc.request("chain_getFinalizedHead", rpc_params![]).await?;
+	Ok((hash, header_number(rpc, Some(hash)).await?))
+}
+
+async fn header_number(rpc: &RpcClient, hash: Option<H256>) -> anyhow::Result<u32> {
+	let header: Value = rpc.request("chain_getHeader", rpc_params![hash]).await?;
+	let number = header["number"].as_str().context("a header has a number")?;
+	Ok(u32::from_str_radix(number.trim_start_matches("0x"), 16)?)
+}
+
+/// Runs `case` under `load` on a fresh network of `node` validators.
+pub async fn run(node: &Path, case: Case, load: Load, progress: &mut impl Write) -> anyhow::Result<NetworkMeasurement> {
+	let first_nonce = u32::from(case.form == Form::KeyRegistered);
+	let workload = Workload::new(case.scheme, load.transactions, first_nonce)?;
+	let pool_args: &[&str] = if load.per_second.is_some() { &LARGE_POOL } else { &[] };
+	let network = Network::start(node, &workload.accounts(), load.slot, pool_args).await?;
+	let chain = transactions::ChainIdentity { checkpoint: None, ..network.rpcs[0].chain_identity().await? };
+
+	let setup = setup_transactions(&workload, case.form, &chain);
+	if !setup.is_empty() {
+		for extrinsic in &setup {
+			network.rpcs[0].submit(extrinsic).await?;
+		}
+		let accounts = workload.accounts();
+		let deadline = Instant::now() + Duration::from_secs(300);
+		// Each setup transaction is its sender's first: done once every sender's nonce is 1.
+		for account in accounts.iter().take(setup.len()) {
+			while network.rpcs[0].account(account, Some(finalized(&network.rpcs[0]).await?.0)).await?.nonce == 0 {
+				ensure!(Instant::now() < deadline, "setup not finalized within 300 s");
+				tokio::time::sleep(Duration::from_millis(500)).await;
+			}
+		}
+		writeln!(progress, "  set up {} keys or committees", setup.len())?;
+	}
+
+	let signed = sign_transfers(&workload, case.form, &chain)?;
+	let bytes_per_transaction = signed.first().map(Vec::len).context("a run offers at least one transfer")?;
+	let (_, start_number) = finalized(&network.rpcs[0]).await?;
+	let before = sent_bytes(&network).await?;
+	writeln!(progress, "  offering {} transfers of {bytes_per_transaction} bytes", signed.len())?;
+
+	let offered = AtomicBool::new(false);
+	let offer = async {
+		let refused = offer(&network.rpcs, &signed, load.per_second).await;
+		offered.store(true, Ordering::Relaxed);
+		refused
+	};
+	let observe = observe(&network, start_number, signed.len(), load.slot, &offered);
+	let (refused, (observed, peak_backlog)) = tokio::join!(offer, observe);
+	let refused = refused?;
+	let (blocks, start_timestamp) = observed?;
+
+	let after = sent_bytes(&network).await?;
+	let sent = before
+		.iter()
+		.zip(&after)
+		.map(|(before, after)| after.iter().map(|(name, bytes)| (name.clone(), bytes - before.iter().find(|b| &b.0 == name).map_or(0, |b| b.1))).collect())
+		.collect();
+	let peak_memory_kib = network.nodes.iter().map(|node| peak_memory_kib(node.pid())).collect();
+	let all_running = network.stop().await;
+	Ok(NetworkMeasurement {
+		case,
+		load,
+		bytes_per_transaction,
+		refused,
+		blocks,
+		start_timestamp,
+		peak_backlog,
+		sent,
+		peak_memory_kib,
+		all_running,
+	})
+}
+
+/// Submits `signed` to the nodes in turn, `per_second` (or all at once); counts refusals by
+/// reason.
+async fn offer(rpcs: &[RpcClient], signed: &[Vec<u8>], per_second: Option<f64>) -> anyhow::Result<Vec<(String, usize)>> {
+	let started = Instant::now();
+	let mut refused: Vec<(String, usize)> = Vec::new();
+	for (index, extrinsic) in signed.iter().enumerate() {
+		if let Some(rate) = per_second {
+			let due = started + Duration::from_secs_f64(index as f64 / rate);
+			tokio::time::sleep_until(due.into()).await;
+		}
+		if let Err(error) = rpcs[index % rpcs.len()].submit(extrinsic).await {
+			let reason = error.to_string();
+			match refused.iter_mut().find(|(known, _)| *known == reason) {
+				Some((_, count)) => *count += 1,
+				None => refused.push((reason, 1)),
+			}
+		}
+	}
+	Ok(refused)
+}
+
+/// Follows the finalized chain from block `after` until `expected` transfers are final, or
+/// nothing more arrives for ten slots once everything is `offered`; samples the pools' backlog.
+/// The blocks from the first with a transfer to the last, and the timestamp of the block
+/// before them.
+async fn observe(
+	network: &Network,
+	after: u32,
+	expected: usize,
+	slot: Duration,
+	offered: &AtomicBool,
+) -> (anyhow::Result<(Vec<NetworkBlock>, u64)>, usize) {
+	let weight_key = storage_prefix(b"System", b"BlockWeight");
+	let now_key = storage_prefix(b"Timestamp", b"Now");
+	let rpc = &network.rpcs[0];
+	let mut blocks: Vec<NetworkBlock> = Vec::new();
+	let mut next = after + 1;
+	let mut peak_backlog = 0;
+	let mut quiet_since = Instant::now();
+	let result = async {
+		let before: H256 = rpc.request("chain_getBlockHash", rpc_params![after]).await?;
+		let mut start_timestamp: u64 = rpc.storage(&now_key, Some(before)).await?.unwrap_or_default();
+		loop {
+			for node in &network.nodes {
+				let metrics = node.metrics().await;
+				let pooled = metric(&metrics, "substrate_sub_txpool_watched_txs") + metric(&metrics, "substrate_sub_txpool_unwatched_txs");
+				peak_backlog = peak_backlog.max(pooled as usize);
+			}
+			let (_, finalized_number) = finalized(rpc).await?;
+			let best = header_number(rpc, None).await?;
+			while next <= finalized_number {
+				let hash: H256 = rpc.request("chain_getBlockHash", rpc_params![next]).await?;
+				let body = rpc.block(hash).await?;
+				let transfers = &body.extrinsics[1..];
+				let consumed: ConsumedWeight = rpc.storage(&weight_key, Some(hash)).await?.unwrap_or_default();
+				let timestamp: u64 = rpc.storage(&now_key, Some(hash)).await?.unwrap_or_default();
+				if transfers.is_empty() {
+					if blocks.is_empty() {
+						start_timestamp = timestamp;
+					}
+				} else {
+					quiet_since = Instant::now();
+					blocks.push(NetworkBlock {
+						number: next,
+						transactions: transfers.len(),
+						bytes: transfers.iter().map(|extrinsic| extrinsic.len()).sum(),
+						ref_time: consumed.get(DispatchClass::Normal).ref_time(),
+						timestamp,
+						lag: best.saturating_sub(next),
+					});
+				}
+				next += 1;
+			}
+			let included: usize = blocks.iter().map(|block| block.transactions).sum();
+			let idle = offered.load(Ordering::Relaxed) && quiet_since.elapsed() > 10 * slot;
+			if included >= expected || idle {
+				break;
+			}
+			tokio::time::sleep(Duration::from_millis(500)).await;
+		}
+		Ok((blocks, start_timestamp))
+	}
+	.await;
+	(result, peak_backlog)
+}
+
+/// The sum of the Prometheus samples named `name` (every label set).
+fn metric(metrics: &str, name: &str) -> f64 {
+	metrics
+		.lines()
+		.filter(|line| line.strip_prefix(name).is_some_and(|rest| rest.starts_with([' ', '{'])))
+		.filter_map(|line| line.rsplit(' ').next()?.parse::<f64>().ok())
+		.sum()
+}
+
+/// Bytes each node has sent, by protocol, from its Prometheus counters.
+async fn sent_bytes(network: &Network) -> anyhow::Result<Vec<Vec<(String, u64)>>> {
+	let mut all = Vec::new();
+	for node in &network.nodes {
+		let metrics = node.metrics().await;
+		let mut sent: Vec<(String, u64)> = Vec::new();
+		for line in metrics.lines().filter(|line| line.starts_with("substrate_sub_libp2p_notifications_sizes_sum{direction=\"out\"")) {
+			let protocol = line.split("protocol=\"").nth(1).and_then(|rest| rest.split('"').next()).unwrap_or("");
+			let name = protocol.rsplit('/').nth(1).unwrap_or(protocol).to_owned();
+			let bytes = line.rsplit(' ').next().and_then(|value| value.parse::<f64>().ok()).unwrap_or(0.0) as u64;
+			match sent.iter_mut().find(|(known, _)| *known == name) {
+				Some((_, total)) => *total += bytes,
+				None => sent.push((name, bytes)),
+			}
+		}
+		sent.sort();
+		all.push(sent);
+	}
+	Ok(all)
+}
+
+/// A process's peak resident memory (`VmHWM`), in KiB.
+fn peak_memory_kib(pid: u32) -> u64 {
+	std::fs::read_to_string(format!("/proc/{pid}/status"))
+		.ok()
+		.and_then(|status| status.lines().find_map(|line| line.strip_prefix("VmHWM:").map(|rest| rest.trim().trim_end_matches(" kB").trim().parse().ok())))
+		.flatten()
+		.unwrap_or(0)
+}
+
+/// The normal class's weight and length limits of a block, to tell which one a run hit.
+pub fn block_limits() -> (u64, usize) {
+	let weights = <Runtime as frame_system::Config>::BlockWeights::get();
+	let length = <Runtime as frame_system::Config>::BlockLength::get();
+	let max_weight = weights.get(DispatchClass::Normal).max_total.unwrap_or(weights.max_block).ref_time();
+	(max_weight, *length.max.get(DispatchClass::Normal) as usize)
+}

@@ -1,0 +1,197 @@
+//! A network of validators on loopback: Aura makes the blocks in turn, GRANDPA finalizes them,
+//! transactions submitted to one node are gossiped to whichever validator authors; a validator
+//! that crashes catches up on restart, and a node started later syncs the whole chain.
+
+use super::*;
+use futures::future::join_all;
+use jsonrpsee::rpc_params;
+use serde_json::Value;
+use std::{
+	future::Future,
+	path::PathBuf,
+	time::{Duration, Instant},
+};
+
+/// A short slot keeps the test short (the default is 6 s), long enough for three nodes on two
+/// cores beside the other tests.
+const SLOT_MS: u64 = 2_000;
+const VALIDATORS: [&str; 3] = ["alice", "bob", "charlie"];
+/// How long anything the test waits for may take.
+const PATIENCE: Duration = Duration::from_secs(90);
+
+/// The chain specification the network shares: `validators`, [`SLOT_MS`] blocks.
+fn network_spec(directory: &Path, validators: usize) -> PathBuf {
+	let path = directory.join("spec.json");
+	pq_client::node_process::write_local_testnet_spec(pq_node(), validators, SLOT_MS, &[], &path).unwrap();
+	path
+}
+
+/// A node of the network in `spec` on `base_path`, as `--<name>` (a validator with that dev
+/// name's keys) or, for `None`, a full node; bootstrapping from `bootnode`.
+async fn network_node(spec: &Path, base_path: &Path, name: Option<&str>, bootnode: Option<&str>) -> NodeProcess {
+	let mut args = vec!["--chain", spec.to_str().unwrap(), "--unsafe-force-node-key-generation"];
+	let role = name.map(|name| format!("--{name}"));
+	args.extend(role.as_deref());
+	if let Some(bootnode) = bootnode {
+		args.extend(["--bootnodes", bootnode]);
+	}
+	NodeProcess::start(pq_node(), base_path, &args).await
+}
+
+/// Polls `condition` until it holds, for at most [`PATIENCE`].
+async fn eventually<F: Future<Output = bool>>(what: &str, mut condition: impl FnMut() -> F) {
+	let deadline = Instant::now() + PATIENCE;
+	while !condition().await {
+		assert!(Instant::now() < deadline, "not within {PATIENCE:?}: {what}");
+		tokio::time::sleep(Duration::from_millis(250)).await;
+	}
+}
+
+fn number(header: &Value) -> u32 {
+	u32::from_str_radix(header["number"].as_str().unwrap().trim_start_matches("0x"), 16).unwrap()
+}
+
+async fn header(rpc: &RpcClient, hash: Option<H256>) -> Value {
+	rpc.request("chain_getHeader", rpc_params![hash]).await.unwrap()
+}
+
+async fn best_number(rpc: &RpcClient) -> u32 {
+	number(&header(rpc, None).await)
+}
+
+async fn finalized_number(rpc: &RpcClient) -> u32 {
+	let finalized: H256 = rpc.request("chain_getFinalizedHead", rpc_params![]).await.unwrap();
+	number(&header(rpc, Some(finalized)).await)
+}
+
+/// The hash of block `number` on `rpc`'s chain, if it has it.
+async fn hash_at(rpc: &RpcClient, number: u32) -> Option<H256> {
+	rpc.request("chain_getBlockHash", rpc_params![number]).await.unwrap()
+}
+
+/// Which validator authored `block`: its Aura slot (the pre-runtime digest `0x06 ‖ "aura" ‖
+/// compact(8) ‖ slot`) modulo the number of validators.
+async fn author(rpc: &RpcClient, block: H256) -> usize {
+	let header = header(rpc, Some(block)).await;
+	let aura = header["digest"]["logs"]
+		.as_array()
+		.unwrap()
+		.iter()
+		.find_map(|log| log.as_str().unwrap().strip_prefix("0x066175726120"))
+		.expect("an Aura block");
+	let slot = u64::from_le_bytes(hex_bytes(&aura[..16]).try_into().unwrap());
+	(slot % VALIDATORS.len() as u64) as usize
+}
+
+fn hex_bytes(hex: &str) -> Vec<u8> {
+	(0..hex.len()).step_by(2).map(|i| u8::from_str_radix(&hex[i..i + 2], 16).unwrap()).collect()
+}
+
+/// Block `number` is final on every node of `rpcs`, the same block with the same state root.
+async fn final_everywhere(rpcs: &[&RpcClient], number: u32) {
+	for (index, rpc) in rpcs.iter().enumerate() {
+		eventually(&format!("node {index} finalizes block {number}"), || async { finalized_number(rpc).await >= number }).await;
+	}
+	let mut headers = Vec::new();
+	for rpc in rpcs {
+		let hash = hash_at(rpc, number).await.expect("a finalized block is known");
+		headers.push((hash, header(rpc, Some(hash)).await["stateRoot"].clone()));
+	}
+	assert!(headers.windows(2).all(|pair| pair[0] == pair[1]), "block {number} on each node: {headers:?}");
+}
+
+/// Transfers of every scheme and form, submitted to `rpc` together; the blocks that include
+/// them once finalized there.
+async fn transfers_of_every_form(rpc: &RpcClient) -> Vec<Included> {
+	let chain = rpc.chain_identity().await.unwrap();
+	let send = |sender: &Keypair, call, nonce, form| transactions::sign(sender, call, nonce, 0, form, &chain).unwrap();
+	let transfer = |label: &str| transactions::transfer_call(fresh_account(label).account_id(), UNIT);
+	// Registration first: the registered form needs its key on chain.
+	let mut first = Vec::new();
+	for scheme in SCHEMES {
+		first.push(send(&dev_key(scheme, "Dave"), transfer(&format!("net-signed-{}", scheme.name())), 0, Form::Signed));
+		first.push(send(&dev_key(scheme, "Eve"), transfer(&format!("net-inline-{}", scheme.name())), 0, Form::KeyInline));
+	}
+	for scheme in ML_DSA {
+		let key = dev_key(scheme, "Ferdie");
+		first.push(send(&key, transactions::register_key_call(&key, &key.account_id(), false, &chain), 0, Form::KeyInline));
+	}
+	let mut included = join_all(first.iter().map(|extrinsic| include(rpc, extrinsic))).await;
+	let registered: Vec<_> = ML_DSA
+		.iter()
+		.map(|&scheme| send(&dev_key(scheme, "Ferdie"), transfer(&format!("net-registered-{}", scheme.name())), 1, Form::KeyRegistered))
+		.collect();
+	included.extend(join_all(registered.iter().map(|extrinsic| include(rpc, extrinsic))).await);
+	included
+}
+
+#[tokio::test]
+async fn validators_gossip_include_and_finalize_and_survive_a_crash_and_a_late_joiner() {
+	let directory = tempfile::tempdir().unwrap();
+	let spec = network_spec(directory.path(), VALIDATORS.len());
+	let base_path = |name: &str| {
+		let path = directory.path().join(name);
+		std::fs::create_dir_all(&path).unwrap();
+		path
+	};
+	let alice = network_node(&spec, &base_path("alice"), Some("alice"), None).await;
+	let bootnode = alice.multiaddr().await;
+	let bob = network_node(&spec, &base_path("bob"), Some("bob"), Some(&bootnode)).await;
+	let charlie = network_node(&spec, &base_path("charlie"), Some("charlie"), Some(&bootnode)).await;
+	let (alice_rpc, bob_rpc, charlie_rpc) = (alice.rpc().await, bob.rpc().await, charlie.rpc().await);
+	final_everywhere(&[&alice_rpc, &bob_rpc, &charlie_rpc], 2).await;
+
+	// Every scheme and form, submitted to Alice only, final on every node.
+	let included = transfers_of_every_form(&alice_rpc).await;
+	for transfer in &included {
+		assert!(
+			transfer.events.iter().any(|event| matches!(event, RuntimeEvent::System(frame_system::Event::ExtrinsicSuccess { .. }))),
+			"{:?}",
+			transfer.events
+		);
+	}
+	let last = included.iter().map(|transfer| transfer.block_number).max().unwrap();
+	final_everywhere(&[&alice_rpc, &bob_rpc, &charlie_rpc], last).await;
+	// Gossip: what Alice received, another validator included. (If every one of them went
+	// into Alice's own blocks, more transfers until one does not.)
+	let mut authors: Vec<usize> = join_all(included.iter().map(|transfer| author(&alice_rpc, transfer.block))).await;
+	for attempt in 0..12 {
+		if authors.iter().any(|&author| author != 0) {
+			break;
+		}
+		let extra = signed_transfer(&alice_rpc, &dev_key(Scheme::MlDsa44, "Dave"), &fresh_account(&format!("net-{attempt}")), UNIT, Form::KeyInline).await;
+		authors.push(author(&alice_rpc, include(&alice_rpc, &extra).await.block).await);
+	}
+	assert!(authors.iter().any(|&author| author != 0), "validators other than Alice included gossiped transactions: {authors:?}");
+
+	// Charlie crashes: Alice and Bob keep making blocks in their slots. GRANDPA cannot finalize
+	// with 2 of 3 (it needs more than two thirds), so finality waits for Charlie: once the round
+	// Charlie may have voted in before the crash is over, it stands still.
+	drop(charlie_rpc);
+	charlie.crash();
+	let after_crash = best_number(&bob_rpc).await;
+	eventually("Alice and Bob keep producing", || async { best_number(&bob_rpc).await >= after_crash + 2 }).await;
+	let stalled = finalized_number(&alice_rpc).await;
+	let best = best_number(&bob_rpc).await;
+	eventually("Alice and Bob keep producing", || async { best_number(&bob_rpc).await >= best + 6 }).await;
+	assert_eq!(finalized_number(&alice_rpc).await, stalled, "2 of 3 validators finalize nothing");
+
+	// Restarted on its base path, Charlie catches up, and finality resumes on every node.
+	let charlie = network_node(&spec, &base_path("charlie"), Some("charlie"), Some(&bootnode)).await;
+	let charlie_rpc = charlie.rpc().await;
+	let target = best_number(&alice_rpc).await + 2;
+	final_everywhere(&[&alice_rpc, &bob_rpc, &charlie_rpc], target).await;
+
+	// A full node started now syncs the whole chain from the network, transfers included.
+	let late = network_node(&spec, &base_path("late"), None, Some(&bootnode)).await;
+	let late_rpc = late.rpc().await;
+	final_everywhere(&[&alice_rpc, &late_rpc], target).await;
+	for transfer in &included {
+		let block = late_rpc.block(transfer.block).await.unwrap();
+		assert_eq!(block.extrinsics, alice_rpc.block(transfer.block).await.unwrap().extrinsics);
+	}
+
+	for node in [late, charlie, bob, alice] {
+		node.stop().await;
+	}
+}
