@@ -53,9 +53,10 @@ pub fn write_local_testnet_spec(
 	Ok(())
 }
 
-/// A port nobody listens on right now.
-fn free_port() -> u16 {
-	TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
+/// `N` distinct ports nobody listens on right now: all bound at once, so no two are the same.
+fn free_ports<const N: usize>() -> [u16; N] {
+	let listeners: [TcpListener; N] = core::array::from_fn(|_| TcpListener::bind("127.0.0.1:0").unwrap());
+	listeners.map(|listener| listener.local_addr().unwrap().port())
 }
 
 impl NodeProcess {
@@ -69,7 +70,7 @@ impl NodeProcess {
 
 	/// `<binary> <args>` on `base_path`; returns once JSON-RPC answers.
 	pub async fn start(binary: &Path, base_path: &Path, args: &[&str]) -> Self {
-		let (rpc_port, p2p_port, prometheus_port) = (free_port(), free_port(), free_port());
+		let [rpc_port, p2p_port, prometheus_port] = free_ports();
 		let log = base_path.join(format!("pq-node-{rpc_port}.log"));
 		let output = File::create(&log).unwrap();
 		let child = Command::new(binary)

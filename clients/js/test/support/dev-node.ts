@@ -23,15 +23,21 @@ function nodeBinary(): string {
   return binary;
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
+/** `count` distinct ports nobody listens on right now: all bound at once, so no two are the same. */
+async function freePorts(count: number): Promise<number[]> {
+  const servers = await Promise.all(
+    Array.from({ length: count }, () => new Promise<ReturnType<typeof createServer>>((resolve, reject) => {
+      const server = createServer();
+      server.once('error', reject);
+      server.listen(0, '127.0.0.1', () => resolve(server));
+    })),
+  );
+  const ports = servers.map((server) => {
+    const address = server.address();
+    return typeof address === 'object' && address ? address.port : 0;
   });
+  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+  return ports;
 }
 
 async function answers(rpcPort: number): Promise<boolean> {
@@ -49,7 +55,7 @@ async function answers(rpcPort: number): Promise<boolean> {
 
 export async function startDevNode(): Promise<DevNode> {
   const basePath = mkdtempSync(join(tmpdir(), 'pq-node-js-'));
-  const [rpcPort, p2pPort, prometheusPort] = [await freePort(), await freePort(), await freePort()];
+  const [rpcPort, p2pPort, prometheusPort] = await freePorts(3);
   const logPath = join(basePath, 'pq-node.log');
   const output = openSync(logPath, 'w');
   const args = ['--dev', '--base-path', basePath, '--rpc-port', `${rpcPort}`, '--port', `${p2pPort}`, '--prometheus-port', `${prometheusPort}`];
