@@ -36,6 +36,10 @@ struct Args {
 	/// 0 skips it.
 	#[arg(long, default_value_t = 20_000)]
 	flood: u64,
+	/// Blocks a crashed validator misses before it is restarted and timed catching up; 0 skips
+	/// it.
+	#[arg(long, default_value_t = 20)]
+	catch_up_blocks: u32,
 }
 
 #[tokio::main]
@@ -84,11 +88,28 @@ async fn run(args: Args) -> anyhow::Result<()> {
 		None
 	};
 
+	let catch_up = if args.catch_up_blocks > 0 {
+		writeln!(progress, "[catch-up] a validator down for {} blocks, then restarted", args.catch_up_blocks)?;
+		Some(network::catch_up(&args.node, slot, args.catch_up_blocks).await?)
+	} else {
+		None
+	};
+
 	let mut out = std::io::stdout();
 	writeln!(out, "{}\n", machine_summary())?;
 	writeln!(out, "{}", sustained_table(&runs))?;
 	if let Some(flood) = &flood {
 		writeln!(out, "{}", flood_table(flood))?;
+	}
+	if let Some(catch_up) = &catch_up {
+		writeln!(
+			out,
+			"| validator restarted after | JSON-RPC up | at the head | finality resumed |\n|---|---|---|---|\n| {} blocks down | {:.1} s | {:.1} s | {:.1} s |",
+			catch_up.behind,
+			catch_up.to_rpc.as_secs_f64(),
+			catch_up.to_head.as_secs_f64(),
+			catch_up.to_finality.as_secs_f64()
+		)?;
 	}
 	Ok(())
 }

@@ -119,7 +119,9 @@ impl NetworkMeasurement {
 struct Network {
 	nodes: Vec<NodeProcess>,
 	rpcs: Vec<RpcClient>,
-	_directory: tempfile::TempDir,
+	binary: std::path::PathBuf,
+	args: Vec<String>,
+	directory: tempfile::TempDir,
 }
 
 impl Network {
@@ -128,30 +130,35 @@ impl Network {
 		let spec = directory.path().join("spec.json");
 		let endowed: Vec<_> = accounts.iter().map(|account| (account.clone(), 1_000 * UNIT)).collect();
 		write_local_testnet_spec(node, VALIDATORS.len(), slot.as_millis() as u64, &endowed, &spec)?;
-		let spec = spec.to_str().context("temporary path is UTF-8")?;
-		let mut nodes: Vec<NodeProcess> = Vec::new();
-		for name in VALIDATORS {
-			let base_path = directory.path().join(name);
-			std::fs::create_dir_all(&base_path)?;
-			let role = format!("--{name}");
-			let mut all = vec!["--chain", spec, role.as_str(), "--unsafe-force-node-key-generation"];
-			all.extend_from_slice(args);
-			let bootnode = match nodes.first() {
-				Some(first) => Some(first.multiaddr().await),
-				None => None,
-			};
-			if let Some(bootnode) = &bootnode {
-				all.extend(["--bootnodes", bootnode.as_str()]);
-			}
-			nodes.push(NodeProcess::start(node, &base_path, &all).await);
+		let spec = spec.to_str().context("temporary path is UTF-8")?.to_owned();
+		let args = ["--chain", &spec, "--unsafe-force-node-key-generation"].into_iter().chain(args.iter().copied()).map(String::from).collect();
+		let mut network = Self { nodes: Vec::new(), rpcs: Vec::new(), binary: node.to_owned(), args, directory };
+		for index in 0..VALIDATORS.len() {
+			let validator = network.start_validator(index).await?;
+			network.rpcs.push(validator.rpc().await);
+			network.nodes.push(validator);
 		}
-		let mut rpcs = Vec::new();
-		for node in &nodes {
-			rpcs.push(node.rpc().await);
-		}
-		let network = Self { nodes, rpcs, _directory: directory };
 		network.until_finalized(1, Duration::from_secs(120)).await?;
 		Ok(network)
+	}
+
+	/// Starts validator `index` on its base path (again, after a crash), bootstrapping from the
+	/// first unless it is the first.
+	async fn start_validator(&self, index: usize) -> anyhow::Result<NodeProcess> {
+		let name = VALIDATORS[index];
+		let base_path = self.directory.path().join(name);
+		std::fs::create_dir_all(&base_path)?;
+		let role = format!("--{name}");
+		let mut all: Vec<&str> = self.args.iter().map(String::as_str).collect();
+		all.push(&role);
+		let bootnode = match self.nodes.first() {
+			Some(first) if index > 0 => Some(first.multiaddr().await),
+			_ => None,
+		};
+		if let Some(bootnode) = &bootnode {
+			all.extend(["--bootnodes", bootnode.as_str()]);
+		}
+		Ok(NodeProcess::start(&self.binary, &base_path, &all).await)
 	}
 
 	/// Waits until every node has finalized block `number`.
@@ -174,6 +181,57 @@ impl Network {
 		}
 		all_running
 	}
+}
+
+/// How a validator that crashed rejoins.
+#[derive(Clone, Copy, Debug)]
+pub struct CatchUp {
+	/// Blocks the others made while it was down.
+	pub behind: u32,
+	/// From its restart until it answers JSON-RPC (process start, database, runtime).
+	pub to_rpc: Duration,
+	/// From its restart until its best block is the others' best.
+	pub to_head: Duration,
+	/// From its restart until the network finalizes a block made after the restart.
+	pub to_finality: Duration,
+}
+
+/// Crashes the last validator of a fresh, idle network of `node` with `slot` blocks, lets the
+/// others make `behind` blocks, restarts it on its base path and times its return.
+pub async fn catch_up(node: &Path, slot: Duration, behind: u32) -> anyhow::Result<CatchUp> {
+	let mut network = Network::start(node, &[], slot, &[]).await?;
+	let last = VALIDATORS.len() - 1;
+	network.rpcs.truncate(last);
+	network.nodes.pop().context("a validator to crash")?.crash();
+	let rpc = &network.rpcs[0];
+	let from = header_number(rpc, None).await?;
+	let deadline = Instant::now() + slot * (behind + 20);
+	while header_number(rpc, None).await? < from + behind {
+		ensure!(Instant::now() < deadline, "two validators made no {behind} blocks");
+		tokio::time::sleep(Duration::from_millis(250)).await;
+	}
+
+	let restarted_at = Instant::now();
+	let head_at_restart = header_number(rpc, None).await?;
+	let restarted = network.start_validator(last).await?;
+	let to_rpc = restarted_at.elapsed();
+	let restarted_rpc = restarted.rpc().await;
+	let deadline = Instant::now() + Duration::from_secs(600);
+	while header_number(&restarted_rpc, None).await? < header_number(rpc, None).await? {
+		ensure!(Instant::now() < deadline, "the restarted validator did not catch up in 600 s");
+		tokio::time::sleep(Duration::from_millis(100)).await;
+	}
+	let to_head = restarted_at.elapsed();
+	while finalized(rpc).await?.1 <= head_at_restart {
+		ensure!(Instant::now() < deadline, "finality did not resume in 600 s");
+		tokio::time::sleep(Duration::from_millis(100)).await;
+	}
+	let to_finality = restarted_at.elapsed();
+	let behind = head_at_restart - from;
+	network.nodes.push(restarted);
+	network.rpcs.push(restarted_rpc);
+	network.stop().await;
+	Ok(CatchUp { behind, to_rpc, to_head, to_finality })
 }
 
 /// The finalized head and its number.
