@@ -119,9 +119,9 @@ impl RpcClient {
 	/// then the best block.
 	pub async fn chain_identity(&self) -> anyhow::Result<ChainIdentity> {
 		let genesis_hash: H256 = self.client.request("chain_getBlockHash", rpc_params![0]).await?;
-		let finalized: H256 = self.client.request("chain_getFinalizedHead", rpc_params![]).await?;
+		let (finalized, finalized_number) = self.finalized_head().await?;
 		let best: H256 = self.client.request("chain_getBlockHash", rpc_params![]).await?;
-		let (finalized_number, best_number) = (self.block_number(finalized).await?, self.block_number(best).await?);
+		let best_number = self.block_number(best).await?;
 		let lag = u64::from(best_number.saturating_sub(finalized_number));
 		let checkpoint = if lag < MORTAL_PERIOD / 4 {
 			Checkpoint { number: finalized_number, hash: finalized }
@@ -142,6 +142,18 @@ impl RpcClient {
 	async fn block_number(&self, hash: H256) -> anyhow::Result<u32> {
 		let header: Option<Header> = self.client.request("chain_getHeader", rpc_params![hash]).await?;
 		header.ok_or_else(|| anyhow!("the node does not have block {hash:?}"))?.number()
+	}
+
+	/// The best block's number.
+	pub async fn best_number(&self) -> anyhow::Result<u32> {
+		let header: Header = self.client.request("chain_getHeader", rpc_params![]).await?;
+		header.number()
+	}
+
+	/// The finalized head and its number.
+	pub async fn finalized_head(&self) -> anyhow::Result<(H256, u32)> {
+		let finalized: H256 = self.client.request("chain_getFinalizedHead", rpc_params![]).await?;
+		Ok((finalized, self.block_number(finalized).await?))
 	}
 
 	/// The nonce `account`'s next transaction needs, counting those waiting in the pool.

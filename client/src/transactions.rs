@@ -362,12 +362,27 @@ mod tests {
 		transfer_call(AccountId32::new([2; 32]), 1)
 	}
 
+	/// One of each kind of sender: an ML-DSA key, a committee with two of its three members
+	/// signing, and an account migrated to the key.
+	struct Parties {
+		key: Keypair,
+		committee: Committee,
+		signers: SignerBitfield,
+		migrated: AccountId32,
+	}
+
+	impl Parties {
+		fn new() -> Self {
+			let committee = Committee::from_seed(&[4; 32], 3, 2);
+			let signers = committee.signers([0, 1]).unwrap();
+			let key = Keypair::from_seed(Scheme::MlDsa65, &[3; 32]).unwrap();
+			Self { key, committee, signers, migrated: AccountId32::new([5; 32]) }
+		}
+	}
+
 	#[test]
 	fn each_sender_signs_only_in_its_forms() {
-		let key = Keypair::from_seed(Scheme::MlDsa44, &[3; 32]).unwrap();
-		let committee = Committee::from_seed(&[4; 32], 3, 2);
-		let signers = committee.signers([0, 1]).unwrap();
-		let migrated = AccountId32::new([5; 32]);
+		let Parties { key, committee, signers, migrated } = Parties::new();
 		let senders = [
 			(Sender::Key(&key), vec![Form::Signed, Form::KeyInline, Form::KeyRegistered]),
 			(Sender::Migrated { account: &migrated, key: &key }, vec![Form::KeyRegistered]),
@@ -387,10 +402,7 @@ mod tests {
 
 	#[test]
 	fn every_form_signs_for_the_senders_account() {
-		let key = Keypair::from_seed(Scheme::MlDsa65, &[6; 32]).unwrap();
-		let committee = Committee::from_seed(&[7; 32], 3, 2);
-		let signers = committee.signers([1, 2]).unwrap();
-		let migrated = AccountId32::new([8; 32]);
+		let Parties { key, committee, signers, migrated } = Parties::new();
 		let senders = [
 			(Sender::Key(&key), Form::KeyInline),
 			(Sender::Key(&key), Form::KeyRegistered),

@@ -47,21 +47,16 @@ async fn eventually<F: Future<Output = bool>>(what: &str, mut condition: impl Fn
 	}
 }
 
-fn number(header: &Value) -> u32 {
-	u32::from_str_radix(header["number"].as_str().unwrap().trim_start_matches("0x"), 16).unwrap()
-}
-
 async fn header(rpc: &RpcClient, hash: Option<H256>) -> Value {
 	rpc.request("chain_getHeader", rpc_params![hash]).await.unwrap()
 }
 
 async fn best_number(rpc: &RpcClient) -> u32 {
-	number(&header(rpc, None).await)
+	rpc.best_number().await.unwrap()
 }
 
 async fn finalized_number(rpc: &RpcClient) -> u32 {
-	let finalized: H256 = rpc.request("chain_getFinalizedHead", rpc_params![]).await.unwrap();
-	number(&header(rpc, Some(finalized)).await)
+	rpc.finalized_head().await.unwrap().1
 }
 
 /// The hash of block `number` on `rpc`'s chain, if it has it.

@@ -20,7 +20,6 @@ use pq_client::{
 	transactions::{self, Form},
 };
 use pq_runtime::{Runtime, UNIT};
-use serde_json::Value;
 use std::{
 	io::Write,
 	path::Path,
@@ -165,7 +164,7 @@ impl Network {
 	async fn until_finalized(&self, number: u32, patience: Duration) -> anyhow::Result<()> {
 		let deadline = Instant::now() + patience;
 		for rpc in &self.rpcs {
-			while finalized(rpc).await?.1 < number {
+			while rpc.finalized_head().await?.1 < number {
 				ensure!(Instant::now() < deadline, "block {number} not finalized within {patience:?}");
 				tokio::time::sleep(Duration::from_millis(250)).await;
 			}
@@ -204,25 +203,25 @@ pub async fn catch_up(node: &Path, slot: Duration, behind: u32) -> anyhow::Resul
 	network.rpcs.truncate(last);
 	network.nodes.pop().context("a validator to crash")?.crash();
 	let rpc = &network.rpcs[0];
-	let from = header_number(rpc, None).await?;
+	let from = rpc.best_number().await?;
 	let deadline = Instant::now() + slot * (behind + 20);
-	while header_number(rpc, None).await? < from + behind {
+	while rpc.best_number().await? < from + behind {
 		ensure!(Instant::now() < deadline, "two validators made no {behind} blocks");
 		tokio::time::sleep(Duration::from_millis(250)).await;
 	}
 
 	let restarted_at = Instant::now();
-	let head_at_restart = header_number(rpc, None).await?;
+	let head_at_restart = rpc.best_number().await?;
 	let restarted = network.start_validator(last).await?;
 	let to_rpc = restarted_at.elapsed();
 	let restarted_rpc = restarted.rpc().await;
 	let deadline = Instant::now() + Duration::from_secs(600);
-	while header_number(&restarted_rpc, None).await? < header_number(rpc, None).await? {
+	while restarted_rpc.best_number().await? < rpc.best_number().await? {
 		ensure!(Instant::now() < deadline, "the restarted validator did not catch up in 600 s");
 		tokio::time::sleep(Duration::from_millis(100)).await;
 	}
 	let to_head = restarted_at.elapsed();
-	while finalized(rpc).await?.1 <= head_at_restart {
+	while rpc.finalized_head().await?.1 <= head_at_restart {
 		ensure!(Instant::now() < deadline, "finality did not resume in 600 s");
 		tokio::time::sleep(Duration::from_millis(100)).await;
 	}
@@ -232,18 +231,6 @@ pub async fn catch_up(node: &Path, slot: Duration, behind: u32) -> anyhow::Resul
 	network.rpcs.push(restarted_rpc);
 	network.stop().await;
 	Ok(CatchUp { behind, to_rpc, to_head, to_finality })
-}
-
-/// The finalized head and its number.
-async fn finalized(rpc: &RpcClient) -> anyhow::Result<(H256, u32)> {
-	let hash: H256 = rpc.request("chain_getFinalizedHead", rpc_params![]).await?;
-	Ok((hash, header_number(rpc, Some(hash)).await?))
-}
-
-async fn header_number(rpc: &RpcClient, hash: Option<H256>) -> anyhow::Result<u32> {
-	let header: Value = rpc.request("chain_getHeader", rpc_params![hash]).await?;
-	let number = header["number"].as_str().context("a header has a number")?;
-	Ok(u32::from_str_radix(number.trim_start_matches("0x"), 16)?)
 }
 
 /// Runs `case` under `load` on a fresh network of `node` validators.
@@ -263,7 +250,7 @@ pub async fn run(node: &Path, case: Case, load: Load, progress: &mut impl Write)
 		let deadline = Instant::now() + Duration::from_secs(300);
 		// Each setup transaction is its sender's first: done once every sender's nonce is 1.
 		for account in accounts.iter().take(setup.len()) {
-			while network.rpcs[0].account(account, Some(finalized(&network.rpcs[0]).await?.0)).await?.nonce == 0 {
+			while network.rpcs[0].account(account, Some(network.rpcs[0].finalized_head().await?.0)).await?.nonce == 0 {
 				ensure!(Instant::now() < deadline, "setup not finalized within 300 s");
 				tokio::time::sleep(Duration::from_millis(500)).await;
 			}
@@ -273,7 +260,7 @@ pub async fn run(node: &Path, case: Case, load: Load, progress: &mut impl Write)
 
 	let signed = sign_transfers(&workload, case.form, &chain)?;
 	let bytes_per_transaction = signed.first().map(Vec::len).context("a run offers at least one transfer")?;
-	let (_, start_number) = finalized(&network.rpcs[0]).await?;
+	let (_, start_number) = network.rpcs[0].finalized_head().await?;
 	let before = sent_bytes(&network).await?;
 	writeln!(progress, "  offering {} transfers of {bytes_per_transaction} bytes", signed.len())?;
 
@@ -358,8 +345,8 @@ async fn observe(
 				let pooled = metric(&metrics, "substrate_sub_txpool_watched_txs") + metric(&metrics, "substrate_sub_txpool_unwatched_txs");
 				peak_backlog = peak_backlog.max(pooled as usize);
 			}
-			let (_, finalized_number) = finalized(rpc).await?;
-			let best = header_number(rpc, None).await?;
+			let (_, finalized_number) = rpc.finalized_head().await?;
+			let best = rpc.best_number().await?;
 			while next <= finalized_number {
 				let hash: H256 = rpc.request("chain_getBlockHash", rpc_params![next]).await?;
 				let body = rpc.block(hash).await?;
