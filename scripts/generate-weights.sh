@@ -1,13 +1,20 @@
 #!/usr/bin/env bash
-# Regenerates the weights of pallet-pq-verifier for both verifier backends of pq-runtime. Builds
-# pq-node with `runtime-benchmarks` (the benchmarks in the runtime, the benchmark CLI and the
-# host functions in the node), runs `pq-node benchmark pallet` RUNS times on each runtime,
-# alternating between them so a slow or fast stretch of the machine reaches both, and merges
-# each runtime's runs with `merge-weights` — the largest execution weight of the runs, plus
-# MARGIN percent — into
-#   --chain dev            (host functions)  -> runtime/src/weights/pallet_pq_verifier.rs
-#   --chain dev-pure-wasm  (libcrux in Wasm) -> pallets/pq-verifier/src/weights.rs
-# Usage: scripts/generate-weights.sh [RUNS STEPS REPEAT MARGIN]   (defaults: 3 20 10 10)
+# Regenerates every weight pq-runtime charges. Builds pq-node with `runtime-benchmarks` (the
+# benchmarks in the runtime, the benchmark CLI and the host functions in the node), then:
+# - runs `pq-node benchmark pallet` RUNS times for pallet-pq-verifier on each runtime build and
+#   for the runtime's FRAME pallets, alternating so a slow or fast stretch of the machine
+#   reaches all, and merges each one's runs with `merge-weights` — the largest execution
+#   weight of the runs, plus MARGIN percent — into
+#     --chain dev            (host functions)  -> runtime/src/weights/pallet_pq_verifier.rs
+#     --chain dev-pure-wasm  (libcrux in Wasm) -> pallets/pq-verifier/src/weights.rs
+#     --chain dev            (FRAME pallets)   -> runtime/src/weights/<pallet>.rs
+# - runs `pq-node benchmark storage` on a ParityDB holding ACCOUNTS accounts: the 99th
+#   percentile read and write, plus MARGIN percent -> runtime/src/weights/paritydb_weights.rs
+# The FRAME pallets' files and paritydb_weights.rs are measured but not yet the runtime's: it
+# adopts them (weights/mod.rs, configs) once the charge-check passes with them
+# (docs/benchmarking.md, "Database and FRAME weights").
+# Usage: scripts/generate-weights.sh [RUNS STEPS REPEAT MARGIN ACCOUNTS]
+#        (defaults: 3 20 10 10 100000)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/common.sh
@@ -15,6 +22,8 @@ runs="${1:-3}"
 steps="${2:-20}"
 repeat="${3:-10}"
 margin="${4:-10}"
+accounts="${5:-100000}"
+frame_pallets=(frame_system frame_system_extensions pallet_balances pallet_timestamp pallet_sudo pallet_transaction_payment)
 
 scripts/install-prerequisites.sh
 # merge-weights from the test build (its profile and features), before the benchmark build
@@ -25,24 +34,60 @@ build_with_progress cargo build --release -p pq-node --features runtime-benchmar
 runs_dir="$target_dir/weight-runs"
 rm -rf "$runs_dir"
 mkdir -p "$runs_dir"
+benchmark_pallet() { # PALLET CHAIN RUN
+	echo "run $3 of $runs: $1 on $2" >&2
+	"$target_dir/release/pq-node" benchmark pallet \
+		--chain "$2" \
+		--pallet "$1" \
+		--extrinsic "*" \
+		--wasm-execution compiled \
+		--steps "$steps" \
+		--repeat "$repeat" \
+		--template benchmarking/weights/run-data.hbs \
+		--output "$runs_dir/$1-$2-$3.json"
+}
+
+# Storage: a fresh database of the dev chain with `accounts` more accounts, state version 1
+# (the runtime's); batches of 1,000 writes, about a full block's distinct keys, share a root.
+storage_dir="$target_dir/storage-benchmark"
+rm -rf "$storage_dir"
+mkdir -p "$storage_dir"
+"$target_dir/release/pq-node" build-spec --chain dev 2>/dev/null |
+	benchmarking/storage-state.py "$accounts" >"$storage_dir/spec.json"
+benchmark_storage() { # RUN
+	echo "run $1 of $runs: storage" >&2
+	"$target_dir/release/pq-node" benchmark storage \
+		--chain "$storage_dir/spec.json" \
+		--base-path "$storage_dir/db" \
+		--database paritydb \
+		--state-version 1 \
+		--batch-size 1000 \
+		--metric average \
+		--template-path benchmarking/weights/storage-run-data.hbs \
+		--weight-path "$runs_dir/paritydb-$1.json"
+}
+
 for run in $(seq "$runs"); do
-	for chain in dev dev-pure-wasm; do
-		echo "run $run of $runs: $chain" >&2
-		"$target_dir/release/pq-node" benchmark pallet \
-			--chain "$chain" \
-			--pallet pallet_pq_verifier \
-			--extrinsic "*" \
-			--wasm-execution compiled \
-			--steps "$steps" \
-			--repeat "$repeat" \
-			--template benchmarking/weights/run-data.hbs \
-			--output "$runs_dir/$chain-$run.json"
+	benchmark_pallet pallet_pq_verifier dev "$run"
+	benchmark_pallet pallet_pq_verifier dev-pure-wasm "$run"
+	for pallet in "${frame_pallets[@]}"; do
+		benchmark_pallet "$pallet" dev "$run"
 	done
+	benchmark_storage "$run"
 done
 
-merge() { # CHAIN TEMPLATE OUTPUT
-	"$target_dir/release/merge-weights" --template "$2" --output "$3" --margin-percent "$margin" \
-		--command "scripts/generate-weights.sh $runs $steps $repeat $margin" "$runs_dir/$1-"[0-9]*.json
+command="scripts/generate-weights.sh $runs $steps $repeat $margin $accounts"
+merge() { # PALLET CHAIN TEMPLATE OUTPUT
+	"$target_dir/release/merge-weights" --template "$3" --output "$4" --margin-percent "$margin" \
+		--command "$command" "$runs_dir/$1-$2-"[0-9]*.json
 }
-merge dev runtime/weight-template.hbs runtime/src/weights/pallet_pq_verifier.rs
-merge dev-pure-wasm pallets/pq-verifier/weight-template.hbs pallets/pq-verifier/src/weights.rs
+merge pallet_pq_verifier dev runtime/weight-template.hbs runtime/src/weights/pallet_pq_verifier.rs
+merge pallet_pq_verifier dev-pure-wasm pallets/pq-verifier/weight-template.hbs pallets/pq-verifier/src/weights.rs
+for pallet in "${frame_pallets[@]}"; do
+	merge "$pallet" dev runtime/weight-template.hbs "runtime/src/weights/$pallet.rs"
+done
+
+# Each storage run rendered its averages as JSON (`storage-run-data.hbs`).
+"$target_dir/release/merge-weights" --template runtime/db-weight-template.hbs \
+	--output runtime/src/weights/paritydb_weights.rs --margin-percent "$margin" \
+	--command "$command" "$runs_dir/paritydb-"[0-9]*.json

@@ -82,4 +82,7 @@ pub enum Subcommand {
 pub enum Benchmark {
 	/// Runs a pallet's benchmarks on the runtime and writes its weights.
 	Pallet(Box<polkadot_sdk::frame_benchmarking_cli::PalletCmd>),
+	/// Measures reading and writing the chain's state in its database and writes the runtime's
+	/// database weights.
+	Storage(Box<polkadot_sdk::frame_benchmarking_cli::StorageCmd>),
 }

@@ -82,6 +82,17 @@ pub fn run() -> sc_cli::Result<()> {
 				pq_crypto::host::pq_verify::HostFunctions,
 			>(chain)
 		},
+		#[cfg(feature = "runtime-benchmarks")]
+		Some(Subcommand::Benchmark(crate::cli::Benchmark::Storage(cmd))) => {
+			let runner = cli.create_runner(&**cmd)?;
+			runner.sync_run(|config| {
+				let components = service::new_partial(&config, Sealing::resolve(cli.sealing, &*config.chain_spec)?)?;
+				let db = components.backend.expose_db();
+				let storage = components.backend.expose_storage();
+				let trie_cache = components.backend.expose_shared_trie_cache();
+				cmd.run(config, components.client, db, storage, trie_cache)
+			})
+		},
 		None => {
 			let runner = cli.create_runner(&cli.run)?;
 			let sealing = cli.sealing;

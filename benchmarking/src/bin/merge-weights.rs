@@ -244,6 +244,30 @@ mod tests {
 		assert!(merge(&[run(1, 1, 1), empty], 0).is_err());
 	}
 
+	/// `benchmark storage` runs, rendered with `storage-run-data.hbs`: the largest average of
+	/// each of `read` and `write`, plus the margin, into the database weights template.
+	#[test]
+	fn storage_runs_merge_into_the_largest_average_read_and_write() {
+		let storage_run = |read: u128, write: u128| {
+			let mut run = run(read, 0, 0);
+			run["pallet"] = json!("ParityDb");
+			let mut write_benchmark = run["benchmarks"][0].clone();
+			run["benchmarks"][0]["name"] = json!("read");
+			write_benchmark["name"] = json!("write");
+			write_benchmark["base_weight"] = json!(write.to_string());
+			run["benchmarks"].as_array_mut().unwrap().push(write_benchmark);
+			run
+		};
+		let merged = merge(&[storage_run(5_000, 14_000), storage_run(4_500, 15_000)], 10).unwrap();
+		assert_eq!((&merged["benchmarks"][0]["base_weight"], &merged["benchmarks"][1]["base_weight"]), (&json!("5500"), &json!("16500")));
+		let template = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../runtime/db-weight-template.hbs")).unwrap();
+		let mut handlebars = Handlebars::new();
+		handlebars.register_helper("underscore", Box::new(underscore));
+		let rendered = handlebars.render_template(&template, &merged).unwrap();
+		assert!(rendered.contains("read: 5_500 * WEIGHT_REF_TIME_PER_NANOS"), "{rendered}");
+		assert!(rendered.contains("write: 16_500 * WEIGHT_REF_TIME_PER_NANOS"), "{rendered}");
+	}
+
 	#[test]
 	fn numbers_are_grouped_as_the_cli_groups_them() {
 		let mut handlebars = Handlebars::new();
