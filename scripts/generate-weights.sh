@@ -8,8 +8,8 @@
 #     --chain dev            (host functions)  -> runtime/src/weights/pallet_pq_verifier.rs
 #     --chain dev-pure-wasm  (libcrux in Wasm) -> pallets/pq-verifier/src/weights.rs
 #     --chain dev            (FRAME pallets)   -> runtime/src/weights/<pallet>.rs
-# - runs `pq-node benchmark storage` on a ParityDB holding ACCOUNTS accounts: the 99th
-#   percentile read and write, plus MARGIN percent -> runtime/src/weights/paritydb_weights.rs
+# - runs `pq-node benchmark storage` RUNS times on a ParityDB holding ACCOUNTS accounts: the
+#   largest run's average read and write, plus MARGIN percent -> runtime/src/weights/paritydb_weights.rs
 # The FRAME pallets' files and paritydb_weights.rs are measured but not yet the runtime's: it
 # adopts them (weights/mod.rs, configs) once the charge-check passes with them
 # (docs/benchmarking.md, "Database and FRAME weights").
@@ -64,7 +64,7 @@ benchmark_storage() { # RUN
 		--batch-size 1000 \
 		--metric average \
 		--template-path benchmarking/weights/storage-run-data.hbs \
-		--weight-path "$runs_dir/paritydb-$1.json"
+		--weight-path "$runs_dir/ParityDb-storage-$1.json"
 }
 
 for run in $(seq "$runs"); do
@@ -86,8 +86,5 @@ merge pallet_pq_verifier dev-pure-wasm pallets/pq-verifier/weight-template.hbs p
 for pallet in "${frame_pallets[@]}"; do
 	merge "$pallet" dev runtime/weight-template.hbs "runtime/src/weights/$pallet.rs"
 done
-
-# Each storage run rendered its averages as JSON (`storage-run-data.hbs`).
-"$target_dir/release/merge-weights" --template runtime/db-weight-template.hbs \
-	--output runtime/src/weights/paritydb_weights.rs --margin-percent "$margin" \
-	--command "$command" "$runs_dir/paritydb-"[0-9]*.json
+# Each storage run rendered its averages as a pallet-shaped run (`storage-run-data.hbs`).
+merge ParityDb storage runtime/db-weight-template.hbs runtime/src/weights/paritydb_weights.rs

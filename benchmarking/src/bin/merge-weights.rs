@@ -161,6 +161,14 @@ fn underscore(
 	Ok(())
 }
 
+/// The benchmark CLI's template engine: its `underscore` helper, no HTML escaping.
+fn template_engine() -> Handlebars<'static> {
+	let mut handlebars = Handlebars::new();
+	handlebars.register_helper("underscore", Box::new(underscore));
+	handlebars.register_escape_fn(handlebars::no_escape);
+	handlebars
+}
+
 fn main() -> anyhow::Result<()> {
 	let args = Args::parse();
 	let runs = args
@@ -177,9 +185,7 @@ fn main() -> anyhow::Result<()> {
 	let mut data = merge(&runs, args.margin_percent)?;
 	data["merge"] = json!({ "runs": runs.len(), "margin_percent": args.margin_percent, "command": args.command });
 
-	let mut handlebars = Handlebars::new();
-	handlebars.register_helper("underscore", Box::new(underscore));
-	handlebars.register_escape_fn(handlebars::no_escape);
+	let handlebars = template_engine();
 	let template = std::fs::read_to_string(&args.template).with_context(|| format!("reading {}", args.template.display()))?;
 	let rendered = handlebars.render_template(&template, &data).context("rendering the weight template")?;
 	std::fs::write(&args.output, rendered).with_context(|| format!("writing {}", args.output.display()))?;
@@ -261,17 +267,14 @@ mod tests {
 		let merged = merge(&[storage_run(5_000, 14_000), storage_run(4_500, 15_000)], 10).unwrap();
 		assert_eq!((&merged["benchmarks"][0]["base_weight"], &merged["benchmarks"][1]["base_weight"]), (&json!("5500"), &json!("16500")));
 		let template = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../runtime/db-weight-template.hbs")).unwrap();
-		let mut handlebars = Handlebars::new();
-		handlebars.register_helper("underscore", Box::new(underscore));
-		let rendered = handlebars.render_template(&template, &merged).unwrap();
+		let rendered = template_engine().render_template(&template, &merged).unwrap();
 		assert!(rendered.contains("read: 5_500 * WEIGHT_REF_TIME_PER_NANOS"), "{rendered}");
 		assert!(rendered.contains("write: 16_500 * WEIGHT_REF_TIME_PER_NANOS"), "{rendered}");
 	}
 
 	#[test]
 	fn numbers_are_grouped_as_the_cli_groups_them() {
-		let mut handlebars = Handlebars::new();
-		handlebars.register_helper("underscore", Box::new(underscore));
+		let handlebars = template_engine();
 		let render = |n: &str| handlebars.render_template("{{underscore n}}", &json!({ "n": n })).unwrap();
 		assert_eq!(render("1234567"), "1_234_567");
 		assert_eq!(render("123"), "123");
