@@ -10,8 +10,10 @@ fn main() {
 		// The Wasm build looks for Cargo.lock upwards from the build directory, which lives
 		// outside the clone (CARGO_TARGET_DIR under ~/.cache); point it at this workspace. Set
 		// here, not in .cargo/config.toml, so that runtimes among our dependencies (the benchmark
-		// CLI's storage test runtime) keep resolving against their own manifests.
-		let workspace = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+		// CLI's storage test runtime) keep resolving against their own manifests. Read when the
+		// script runs, not compiled in: clones sharing one target directory share this script.
+		let manifest_dir = std::env::var_os("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR for build scripts");
+		let workspace = std::path::Path::new(&manifest_dir).join("..");
 		std::env::set_var("WASM_BUILD_WORKSPACE_HINT", workspace);
 		substrate_wasm_builder::WasmBuilder::build_using_defaults();
 		// The variant that verifies in Wasm, for nodes without this project's host functions.

@@ -10,9 +10,8 @@
 #     --chain dev            (FRAME pallets)   -> runtime/src/weights/<pallet>.rs
 # - runs `pq-node benchmark storage` RUNS times on a ParityDB holding ACCOUNTS accounts: the
 #   largest run's average read and write, plus MARGIN percent -> runtime/src/weights/paritydb_weights.rs
-# The FRAME pallets' files and paritydb_weights.rs are measured but not yet the runtime's: it
-# adopts them (weights/mod.rs, configs) once the charge-check passes with them
-# (docs/benchmarking.md, "Database and FRAME weights").
+# After regenerating, run benchmarking/charge-check.sh: no transaction kind may be charged less
+# than it costs (docs/benchmarking.md).
 # Usage: scripts/generate-weights.sh [RUNS STEPS REPEAT MARGIN ACCOUNTS]
 #        (defaults: 3 20 10 10 100000)
 set -euo pipefail

@@ -14,7 +14,11 @@ use pq_crypto::{aggregate::aggregator::Committee, signing::Keypair, Scheme};
 use pq_runtime::{TxExtension, UNIT};
 use serde_json::{json, Value};
 
-const VECTORS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/wire-format-vectors.json");
+/// The committed vectors, found from the manifest directory cargo gives the running test — not
+/// `env!`'s, fixed at compile time: clones sharing one target directory can share a binary.
+fn vectors_path() -> std::path::PathBuf {
+	std::path::Path::new(&std::env::var_os("CARGO_MANIFEST_DIR").expect("run by cargo test")).join("../docs/wire-format-vectors.json")
+}
 
 fn hex(bytes: impl AsRef<[u8]>) -> String {
 	format!("0x{}", hex_string(bytes.as_ref()))
@@ -139,8 +143,8 @@ fn vectors() -> Value {
 fn the_committed_vectors_are_what_the_builder_signs() {
 	let current = serde_json::to_string_pretty(&vectors()).unwrap() + "\n";
 	if std::env::var_os("PQ_UPDATE_WIRE_VECTORS").is_some() {
-		std::fs::write(VECTORS, &current).unwrap();
+		std::fs::write(vectors_path(), &current).unwrap();
 	}
-	let committed = std::fs::read_to_string(VECTORS).unwrap_or_default();
-	assert!(committed == current, "{VECTORS} is stale: run scripts/wire-vectors.sh");
+	let committed = std::fs::read_to_string(vectors_path()).unwrap_or_default();
+	assert!(committed == current, "{} is stale: run scripts/wire-vectors.sh", vectors_path().display());
 }

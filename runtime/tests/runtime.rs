@@ -236,12 +236,12 @@ fn every_form_is_charged_its_own_signature_once() {
 }
 
 /// The two runtime builds charge different weights, so each has its own `spec_version`: a
-/// transaction signed for the pure-Wasm build (spec 31) is refused by this one (spec 30).
+/// transaction signed for the pure-Wasm build (spec 33) is refused by this one (spec 32).
 #[test]
 fn a_transaction_signed_for_the_other_runtime_build_is_refused() {
 	dev_chain().execute_with(|| {
-		assert_eq!((pq_runtime::VERSION.spec_version, pq_runtime::VERSION.impl_name.as_ref()), (30, "pq-runtime"));
-		let other_build = ChainIdentity { spec_version: 31, ..chain() };
+		assert_eq!((pq_runtime::VERSION.spec_version, pq_runtime::VERSION.impl_name.as_ref()), (32, "pq-runtime"));
+		let other_build = ChainIdentity { spec_version: 33, ..chain() };
 		let alice = Keypair::from_suri(Scheme::MlDsa44, "//Alice").unwrap();
 		let bob = Keypair::from_suri(Scheme::Ed25519, "//Bob").unwrap();
 		for form in [Form::Signed, Form::KeyInline] {

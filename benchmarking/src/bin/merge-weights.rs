@@ -266,7 +266,8 @@ mod tests {
 		};
 		let merged = merge(&[storage_run(5_000, 14_000), storage_run(4_500, 15_000)], 10).unwrap();
 		assert_eq!((&merged["benchmarks"][0]["base_weight"], &merged["benchmarks"][1]["base_weight"]), (&json!("5500"), &json!("16500")));
-		let template = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../runtime/db-weight-template.hbs")).unwrap();
+		let manifest_dir = std::env::var_os("CARGO_MANIFEST_DIR").expect("run by cargo test");
+		let template = std::fs::read_to_string(std::path::Path::new(&manifest_dir).join("../runtime/db-weight-template.hbs")).unwrap();
 		let rendered = template_engine().render_template(&template, &merged).unwrap();
 		assert!(rendered.contains("read: 5_500 * WEIGHT_REF_TIME_PER_NANOS"), "{rendered}");
 		assert!(rendered.contains("write: 16_500 * WEIGHT_REF_TIME_PER_NANOS"), "{rendered}");

@@ -7,6 +7,7 @@ use pq_benchmarks::{
 	machine_summary,
 	throughput::{
 		network::{self, Load, NetworkMeasurement},
+		report::bar_chart,
 		workload::{Case, Verifier},
 	},
 };
@@ -40,6 +41,9 @@ struct Args {
 	/// it.
 	#[arg(long, default_value_t = 20)]
 	catch_up_blocks: u32,
+	/// Directory to write the SVG plots to.
+	#[arg(long)]
+	plots: Option<PathBuf>,
 }
 
 #[tokio::main]
@@ -95,6 +99,11 @@ async fn run(args: Args) -> anyhow::Result<()> {
 		None
 	};
 
+	if let Some(directory) = &args.plots {
+		std::fs::create_dir_all(directory)?;
+		std::fs::write(directory.join("network-tps.svg"), tps_chart(&runs))?;
+		std::fs::write(directory.join("network-block-fill.svg"), block_fill_chart(&runs))?;
+	}
 	let mut out = std::io::stdout();
 	writeln!(out, "{}\n", machine_summary())?;
 	writeln!(out, "{}", sustained_table(&runs))?;
@@ -123,8 +132,42 @@ fn sent(run: &NetworkMeasurement, node: usize, protocol: &str) -> u64 {
 	run.sent[node].iter().filter(|(name, _)| name == protocol).map(|(_, bytes)| bytes).sum()
 }
 
-fn sustained_table(runs: &[NetworkMeasurement]) -> String {
+/// The fullest block's share of the normal class's weight and length limits.
+fn block_fill(run: &NetworkMeasurement) -> (f64, f64) {
 	let (max_weight, max_length) = network::block_limits();
+	let weight = run.blocks.iter().map(|block| block.ref_time).max().unwrap_or(0) as f64 / max_weight as f64;
+	let length = run.blocks.iter().map(|block| block.bytes).max().unwrap_or(0) as f64 / max_length as f64;
+	(weight, length)
+}
+
+fn labels(runs: &[NetworkMeasurement]) -> Vec<String> {
+	runs.iter().map(|run| run.case.label()).collect()
+}
+
+/// Finalized transactions per second of each case.
+fn tps_chart(runs: &[NetworkMeasurement]) -> String {
+	bar_chart(
+		"Finalized transfers per second, three validators, real block times",
+		"tx/s",
+		&labels(runs),
+		&[("finalized transfers", runs.iter().map(NetworkMeasurement::per_second).collect())],
+	)
+}
+
+/// How full the fullest block was by weight and by length: the limit at 100% binds.
+fn block_fill_chart(runs: &[NetworkMeasurement]) -> String {
+	bar_chart(
+		"The fullest block's share of each limit (normal class)",
+		"%",
+		&labels(runs),
+		&[
+			("weight", runs.iter().map(|run| block_fill(run).0 * 100.0).collect()),
+			("length", runs.iter().map(|run| block_fill(run).1 * 100.0).collect()),
+		],
+	)
+}
+
+fn sustained_table(runs: &[NetworkMeasurement]) -> String {
 	let baseline = runs.first().map_or(0.0, NetworkMeasurement::per_second);
 	let ratio = |run: &NetworkMeasurement| if baseline > 0.0 { format!("{:.2}", run.per_second() / baseline) } else { "–".into() };
 	let mut table = String::from(
@@ -133,8 +176,7 @@ fn sustained_table(runs: &[NetworkMeasurement]) -> String {
 	for run in runs {
 		let blocks = run.period_blocks().max(1);
 		let per_block_max = run.blocks.iter().map(|block| block.transactions).max().unwrap_or(0);
-		let weight = run.blocks.iter().map(|block| block.ref_time).max().unwrap_or(0) as f64 / max_weight as f64;
-		let length = run.blocks.iter().map(|block| block.bytes).max().unwrap_or(0) as f64 / max_length as f64;
+		let (weight, length) = block_fill(run);
 		let binds = if weight.max(length) < 0.9 { "neither (offer or authoring time)" } else if weight >= length { "weight" } else { "length" };
 		let lag_mean = run.blocks.iter().map(|block| f64::from(block.lag)).sum::<f64>() / blocks as f64;
 		let lag_max = run.blocks.iter().map(|block| block.lag).max().unwrap_or(0);

@@ -9,7 +9,7 @@ use polkadot_sdk::{
 		parameter_types,
 		traits::{ConstBool, ConstU128, ConstU16, ConstU32, ConstU64, ConstU8, OnTimestampSet},
 		weights::{
-			constants::{BlockExecutionWeight, ExtrinsicBaseWeight, RocksDbWeight, WEIGHT_REF_TIME_PER_SECOND},
+			constants::{BlockExecutionWeight, ExtrinsicBaseWeight, WEIGHT_REF_TIME_PER_SECOND},
 			IdentityFee, Weight,
 		},
 	},
@@ -84,7 +84,10 @@ impl frame_system::Config for Runtime {
 	type Nonce = Nonce;
 	type Hash = Hash;
 	type BlockHashCount = ConstU32<2400>;
-	type DbWeight = RocksDbWeight;
+	/// This node's ParityDB, measured by `pq-node benchmark storage`.
+	type DbWeight = crate::weights::paritydb_weights::ParityDbWeight;
+	type SystemWeightInfo = crate::weights::frame_system::SubstrateWeight<Runtime>;
+	type ExtensionsWeightInfo = crate::weights::frame_system_extensions::SubstrateWeight<Runtime>;
 	type Version = Version;
 	type AccountData = pallet_balances::AccountData<Balance>;
 	type SS58Prefix = ConstU16<42>;
@@ -97,7 +100,7 @@ impl pallet_timestamp::Config for Runtime {
 	/// Dev blocks are sealed on demand, possibly within the same millisecond; Aura orders its
 	/// own blocks (each slot later than the last, its timestamp in its slot).
 	type MinimumPeriod = ConstU64<0>;
-	type WeightInfo = ();
+	type WeightInfo = crate::weights::pallet_timestamp::SubstrateWeight<Runtime>;
 }
 
 /// The local testnet's block time unless its genesis sets another.
@@ -167,7 +170,7 @@ impl pallet_balances::Config for Runtime {
 	type RuntimeEvent = RuntimeEvent;
 	type RuntimeHoldReason = RuntimeHoldReason;
 	type RuntimeFreezeReason = RuntimeFreezeReason;
-	type WeightInfo = pallet_balances::weights::SubstrateWeight<Runtime>;
+	type WeightInfo = crate::weights::pallet_balances::SubstrateWeight<Runtime>;
 	type Balance = Balance;
 	type DustRemoval = ();
 	type ExistentialDeposit = ConstU128<{ UNIT / 1000 }>;
@@ -193,13 +196,13 @@ impl pallet_transaction_payment::Config for Runtime {
 	/// A millionth of a token per byte: PQ signatures make length matter.
 	type LengthToFee = polkadot_sdk::frame_support::weights::ConstantMultiplier<Balance, ConstU128<{ UNIT / 1_000_000 }>>;
 	type FeeMultiplierUpdate = ConstFeeMultiplier<FeeMultiplier>;
-	type WeightInfo = ();
+	type WeightInfo = crate::weights::pallet_transaction_payment::SubstrateWeight<Runtime>;
 }
 
 impl pallet_sudo::Config for Runtime {
 	type RuntimeEvent = RuntimeEvent;
 	type RuntimeCall = RuntimeCall;
-	type WeightInfo = pallet_sudo::weights::SubstrateWeight<Runtime>;
+	type WeightInfo = crate::weights::pallet_sudo::SubstrateWeight<Runtime>;
 }
 
 /// Endows benchmark accounts.

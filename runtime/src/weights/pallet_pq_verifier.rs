@@ -10,7 +10,7 @@
 //! Benchmark CLI 64.0.0, 2026-11-23; 3 runs of steps `20`, repeat `10`.
 //! Machine: `vm`, CPU `AMD EPYC`; Wasm execution `Compiled`.
 //!
-//! Command: `scripts/generate-weights.sh 3 20 10 10`; each run:
+//! Command: `scripts/generate-weights.sh 3 20 10 10 100000`; each run:
 //! /root/.cache/pq-verifier/target/release/pq-node
 //! benchmark
 //! pallet
@@ -29,7 +29,7 @@
 //! --template
 //! benchmarking/weights/run-data.hbs
 //! --output
-//! /root/.cache/pq-verifier/target/weight-runs/dev-1.json
+//! /root/.cache/pq-verifier/target/weight-runs/pallet_pq_verifier-dev-1.json
 
 #![cfg_attr(rustfmt, rustfmt_skip)]
 #![allow(unused_parens)]
@@ -46,95 +46,95 @@ pub struct SubstrateWeight<T>(PhantomData<T>);
 impl<T: frame_system::Config> pallet_pq_verifier::WeightInfo for SubstrateWeight<T> {
 	fn verify_signed_ed25519() -> Weight {
 		// Proof size, measured: `0`; estimated: `0`.
-		// Minimum execution time: 37_396_000 picoseconds.
-		Weight::from_parts(46_874_300, 0)
+		// Minimum execution time: 41_833_000 picoseconds.
+		Weight::from_parts(50_928_900, 0)
 	}
 	fn verify_signed_ml_dsa_44() -> Weight {
 		// Proof size, measured: `0`; estimated: `0`.
-		// Minimum execution time: 36_464_000 picoseconds.
-		Weight::from_parts(58_850_000, 0)
+		// Minimum execution time: 37_606_000 picoseconds.
+		Weight::from_parts(49_684_800, 0)
 	}
 	fn verify_signed_ml_dsa_65() -> Weight {
 		// Proof size, measured: `0`; estimated: `0`.
-		// Minimum execution time: 68_402_000 picoseconds.
-		Weight::from_parts(110_075_900, 0)
+		// Minimum execution time: 65_547_000 picoseconds.
+		Weight::from_parts(102_672_900, 0)
 	}
 	fn verify_signed_ml_dsa_87() -> Weight {
 		// Proof size, measured: `0`; estimated: `0`.
-		// Minimum execution time: 98_908_000 picoseconds.
-		Weight::from_parts(139_313_900, 0)
+		// Minimum execution time: 99_358_000 picoseconds.
+		Weight::from_parts(143_323_400, 0)
 	}
 	fn authorize_none() -> Weight {
 		// Proof size, measured: `43`; estimated: `3513`.
-		// Minimum execution time: 3_646_000 picoseconds.
-		Weight::from_parts(7_315_000, 3513)
+		// Minimum execution time: 3_595_000 picoseconds.
+		Weight::from_parts(6_278_800, 3513)
 			.saturating_add(T::DbWeight::get().reads(1_u64))
 	}
 	fn authorize_inline_ed25519() -> Weight {
 		// Proof size, measured: `267`; estimated: `3593`.
-		// Minimum execution time: 54_101_000 picoseconds.
-		Weight::from_parts(67_817_200, 3593)
+		// Minimum execution time: 55_513_000 picoseconds.
+		Weight::from_parts(70_075_500, 3593)
 			.saturating_add(T::DbWeight::get().reads(3_u64))
 	}
 	fn authorize_inline_ml_dsa_44() -> Weight {
 		// Proof size, measured: `163`; estimated: `3593`.
-		// Minimum execution time: 56_364_000 picoseconds.
-		Weight::from_parts(73_511_900, 3593)
+		// Minimum execution time: 53_940_000 picoseconds.
+		Weight::from_parts(69_094_300, 3593)
 			.saturating_add(T::DbWeight::get().reads(3_u64))
 	}
 	fn authorize_inline_ml_dsa_65() -> Weight {
 		// Proof size, measured: `200`; estimated: `3593`.
-		// Minimum execution time: 81_311_000 picoseconds.
-		Weight::from_parts(138_432_800, 3593)
+		// Minimum execution time: 83_175_000 picoseconds.
+		Weight::from_parts(120_311_400, 3593)
 			.saturating_add(T::DbWeight::get().reads(3_u64))
 	}
 	fn authorize_inline_ml_dsa_87() -> Weight {
 		// Proof size, measured: `267`; estimated: `3593`.
-		// Minimum execution time: 114_911_000 picoseconds.
-		Weight::from_parts(162_669_100, 3593)
+		// Minimum execution time: 117_455_000 picoseconds.
+		Weight::from_parts(146_067_900, 3593)
 			.saturating_add(T::DbWeight::get().reads(3_u64))
 	}
 	fn authorize_registered_ml_dsa_44() -> Weight {
 		// Proof size, measured: `1569`; estimated: `6123`.
-		// Minimum execution time: 58_077_000 picoseconds.
-		Weight::from_parts(81_533_100, 6123)
+		// Minimum execution time: 57_746_000 picoseconds.
+		Weight::from_parts(76_421_400, 6123)
 			.saturating_add(T::DbWeight::get().reads(3_u64))
 	}
 	fn authorize_registered_ml_dsa_65() -> Weight {
 		// Proof size, measured: `2209`; estimated: `6123`.
-		// Minimum execution time: 84_086_000 picoseconds.
-		Weight::from_parts(119_164_100, 6123)
+		// Minimum execution time: 83_325_000 picoseconds.
+		Weight::from_parts(111_751_200, 6123)
 			.saturating_add(T::DbWeight::get().reads(3_u64))
 	}
 	fn authorize_registered_ml_dsa_87() -> Weight {
 		// Proof size, measured: `2849`; estimated: `6123`.
-		// Minimum execution time: 115_903_000 picoseconds.
-		Weight::from_parts(157_116_300, 6123)
+		// Minimum execution time: 117_766_000 picoseconds.
+		Weight::from_parts(155_200_100, 6123)
 			.saturating_add(T::DbWeight::get().reads(3_u64))
 	}
 	fn authorize_committee(r: u32, ) -> Weight {
 		// Proof size, measured: `6304`; estimated: `9489`.
-		// Minimum execution time: 144_125_000 picoseconds.
-		Weight::from_parts(241_698_229, 9489)
-			.saturating_add(Weight::from_parts(12_384_432, 0).saturating_mul(r.into()))
+		// Minimum execution time: 140_640_000 picoseconds.
+		Weight::from_parts(196_236_565, 9489)
+			.saturating_add(Weight::from_parts(11_821_509, 0).saturating_mul(r.into()))
 			.saturating_add(T::DbWeight::get().reads(4_u64))
 			.saturating_add(T::DbWeight::get().reads((1_u64).saturating_mul(r.into())))
 			.saturating_add(Weight::from_parts(0, 8423).saturating_mul(r.into()))
 	}
 	fn create_committee(n: u32, ) -> Weight {
 		// Proof size, measured: `234`; estimated: `9489`.
-		// Minimum execution time: 245_677_000 picoseconds.
-		Weight::from_parts(279_703_828, 9489)
-			.saturating_add(Weight::from_parts(143_183_203, 0).saturating_mul(n.into()))
+		// Minimum execution time: 226_037_000 picoseconds.
+		Weight::from_parts(258_699_100, 9489)
+			.saturating_add(Weight::from_parts(141_364_478, 0).saturating_mul(n.into()))
 			.saturating_add(T::DbWeight::get().reads(4_u64))
 			.saturating_add(T::DbWeight::get().writes(3_u64))
 			.saturating_add(T::DbWeight::get().writes((1_u64).saturating_mul(n.into())))
 	}
 	fn dissolve_committee(n: u32, ) -> Weight {
 		// Proof size, measured: `6355`; estimated: `9489`.
-		// Minimum execution time: 55_413_000 picoseconds.
-		Weight::from_parts(62_426_650, 9489)
-			.saturating_add(Weight::from_parts(1_458_650, 0).saturating_mul(n.into()))
+		// Minimum execution time: 54_952_000 picoseconds.
+		Weight::from_parts(62_814_425, 9489)
+			.saturating_add(Weight::from_parts(1_463_938, 0).saturating_mul(n.into()))
 			.saturating_add(T::DbWeight::get().reads(3_u64))
 			.saturating_add(T::DbWeight::get().reads((1_u64).saturating_mul(n.into())))
 			.saturating_add(T::DbWeight::get().writes(3_u64))
@@ -143,36 +143,36 @@ impl<T: frame_system::Config> pallet_pq_verifier::WeightInfo for SubstrateWeight
 	}
 	fn register_key() -> Weight {
 		// Proof size, measured: `213`; estimated: `6123`.
-		// Minimum execution time: 62_223_000 picoseconds.
-		Weight::from_parts(81_345_000, 6123)
+		// Minimum execution time: 61_261_000 picoseconds.
+		Weight::from_parts(84_319_400, 6123)
 			.saturating_add(T::DbWeight::get().reads(3_u64))
 			.saturating_add(T::DbWeight::get().writes(3_u64))
 	}
 	fn migrate_key() -> Weight {
 		// Proof size, measured: `163`; estimated: `6123`.
-		// Minimum execution time: 166_038_000 picoseconds.
-		Weight::from_parts(247_637_500, 6123)
+		// Minimum execution time: 162_643_000 picoseconds.
+		Weight::from_parts(279_299_900, 6123)
 			.saturating_add(T::DbWeight::get().reads(4_u64))
 			.saturating_add(T::DbWeight::get().writes(4_u64))
 	}
 	fn remove_key() -> Weight {
 		// Proof size, measured: `2850`; estimated: `6123`.
-		// Minimum execution time: 51_637_000 picoseconds.
-		Weight::from_parts(76_553_400, 6123)
+		// Minimum execution time: 52_439_000 picoseconds.
+		Weight::from_parts(79_020_700, 6123)
 			.saturating_add(T::DbWeight::get().reads(4_u64))
 			.saturating_add(T::DbWeight::get().writes(3_u64))
 	}
 	fn rotate_key() -> Weight {
 		// Proof size, measured: `1658`; estimated: `6123`.
-		// Minimum execution time: 171_186_000 picoseconds.
-		Weight::from_parts(236_423_000, 6123)
+		// Minimum execution time: 165_828_000 picoseconds.
+		Weight::from_parts(251_714_100, 6123)
 			.saturating_add(T::DbWeight::get().reads(4_u64))
 			.saturating_add(T::DbWeight::get().writes(3_u64))
 	}
 	fn set_only_registered_key() -> Weight {
 		// Proof size, measured: `2692`; estimated: `6123`.
-		// Minimum execution time: 15_764_000 picoseconds.
-		Weight::from_parts(26_582_600, 6123)
+		// Minimum execution time: 15_223_000 picoseconds.
+		Weight::from_parts(24_808_300, 6123)
 			.saturating_add(T::DbWeight::get().reads(1_u64))
 			.saturating_add(T::DbWeight::get().writes(1_u64))
 	}

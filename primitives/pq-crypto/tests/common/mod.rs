@@ -12,7 +12,9 @@ pub const VECTORS_ENV: &str = "PQ_VECTORS_DIR";
 /// includes this module), or `$PQ_VECTORS_DIR`.
 pub fn vectors_dir() -> PathBuf {
 	std::env::var_os(VECTORS_ENV).map(PathBuf::from).unwrap_or_else(|| {
-		let manifest = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+		// Cargo's value for the running test, not `env!`'s: clones sharing one target
+		// directory can share a test binary compiled in another clone.
+		let manifest = PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR").expect("run by cargo test"));
 		let root = manifest.ancestors().find(|dir| dir.join("Cargo.lock").exists()).unwrap_or(&manifest);
 		root.join("../shared/vectors")
 	})
