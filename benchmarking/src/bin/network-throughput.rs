@@ -25,7 +25,7 @@ struct Args {
 	transactions: u64,
 	/// Transfers offered per second, spread over the three nodes: more than a block can hold,
 	/// so the network's own limit shows.
-	#[arg(long, default_value_t = 400, value_parser = clap::value_parser!(u32).range(1..))]
+	#[arg(long, default_value_t = 800, value_parser = clap::value_parser!(u32).range(1..))]
 	rate: u32,
 	/// Block time, in milliseconds.
 	#[arg(long, default_value_t = 6000, value_parser = clap::value_parser!(u64).range(100..=3_600_000))]
