@@ -32,8 +32,9 @@ fi
 status=0
 {
 	failed=0
-	cargo test --release --workspace "$@" || failed=1
-	cargo test --release -p pallet-pq-verifier --features runtime-benchmarks || failed=1
+	# --no-fail-fast: a failing test binary must not hide the results of those after it.
+	cargo test --release --workspace --no-fail-fast "$@" || failed=1
+	cargo test --release -p pallet-pq-verifier --features runtime-benchmarks --no-fail-fast || failed=1
 	# The JavaScript client against a pq-node of this build (clients/js).
 	npm test || failed=1
 	exit "$failed"

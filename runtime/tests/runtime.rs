@@ -227,7 +227,9 @@ fn every_form_is_charged_its_own_signature_once() {
 			assert_eq!(info.total_weight(), shared + W::authorize_none() + signed_charge, "{scheme:?}");
 			assert!(shared.all_gte(transfer(&bob, UNIT).get_dispatch_info().total_weight()), "{scheme:?}");
 		}
-		assert!(charged.is_sorted(), "Ed25519 ≤ ML-DSA-44 ≤ ML-DSA-65 ≤ ML-DSA-87: {charged:?}");
+		// Ed25519 against ML-DSA-44 is a measurement, not a rule (ML-DSA-44 verifies about as
+		// fast); the ML-DSA levels only rise.
+		assert!(charged[1..].is_sorted(), "ML-DSA-44 ≤ ML-DSA-65 ≤ ML-DSA-87: {charged:?}");
 		let base = <Runtime as frame_system::Config>::BlockWeights::get()
 			.get(polkadot_sdk::frame_support::dispatch::DispatchClass::Normal)
 			.base_extrinsic;

@@ -29,7 +29,9 @@ fn network_spec(directory: &Path, validators: usize) -> PathBuf {
 /// A node of the network in `spec` on `base_path`, as `--<name>` (a validator with that dev
 /// name's keys) or, for `None`, a full node; bootstrapping from `bootnode`.
 async fn network_node(spec: &Path, base_path: &Path, name: Option<&str>, bootnode: Option<&str>) -> NodeProcess {
-	let mut args = vec!["--chain", spec.to_str().unwrap(), "--unsafe-force-node-key-generation"];
+	// The pool's and the proposer's debug lines: what `gossip_evidence` reads when a validator
+	// builds empty blocks while its pool holds gossiped transactions.
+	let mut args = vec!["--chain", spec.to_str().unwrap(), "--unsafe-force-node-key-generation", "-l", "txpool=debug,basic-authorship=debug"];
 	let role = name.map(|name| format!("--{name}"));
 	args.extend(role.as_deref());
 	if let Some(bootnode) = bootnode {
@@ -125,9 +127,13 @@ async fn gossip_evidence(alice_rpc: &RpcClient, nodes: &[(&str, &NodeProcess)]) 
 		let log = node.log();
 		let lines: Vec<&str> = log
 			.lines()
-			.filter(|line| ["Syncing", "Idle", "Prepared block", "Skipping", "Pre-sealed", "Discarding"].iter().any(|word| line.contains(word)))
+			.filter(|line| {
+				["Syncing", "Idle", "Prepared block", "Skipping", "Discarding", "ready_at", "Timeout fired", "Attempting to push", "submit_at", "maintain"]
+					.iter()
+					.any(|word| line.contains(word))
+			})
 			.collect();
-		evidence += &format!("\n{name}'s last sync and authoring lines:\n{}", lines[lines.len().saturating_sub(20)..].join("\n"));
+		evidence += &format!("\n{name}'s last sync, pool and authoring lines:\n{}", lines[lines.len().saturating_sub(40)..].join("\n"));
 	}
 	evidence
 }
