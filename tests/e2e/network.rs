@@ -97,9 +97,9 @@ async fn final_everywhere(rpcs: &[&RpcClient], number: u32) {
 	assert!(headers.windows(2).all(|pair| pair[0] == pair[1]), "block {number} on each node: {headers:?}");
 }
 
-/// What tells a gossip failure from an authoring one (a flake seen twice in full test runs,
-/// never alone: every transfer in Alice's slots, while Bob and Charlie authored their share of
-/// empty blocks): how many blocks each validator authored, each node's transaction-gossip
+/// What tells a gossip failure from an authoring one (a flake seen in full test runs, never in
+/// the e2e binary alone: every transfer in Alice's slots, while Bob and Charlie authored their
+/// share of empty blocks): how many blocks each validator authored, each node's transaction-gossip
 /// counters (notifications in and out on the transactions protocol, transactions propagated,
 /// pool imports), and what the validators logged about syncing (a node that thinks it is
 /// major-syncing neither authors nor accepts gossiped transactions) and their own blocks.

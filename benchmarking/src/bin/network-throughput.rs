@@ -156,15 +156,8 @@ fn tps_chart(runs: &[NetworkMeasurement]) -> String {
 
 /// How full the fullest block was by weight and by length: the limit at 100% binds.
 fn block_fill_chart(runs: &[NetworkMeasurement]) -> String {
-	bar_chart(
-		"The fullest block's share of each limit (normal class)",
-		"%",
-		&labels(runs),
-		&[
-			("weight", runs.iter().map(|run| block_fill(run).0 * 100.0).collect()),
-			("length", runs.iter().map(|run| block_fill(run).1 * 100.0).collect()),
-		],
-	)
+	let (weight, length): (Vec<f64>, Vec<f64>) = runs.iter().map(block_fill).map(|(weight, length)| (weight * 100.0, length * 100.0)).unzip();
+	bar_chart("The fullest block's share of each limit (normal class)", "%", &labels(runs), &[("weight", weight), ("length", length)])
 }
 
 fn sustained_table(runs: &[NetworkMeasurement]) -> String {
