@@ -87,7 +87,7 @@ fn baselines(c: &mut Criterion) {
 		b.iter(|| cache.verify(black_box(&signer), black_box(&signature), black_box(MESSAGE), PURPOSE))
 	});
 	c.bench_function("ml-dsa-87/committee-verifier/expand-matrix", |b| {
-		b.iter(|| CommitteeMatrix::expand(black_box(&[0xa6; 32])))
+		b.iter(|| CommitteeMatrix::expand::<MlDsa87>(black_box(&[0xa6; 32])))
 	});
 }
 
@@ -96,7 +96,7 @@ fn committee_cache(rho: &[u8; 32], keys: bool) -> AggregateKeyCache {
 	let limits = AggregateCacheLimits::within(64 << 20);
 	let keys = if keys { limits.keys } else { AggregateCacheLimits::within(0).keys };
 	let mut cache = AggregateKeyCache::new(AggregateCacheLimits { keys, ..limits });
-	cache.insert_matrix(Arc::new(CommitteeMatrix::expand(rho)));
+	cache.insert_matrix(Arc::new(CommitteeMatrix::expand::<MlDsa87>(rho)));
 	cache
 }
 

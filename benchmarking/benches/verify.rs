@@ -8,7 +8,7 @@
 use criterion::{criterion_group, criterion_main, Criterion};
 use pq_benchmarks::wasm_runtime::WasmRuntime;
 use pq_crypto::{
-	backend::{Backend, Dalek, Ed25519Verifier, Libcrux, MlDsaVerifier, Native, RustCrypto},
+	backend::{Backend, Dalek, Ed25519Verifier, Libcrux, MlDsaVerifier, Native, Precomputed, RustCrypto},
 	cache::{CacheLimits, KeyCache},
 	host::node,
 	keys::Ed25519Signature,
@@ -164,6 +164,7 @@ fn all(c: &mut Criterion) {
 	native(c);
 	wasm(c);
 	ml_dsa_backend::<Libcrux>(c);
+	ml_dsa_backend::<Precomputed>(c);
 	ml_dsa_backend::<RustCrypto>(c);
 }
 

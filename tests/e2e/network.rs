@@ -31,13 +31,26 @@ fn network_spec(directory: &Path, validators: usize) -> PathBuf {
 async fn network_node(spec: &Path, base_path: &Path, name: Option<&str>, bootnode: Option<&str>) -> NodeProcess {
 	// The pool's and the proposer's debug lines: what `gossip_evidence` reads when a validator
 	// builds empty blocks while its pool holds gossiped transactions.
-	let mut args = vec!["--chain", spec.to_str().unwrap(), "--unsafe-force-node-key-generation", "-l", "txpool=debug,basic-authorship=debug"];
+	let mut args = vec![
+		"--chain",
+		spec.to_str().unwrap(),
+		"--unsafe-force-node-key-generation",
+		"-l",
+		"txpool=debug,basic-authorship=debug,sync=debug",
+	];
 	let role = name.map(|name| format!("--{name}"));
 	args.extend(role.as_deref());
 	if let Some(bootnode) = bootnode {
 		args.extend(["--bootnodes", bootnode]);
 	}
 	NodeProcess::start(pq_node(), base_path, &args).await
+}
+
+/// The time of day (UTC) as node logs print it, to find a moment in them.
+fn time_of_day() -> String {
+	let since_epoch = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap();
+	let (seconds, millis) = (since_epoch.as_secs() % 86_400, since_epoch.subsec_millis());
+	format!("{:02}:{:02}:{:02}.{millis:03}", seconds / 3600, seconds / 60 % 60, seconds % 60)
 }
 
 /// Polls `condition` until it holds, for at most [`PATIENCE`].
@@ -84,6 +97,25 @@ fn hex_bytes(hex: &str) -> Vec<u8> {
 	(0..hex.len()).step_by(2).map(|i| u8::from_str_radix(&hex[i..i + 2], 16).unwrap()).collect()
 }
 
+/// Waits for the next block `rpc` imports that validator `author_index` authored; its number.
+async fn next_block_by(rpc: &RpcClient, author_index: usize) -> u32 {
+	let mut seen = best_number(rpc).await;
+	let deadline = Instant::now() + PATIENCE;
+	loop {
+		assert!(Instant::now() < deadline, "no block by {} within {PATIENCE:?}", VALIDATORS[author_index]);
+		let best = best_number(rpc).await;
+		if best > seen {
+			if let Some(hash) = hash_at(rpc, best).await {
+				if author(rpc, hash).await == author_index {
+					return best;
+				}
+			}
+			seen = best;
+		}
+		tokio::time::sleep(Duration::from_millis(50)).await;
+	}
+}
+
 /// Block `number` is final on every node of `rpcs`, the same block with the same state root.
 async fn final_everywhere(rpcs: &[&RpcClient], number: u32) {
 	for (index, rpc) in rpcs.iter().enumerate() {
@@ -97,12 +129,14 @@ async fn final_everywhere(rpcs: &[&RpcClient], number: u32) {
 	assert!(headers.windows(2).all(|pair| pair[0] == pair[1]), "block {number} on each node: {headers:?}");
 }
 
-/// What tells a gossip failure from an authoring one (a flake seen in full test runs, never in
-/// the e2e binary alone: every transfer in Alice's slots, while Bob and Charlie authored their
-/// share of empty blocks): how many blocks each validator authored, each node's transaction-gossip
-/// counters (notifications in and out on the transactions protocol, transactions propagated,
-/// pool imports), and what the validators logged about syncing (a node that thinks it is
-/// major-syncing neither authors nor accepts gossiped transactions) and their own blocks.
+/// What tells a gossip failure from an authoring one: how many blocks each validator authored,
+/// each node's transaction-gossip counters (notifications in and out on the transactions
+/// protocol, transactions propagated, pool imports), what the validators logged about syncing
+/// (a node that thinks it is major-syncing neither authors nor accepts gossiped transactions),
+/// their pools and their own blocks — and each node's whole log, kept in the temporary
+/// directory. (That log showed the earlier form of this test to be wrong, not the network:
+/// Bob's pool had each transfer ready 1 ms after Alice's, but it was always submitted in the
+/// slot before Alice's.)
 async fn gossip_evidence(alice_rpc: &RpcClient, nodes: &[(&str, &NodeProcess)]) -> String {
 	let mut authored = [0usize; VALIDATORS.len()];
 	for number in 1..=best_number(alice_rpc).await {
@@ -134,6 +168,10 @@ async fn gossip_evidence(alice_rpc: &RpcClient, nodes: &[(&str, &NodeProcess)]) 
 			})
 			.collect();
 		evidence += &format!("\n{name}'s last sync, pool and authoring lines:\n{}", lines[lines.len().saturating_sub(40)..].join("\n"));
+		let kept = std::env::temp_dir().join(format!("pq-e2e-network-{}-{name}.log", std::process::id()));
+		if std::fs::write(&kept, &log).is_ok() {
+			evidence += &format!("\n{name}'s whole log: {}", kept.display());
+		}
 	}
 	evidence
 }
@@ -190,19 +228,32 @@ async fn validators_gossip_include_and_finalize_and_survive_a_crash_and_a_late_j
 	}
 	let last = included.iter().map(|transfer| transfer.block_number).max().unwrap();
 	final_everywhere(&[&alice_rpc, &bob_rpc, &charlie_rpc], last).await;
-	// Gossip: what Alice received, another validator included. (If every one of them went
-	// into Alice's own blocks, more transfers until one does not.)
-	let mut authors: Vec<usize> = join_all(included.iter().map(|transfer| author(&alice_rpc, transfer.block))).await;
-	for attempt in 0..12 {
-		if authors.iter().any(|&author| author != 0) {
+	// Gossip: a transfer submitted to Alice just after she authored a block is included by the
+	// next slot's author (Bob, else Charlie after him) before Alice's turn comes again — if it
+	// was gossiped. Submitting whenever the previous transfer is final would not show this:
+	// finality lands at a steady delay after a block, and the loop phase-locks with the slot
+	// rotation (seen: twelve transfers in a row submitted in the slot before Alice's).
+	let mut timeline = Vec::new();
+	for attempt in 0..3 {
+		let transfer = signed_transfer(&alice_rpc, &dev_key(Scheme::MlDsa44, "Dave"), &fresh_account(&format!("net-{attempt}")), UNIT, Form::KeyInline).await;
+		let alices_block = next_block_by(&alice_rpc, 0).await;
+		let submitted = time_of_day();
+		let inclusion = include(&alice_rpc, &transfer).await;
+		let by = author(&alice_rpc, inclusion.block).await;
+		timeline.push(format!(
+			"{:?} submitted at {submitted} after Alice's block {alices_block}, included in block {} by {}",
+			H256(polkadot_sdk::sp_io::hashing::blake2_256(&transfer.encode())),
+			inclusion.block_number,
+			VALIDATORS[by]
+		));
+		if by != 0 {
 			break;
 		}
-		let extra = signed_transfer(&alice_rpc, &dev_key(Scheme::MlDsa44, "Dave"), &fresh_account(&format!("net-{attempt}")), UNIT, Form::KeyInline).await;
-		authors.push(author(&alice_rpc, include(&alice_rpc, &extra).await.block).await);
 	}
-	if authors.iter().all(|&author| author == 0) {
+	if !timeline.iter().any(|line| !line.ends_with("by alice")) {
 		panic!(
-			"no validator but Alice included a transaction submitted to Alice: {authors:?}\n{}",
+			"no validator but Alice included a transaction submitted to Alice after her block:\n{}\n{}",
+			timeline.join("\n"),
 			gossip_evidence(&alice_rpc, &[("alice", &alice), ("bob", &bob), ("charlie", &charlie)]).await
 		);
 	}

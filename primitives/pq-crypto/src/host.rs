@@ -99,6 +99,7 @@ pub mod node {
 		backend::Libcrux,
 		cache::{CacheLimits, CacheStats, KeyCache},
 		keys::{MlDsa87Public, MlDsa87Signature},
+		params::MlDsa87,
 		verify::{DecodedKey, KeyDigest, Signed},
 		MultiSignature, MultiSigner,
 	};
@@ -223,7 +224,7 @@ pub mod node {
 			}
 		}
 		let spawned = std::thread::Builder::new().name("pq-committee-matrix".into()).spawn(move || {
-			let matrix = Arc::new(CommitteeMatrix::expand(&rho));
+			let matrix = Arc::new(CommitteeMatrix::expand::<MlDsa87>(&rho));
 			aggregate_cache().insert_matrix(matrix);
 			expanding().remove(&rho);
 		});

@@ -6,6 +6,7 @@
 //! account-id domain tag is here, so no two can collide unnoticed.
 
 use crate::{
+	fips204::{ring::Q, Parameters},
 	keys::{
 		MlDsa44Public, MlDsa44Signature, MlDsa65Public, MlDsa65Signature, MlDsa87Public,
 		MlDsa87Signature,
@@ -28,10 +29,12 @@ pub trait MlDsaParams: 'static {
 	const NAME: &'static str;
 	/// Domain tag of the account-id hash (see [`crate::MultiSigner::account_id`]).
 	const ACCOUNT_TAG: &'static [u8];
-	/// Rows of the matrix `A` (FIPS 204 Table 1).
-	const K: usize;
-	/// Columns of the matrix `A` (FIPS 204 Table 1).
-	const L: usize;
+	/// The parameter set, FIPS 204 Table 1.
+	const FIPS204: Parameters;
+	/// Rows of the matrix `A`.
+	const K: usize = Self::FIPS204.k;
+	/// Columns of the matrix `A`.
+	const L: usize = Self::FIPS204.l;
 	/// Bytes of the expensive derived data of a verifying key: `Â` (k·l polynomials), `t1` and
 	/// `NTT(t1·2^d)` (k polynomials each, 256 coefficients of 4 bytes) and `tr` (64 bytes).
 	const EXPANDED_KEY_BYTES: usize = (Self::K * Self::L + 2 * Self::K) * 256 * 4 + 64;
@@ -70,8 +73,16 @@ impl MlDsaParams for MlDsa44 {
 	const SCHEME: Scheme = Scheme::MlDsa44;
 	const NAME: &'static str = "ML-DSA-44";
 	const ACCOUNT_TAG: &'static [u8] = b"pq-verifier/account/ml-dsa-44";
-	const K: usize = 4;
-	const L: usize = 4;
+	const FIPS204: Parameters = Parameters {
+		k: 4,
+		l: 4,
+		eta: 2,
+		tau: 39,
+		lambda: 128,
+		gamma1: 1 << 17,
+		gamma2: (Q - 1) / 88,
+		omega: 80,
+	};
 }
 
 impl MlDsaParams for MlDsa65 {
@@ -80,8 +91,16 @@ impl MlDsaParams for MlDsa65 {
 	const SCHEME: Scheme = Scheme::MlDsa65;
 	const NAME: &'static str = "ML-DSA-65";
 	const ACCOUNT_TAG: &'static [u8] = b"pq-verifier/account/ml-dsa-65";
-	const K: usize = 6;
-	const L: usize = 5;
+	const FIPS204: Parameters = Parameters {
+		k: 6,
+		l: 5,
+		eta: 4,
+		tau: 49,
+		lambda: 192,
+		gamma1: 1 << 19,
+		gamma2: (Q - 1) / 32,
+		omega: 55,
+	};
 }
 
 impl MlDsaParams for MlDsa87 {
@@ -90,6 +109,14 @@ impl MlDsaParams for MlDsa87 {
 	const SCHEME: Scheme = Scheme::MlDsa87;
 	const NAME: &'static str = "ML-DSA-87";
 	const ACCOUNT_TAG: &'static [u8] = b"pq-verifier/account/ml-dsa-87";
-	const K: usize = 8;
-	const L: usize = 7;
+	const FIPS204: Parameters = Parameters {
+		k: 8,
+		l: 7,
+		eta: 2,
+		tau: 60,
+		lambda: 256,
+		gamma1: 1 << 19,
+		gamma2: (Q - 1) / 32,
+		omega: 75,
+	};
 }

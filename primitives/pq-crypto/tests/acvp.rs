@@ -8,9 +8,9 @@
 
 mod common;
 
-use common::{acvp, acvp_tests, hex_field, CommitteeVerifier};
+use common::{acvp, acvp_tests, hex_field, PortableEngine};
 use pq_crypto::{
-	backend::{Libcrux, MlDsaVerifier, Native, RustCrypto},
+	backend::{Libcrux, MlDsaVerifier, Native, Precomputed, RustCrypto},
 	params::{MlDsa44, MlDsa65, MlDsa87, MlDsaParams},
 	signing::Keypair,
 	MultiSigner,
@@ -132,6 +132,29 @@ macro_rules! acvp_suite {
 				}
 			}
 
+			/// This crate's own verifier ([`pq_crypto::fips204`]), which also checks every
+			/// aggregate signature.
+			mod precomputed {
+				use super::*;
+
+				#[test]
+				fn acvp_sig_ver() {
+					sig_ver::<Precomputed>();
+				}
+
+				#[test]
+				fn acvp_sig_gen() {
+					sig_gen_verifies::<Precomputed>();
+				}
+
+				/// Its portable engine, which a Wasm runtime runs.
+				#[test]
+				fn acvp_portable_engine() {
+					sig_ver::<PortableEngine>();
+					sig_gen_verifies::<PortableEngine>();
+				}
+			}
+
 			mod libcrux {
 				use super::*;
 				use libcrux_ml_dsa::$libcrux as lib;
@@ -173,18 +196,3 @@ macro_rules! acvp_suite {
 acvp_suite!(ml_dsa_44, MlDsa44, MlDsa44, ml_dsa::MlDsa44, ml_dsa_44, MLDSA44SigningKey);
 acvp_suite!(ml_dsa_65, MlDsa65, MlDsa65, ml_dsa::MlDsa65, ml_dsa_65, MLDSA65SigningKey);
 acvp_suite!(ml_dsa_87, MlDsa87, MlDsa87, ml_dsa::MlDsa87, ml_dsa_87, MLDSA87SigningKey);
-
-/// The committee verifier, which checks every aggregate signature, on the ML-DSA-87 vectors.
-mod ml_dsa_87_committee_verifier {
-	use super::*;
-
-	#[test]
-	fn acvp_sig_ver() {
-		ml_dsa_87::sig_ver::<CommitteeVerifier>();
-	}
-
-	#[test]
-	fn acvp_sig_gen() {
-		ml_dsa_87::sig_gen_verifies::<CommitteeVerifier>();
-	}
-}

@@ -30,8 +30,8 @@ fn verifies_with<B: MlDsaVerifier<MlDsa87>>(committee: &Committee, aggregate: &A
 /// `σ*` under the chain's `pk*` with the committee verifier and a matrix expanded for it.
 fn committee_verifier_accepts(committee: &Committee, aggregate: &AggregateSignature, message: &[u8]) -> bool {
 	let key = chain_key(committee, &aggregate.signers);
-	let matrix = Arc::new(CommitteeMatrix::expand(&committee.rho()));
-	AggregateKey::decode(matrix, &key)
+	let matrix = Arc::new(CommitteeMatrix::expand::<MlDsa87>(&committee.rho()));
+	AggregateKey::decode_with(matrix, &key)
 		.expect("the committee's own ρ")
 		.verify(Signed::ForPurpose(message, Purpose::Transaction), &aggregate.signature)
 }
@@ -139,7 +139,7 @@ fn a_committee_matrix_serves_all_its_signer_sets() {
 	let mut cache = AggregateKeyCache::new(AggregateCacheLimits::within(16 << 20));
 	assert!(cache.keeps_matrices());
 	assert!(cache.lookup(&first_key).is_none(), "no matrix yet");
-	cache.insert_matrix(Arc::new(CommitteeMatrix::expand(&large().rho())));
+	cache.insert_matrix(Arc::new(CommitteeMatrix::expand::<MlDsa87>(&large().rho())));
 	let signed = Signed::ForPurpose(MESSAGE, Purpose::Transaction);
 	for (key, aggregate) in [(&first_key, &first), (&second_key, &second), (&first_key, &first), (&second_key, &second)] {
 		match cache.lookup(key).expect("decoded with the matrix") {

@@ -1,10 +1,13 @@
 //! Property tests: backends agree on every input, and no decoder or verifier panics on
 //! arbitrary bytes. Failing cases are kept in `proptest-regressions/`, committed.
 
+mod common;
+
 use codec::Decode;
+use common::PortableEngine;
 use proptest::prelude::*;
 use pq_crypto::{
-	backend::{Libcrux, MlDsaVerifier, Native, RustCrypto},
+	backend::{Libcrux, MlDsaVerifier, Native, Precomputed, RustCrypto},
 	params::{MlDsa44, MlDsa65, MlDsa87, MlDsaParams},
 	AggregateSignature, MultiSignature, MultiSigner, SignatureWithKey,
 };
@@ -30,9 +33,9 @@ macro_rules! agreement {
 			proptest! {
 				#![proptest_config(config())]
 
-				/// Sign with libcrux, verify with both; flip one bit anywhere, both refuse.
+				/// Sign with libcrux, verify with every backend; flip one bit anywhere, all agree.
 				#[test]
-				fn signed_by_libcrux_both_agree(
+				fn signed_by_libcrux_every_backend_agrees(
 					seed in any::<[u8; 32]>(),
 					rnd in any::<[u8; 32]>(),
 					message in proptest::collection::vec(any::<u8>(), 0..300),
@@ -46,6 +49,8 @@ macro_rules! agreement {
 					prop_assert!(<RustCrypto as MlDsaVerifier<$params>>::verify(&key, &message, &context, &good));
 					prop_assert!(<Libcrux as MlDsaVerifier<$params>>::verify(&key, &message, &context, &good));
 					prop_assert!(<Native as MlDsaVerifier<$params>>::verify(&key, &message, &context, &good));
+					prop_assert!(<Precomputed as MlDsaVerifier<$params>>::verify(&key, &message, &context, &good));
+					prop_assert!(<PortableEngine as MlDsaVerifier<$params>>::verify(&key, &message, &context, &good));
 
 					let mut bad = good.clone();
 					let bit = flip.index(bad.0.len() * 8);
@@ -53,8 +58,54 @@ macro_rules! agreement {
 					let rustcrypto = <RustCrypto as MlDsaVerifier<$params>>::verify(&key, &message, &context, &bad);
 					let libcrux = <Libcrux as MlDsaVerifier<$params>>::verify(&key, &message, &context, &bad);
 					let native = <Native as MlDsaVerifier<$params>>::verify(&key, &message, &context, &bad);
+					let precomputed = <Precomputed as MlDsaVerifier<$params>>::verify(&key, &message, &context, &bad);
+					let portable = <PortableEngine as MlDsaVerifier<$params>>::verify(&key, &message, &context, &bad);
 					prop_assert_eq!(rustcrypto, libcrux);
+					prop_assert_eq!(portable, libcrux);
 					prop_assert_eq!(native, libcrux);
+					prop_assert_eq!(precomputed, libcrux);
+				}
+
+				/// A valid signature with its hint bytes replaced, or one coefficient of `z`
+				/// rewritten to any packed value (across the `‖z‖∞ < γ1 − β` boundary): the
+				/// encodings FIPS 204 refuses and those it accepts, as every backend decides.
+				#[test]
+				fn mutated_hints_and_z_every_backend_agrees(
+					seed in any::<[u8; 32]>(),
+					message in proptest::collection::vec(any::<u8>(), 0..64),
+					hints in proptest::collection::vec(any::<u8>(), <$params as MlDsaParams>::FIPS204.omega + <$params as MlDsaParams>::K),
+					coefficient in 0..256 * <$params as MlDsaParams>::L,
+					near_bound in any::<bool>(),
+					value in any::<u32>(),
+				) {
+					let parameters = <$params as MlDsaParams>::FIPS204;
+					let pair = lib::generate_key_pair(seed);
+					let key = public(pair.verification_key.as_ref());
+					let good = lib::sign(&pair.signing_key, &message, b"", [0; 32]).unwrap();
+					let mut with_hints = signature(good.as_ref());
+					let hint_start = with_hints.0.len() - hints.len();
+					with_hints.0[hint_start..].copy_from_slice(&hints);
+					// z = γ1 − packed: values near γ1 ± (γ1 − β) straddle the norm bound.
+					let bits = parameters.z_bits();
+					let bound = parameters.gamma1 - parameters.beta();
+					let packed = if near_bound {
+						let offset = value % 5;
+						[parameters.gamma1 - bound - 2 + offset, parameters.gamma1 + bound - 2 + offset][value as usize % 2]
+					} else {
+						value & ((1 << bits) - 1)
+					};
+					let mut with_z = signature(good.as_ref());
+					let first_bit = parameters.c_tilde_bytes() * 8 + coefficient * bits;
+					for bit in 0..bits {
+						let (byte, shift) = ((first_bit + bit) / 8, (first_bit + bit) % 8);
+						with_z.0[byte] = with_z.0[byte] & !(1 << shift) | (((packed >> bit) & 1) as u8) << shift;
+					}
+					for mutated in [with_hints, with_z] {
+						let libcrux = <Libcrux as MlDsaVerifier<$params>>::verify(&key, &message, b"", &mutated);
+						prop_assert_eq!(<RustCrypto as MlDsaVerifier<$params>>::verify(&key, &message, b"", &mutated), libcrux);
+						prop_assert_eq!(<Precomputed as MlDsaVerifier<$params>>::verify(&key, &message, b"", &mutated), libcrux);
+						prop_assert_eq!(<PortableEngine as MlDsaVerifier<$params>>::verify(&key, &message, b"", &mutated), libcrux);
+					}
 				}
 
 				/// Sign with RustCrypto (our signing side), verify with libcrux; the two
@@ -76,18 +127,18 @@ macro_rules! agreement {
 					prop_assert_eq!(signed, MultiSignature::$variant(signature(theirs.as_ref())));
 				}
 
-				/// Arbitrary key and signature bytes: both backends give the same answer.
+				/// Arbitrary key and signature bytes: every backend gives the same answer.
 				#[test]
-				fn arbitrary_bytes_both_agree(
+				fn arbitrary_bytes_every_backend_agrees(
 					key in proptest::collection::vec(any::<u8>(), <$params as MlDsaParams>::Public::LEN),
 					sig in proptest::collection::vec(any::<u8>(), <$params as MlDsaParams>::Signature::LEN),
 					message in proptest::collection::vec(any::<u8>(), 0..64),
 				) {
 					let (key, sig) = (public(&key), signature(&sig));
-					prop_assert_eq!(
-						<RustCrypto as MlDsaVerifier<$params>>::verify(&key, &message, b"", &sig),
-						<Libcrux as MlDsaVerifier<$params>>::verify(&key, &message, b"", &sig)
-					);
+					let libcrux = <Libcrux as MlDsaVerifier<$params>>::verify(&key, &message, b"", &sig);
+					prop_assert_eq!(<RustCrypto as MlDsaVerifier<$params>>::verify(&key, &message, b"", &sig), libcrux);
+					prop_assert_eq!(<Precomputed as MlDsaVerifier<$params>>::verify(&key, &message, b"", &sig), libcrux);
+					prop_assert_eq!(<PortableEngine as MlDsaVerifier<$params>>::verify(&key, &message, b"", &sig), libcrux);
 				}
 			}
 		}

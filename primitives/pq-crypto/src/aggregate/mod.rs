@@ -13,10 +13,10 @@
 //!   what a chain needs, `no_std`.
 //! - [`aggregator`]: every member of a committee in one process, signing in two rounds — for
 //!   tools, tests and benchmarks.
-//! - [`verifier`]: FIPS 204 verification with a committee's `Â` expanded once, which the node
-//!   uses behind its aggregate host function.
-//! - [`ring`], [`sampling`], [`encoding`]: the FIPS 204 arithmetic, sampling and bit packing
-//!   they need, for ML-DSA-87 only.
+//! - [`verifier`]: FIPS 204 verification ([`crate::fips204`]) with a committee's `Â` expanded
+//!   once, which the node uses behind its aggregate host function.
+//! - [`ring`], [`sampling`], [`encoding`]: ML-DSA-87's parameters and the arithmetic, sampling
+//!   and bit packing key generation and signing need beyond [`crate::fips204`].
 //!
 //! ## Terminology
 //!

@@ -1,221 +1,32 @@
-//! Arithmetic in `R_q = Z_q[X]/(X^256 + 1)` for ML-DSA-87: the number-theoretic transform
-//! (FIPS 204 §7.5, Algorithms 41 and 42) and the rounding functions (§7.4, Algorithms 35–40).
-//!
-//! Plain scalar code: committee logic uses it to sum shares, the committee verifier
-//! ([`super::verifier`]) to verify with a shared matrix, and the aggregator (tools, tests,
-//! benchmarks) to sign.
+//! ML-DSA-87's parameters (FIPS 204 Table 1) and the vector arithmetic committee logic and
+//! signing need, over the ring of [`crate::fips204::ring`].
 
-use crate::params::{MlDsa87, MlDsaParams};
+pub use crate::fips204::ring::{centered, power2round, reduce, Poly, PolyVec, D, N, Q};
+use crate::{
+	fips204::Matrix,
+	params::{MlDsa87, MlDsaParams},
+};
 
-/// The modulus `q = 2^23 − 2^13 + 1`.
-pub const Q: u32 = 8_380_417;
-/// Dropped bits of `t` (`d`).
-pub const D: u32 = 13;
-/// Coefficients per polynomial.
-pub const N: usize = 256;
-/// Rows of `A` for ML-DSA-87 (`k`).
+/// Rows of `A` (`k`).
 pub const K: usize = <MlDsa87 as MlDsaParams>::K;
-/// Columns of `A` for ML-DSA-87 (`ℓ`).
+/// Columns of `A` (`ℓ`).
 pub const L: usize = <MlDsa87 as MlDsaParams>::L;
 /// Low-order rounding range `γ2 = (q − 1)/32`.
-pub const GAMMA2: u32 = (Q - 1) / 32;
+pub const GAMMA2: u32 = <MlDsa87 as MlDsaParams>::FIPS204.gamma2;
 /// Coefficient range of the mask `y` in FIPS 204 signing (`γ1 = 2^19`).
-pub const GAMMA1: u32 = 1 << 19;
-/// Nonzero coefficients of the challenge `c` (`τ`).
-pub const TAU: usize = 60;
+pub const GAMMA1: u32 = <MlDsa87 as MlDsaParams>::FIPS204.gamma1;
 /// Private key range (`η`).
-pub const ETA: u32 = 2;
+pub const ETA: u32 = <MlDsa87 as MlDsaParams>::FIPS204.eta;
 /// `β = τ·η`.
-pub const BETA: u32 = TAU as u32 * ETA;
+pub const BETA: u32 = <MlDsa87 as MlDsaParams>::FIPS204.beta();
 /// Most hint bits a signature may carry (`ω`).
-pub const OMEGA: usize = 75;
-
-/// A polynomial with coefficients in `[0, q)`, in the normal or the NTT domain.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Poly(pub [u32; N]);
-
-impl Default for Poly {
-	fn default() -> Self {
-		Poly([0; N])
-	}
-}
-
-/// A vector of `M` polynomials.
-pub type PolyVec<const M: usize> = [Poly; M];
-
-/// `ζ^BitRev8(i) mod q` for `ζ = 1753`, the table of Algorithms 41 and 42 (FIPS 204 Appendix B).
-const ZETAS: [u32; N] = zetas();
-
-const fn pow_mod(base: u64, mut exponent: u32) -> u64 {
-	let (mut result, mut base) = (1u64, base % Q as u64);
-	while exponent > 0 {
-		if exponent & 1 == 1 {
-			result = result * base % Q as u64;
-		}
-		base = base * base % Q as u64;
-		exponent >>= 1;
-	}
-	result
-}
-
-const fn zetas() -> [u32; N] {
-	let mut table = [0u32; N];
-	let mut i = 0;
-	while i < N {
-		table[i] = pow_mod(1753, (i as u8).reverse_bits() as u32) as u32;
-		i += 1;
-	}
-	table
-}
-
-const fn mul(a: u32, b: u32) -> u32 {
-	(a as u64 * b as u64 % Q as u64) as u32
-}
-
-/// `⌊w·2^32/q⌋` of a constant `w`: its Shoup companion, for [`mul_constant`].
-const fn shoup(w: u32) -> u32 {
-	(((w as u64) << 32) / Q as u64) as u32
-}
-
-/// `w·a mod q` for a constant `w < q` with companion `w_shoup = shoup(w)`, and any `a < 2^32`:
-/// the quotient estimate `⌊w_shoup·a/2^32⌋` is off by at most one, so one conditional
-/// subtraction reduces. Two multiplications, no division: the NTT's hot path.
-const fn mul_constant(w: u32, w_shoup: u32, a: u32) -> u32 {
-	let quotient = ((w_shoup as u64 * a as u64) >> 32) as u32;
-	let r = w.wrapping_mul(a).wrapping_sub(quotient.wrapping_mul(Q));
-	if r >= Q { r - Q } else { r }
-}
-
-/// Shoup companions of [`ZETAS`] (`NTT`) and of their negations (`NTT⁻¹`).
-const ZETAS_SHOUP: [u32; N] = companions(false);
-const NEG_ZETAS_SHOUP: [u32; N] = companions(true);
-
-const fn companions(negated: bool) -> [u32; N] {
-	let mut table = [0u32; N];
-	let mut i = 0;
-	while i < N {
-		table[i] = shoup(if negated { Q - ZETAS[i] } else { ZETAS[i] });
-		i += 1;
-	}
-	table
-}
-
-const fn add(a: u32, b: u32) -> u32 {
-	let sum = a + b;
-	if sum >= Q { sum - Q } else { sum }
-}
-
-const fn sub(a: u32, b: u32) -> u32 {
-	if a >= b { a - b } else { a + Q - b }
-}
-
-/// `r mod q` for any integer.
-pub fn reduce(r: i64) -> u32 {
-	r.rem_euclid(Q as i64) as u32
-}
-
-/// `r mod± q`: the representative in `[−(q−1)/2, (q−1)/2]`.
-pub fn centered(r: u32) -> i32 {
-	if r > (Q - 1) / 2 { r as i32 - Q as i32 } else { r as i32 }
-}
-
-impl Poly {
-	/// The polynomial with coefficients `mod q` of the given integers.
-	pub fn from_signed(coefficients: &[i32; N]) -> Self {
-		Poly(core::array::from_fn(|i| reduce(coefficients[i] as i64)))
-	}
-
-	/// The coefficients as integers `mod± q`.
-	pub fn to_signed(&self) -> [i32; N] {
-		core::array::from_fn(|i| centered(self.0[i]))
-	}
-
-	/// `‖self‖∞` over the centered representatives.
-	pub fn infinity_norm(&self) -> u32 {
-		self.0.iter().map(|&c| centered(c).unsigned_abs()).max().unwrap_or(0)
-	}
-
-	/// Coefficient-wise sum.
-	pub fn add(&self, other: &Poly) -> Poly {
-		Poly(core::array::from_fn(|i| add(self.0[i], other.0[i])))
-	}
-
-	/// Coefficient-wise difference.
-	pub fn sub(&self, other: &Poly) -> Poly {
-		Poly(core::array::from_fn(|i| sub(self.0[i], other.0[i])))
-	}
-
-	/// Coefficient-wise product: multiplication in the NTT domain (Algorithm 45).
-	pub fn pointwise(&self, other: &Poly) -> Poly {
-		Poly(core::array::from_fn(|i| mul(self.0[i], other.0[i])))
-	}
-
-	/// Algorithm 41 `NTT`.
-	pub fn ntt(&self) -> Poly {
-		let mut w = *self;
-		w.ntt_in_place();
-		w
-	}
-
-	/// Algorithm 41 `NTT`, in place.
-	pub fn ntt_in_place(&mut self) {
-		let w = &mut self.0;
-		let (mut m, mut len) = (0, 128);
-		while len >= 1 {
-			let mut start = 0;
-			while start < N {
-				m += 1;
-				let (zeta, zeta_shoup) = (ZETAS[m], ZETAS_SHOUP[m]);
-				for j in start..start + len {
-					let t = mul_constant(zeta, zeta_shoup, w[j + len]);
-					w[j + len] = sub(w[j], t);
-					w[j] = add(w[j], t);
-				}
-				start += 2 * len;
-			}
-			len /= 2;
-		}
-	}
-
-	/// Algorithm 42 `NTT⁻¹`.
-	pub fn inverse_ntt(&self) -> Poly {
-		let mut w = *self;
-		w.inverse_ntt_in_place();
-		w
-	}
-
-	/// Algorithm 42 `NTT⁻¹`, in place.
-	pub fn inverse_ntt_in_place(&mut self) {
-		// 256⁻¹ mod q.
-		const F: u32 = 8_347_681;
-		let w = &mut self.0;
-		let (mut m, mut len) = (N, 1);
-		while len < N {
-			let mut start = 0;
-			while start < N {
-				m -= 1;
-				let (zeta, zeta_shoup) = (Q - ZETAS[m], NEG_ZETAS_SHOUP[m]);
-				for j in start..start + len {
-					let t = w[j];
-					w[j] = add(t, w[j + len]);
-					w[j + len] = mul_constant(zeta, zeta_shoup, sub(t, w[j + len]));
-				}
-				start += 2 * len;
-			}
-			len *= 2;
-		}
-		const F_SHOUP: u32 = shoup(F);
-		for c in w.iter_mut() {
-			*c = mul_constant(F, F_SHOUP, *c);
-		}
-	}
-}
+pub const OMEGA: usize = <MlDsa87 as MlDsaParams>::FIPS204.omega;
 
 /// `NTT⁻¹(Â ∘ v̂)`: the matrix–vector product of Algorithm 48, with `v̂` in the NTT domain.
-pub fn matrix_times(a_hat: &[PolyVec<L>; K], v_hat: &PolyVec<L>) -> PolyVec<K> {
+pub fn matrix_times(a_hat: &Matrix, v_hat: &PolyVec<L>) -> PolyVec<K> {
 	core::array::from_fn(|row| {
 		let mut sum = Poly::default();
-		for (a, v) in a_hat[row].iter().zip(v_hat) {
+		for (a, v) in a_hat.row(row).iter().zip(v_hat) {
 			sum = sum.add(&a.pointwise(v));
 		}
 		sum.inverse_ntt()
@@ -225,107 +36,4 @@ pub fn matrix_times(a_hat: &[PolyVec<L>; K], v_hat: &PolyVec<L>) -> PolyVec<K> {
 /// `NTT⁻¹(ĉ ∘ v̂)` for every polynomial of `v̂`.
 pub fn scale<const M: usize>(c_hat: &Poly, v_hat: &PolyVec<M>) -> PolyVec<M> {
 	core::array::from_fn(|i| c_hat.pointwise(&v_hat[i]).inverse_ntt())
-}
-
-/// Algorithm 35 `Power2Round`: `r = r1·2^d + r0` with `r0 ∈ (−2^(d−1), 2^(d−1)]`.
-pub fn power2round(r: u32) -> (u32, i32) {
-	let r0 = {
-		let low = (r & ((1 << D) - 1)) as i32;
-		if low > 1 << (D - 1) { low - (1 << D) } else { low }
-	};
-	(((r as i32 - r0) >> D) as u32, r0)
-}
-
-/// Algorithm 36 `Decompose`: `r = r1·2γ2 + r0`, with the wrap-around at `q − 1`.
-pub fn decompose(r: u32) -> (u32, i32) {
-	let two_gamma2 = 2 * GAMMA2 as i32;
-	let mut r0 = (r % (2 * GAMMA2)) as i32;
-	if r0 > GAMMA2 as i32 {
-		r0 -= two_gamma2;
-	}
-	if r as i32 - r0 == Q as i32 - 1 {
-		(0, r0 - 1)
-	} else {
-		(((r as i32 - r0) / two_gamma2) as u32, r0)
-	}
-}
-
-/// Algorithm 37 `HighBits`.
-pub fn high_bits(r: u32) -> u32 {
-	decompose(r).0
-}
-
-/// Algorithm 39 `MakeHint`: whether adding `z` changes the high bits of `r`.
-pub fn make_hint(z: u32, r: u32) -> bool {
-	high_bits(r) != high_bits(add(r, z))
-}
-
-/// Algorithm 40 `UseHint`.
-pub fn use_hint(hint: bool, r: u32) -> u32 {
-	const M: u32 = (Q - 1) / (2 * GAMMA2);
-	let (r1, r0) = decompose(r);
-	match (hint, r0 > 0) {
-		(false, _) => r1,
-		(true, true) => (r1 + 1) % M,
-		(true, false) => (r1 + M - 1) % M,
-	}
-}
-
-#[cfg(test)]
-mod tests {
-	use super::*;
-
-	#[test]
-	fn ntt_round_trips_and_multiplies_negacyclically() {
-		let mut a = Poly::default();
-		let mut b = Poly::default();
-		for i in 0..N {
-			a.0[i] = (i as u32 * 7919 + 13) % Q;
-			b.0[i] = (i as u32 * 104_729 + 5) % Q;
-		}
-		assert_eq!(a.ntt().inverse_ntt(), a);
-		// X^255 · X = X^256 = −1.
-		let mut x255 = Poly::default();
-		x255.0[255] = 1;
-		let mut x = Poly::default();
-		x.0[1] = 1;
-		let product = x255.ntt().pointwise(&x.ntt()).inverse_ntt();
-		let mut minus_one = Poly::default();
-		minus_one.0[0] = Q - 1;
-		assert_eq!(product, minus_one);
-		// Against schoolbook multiplication.
-		let mut schoolbook = [0i64; N];
-		for i in 0..N {
-			for j in 0..N {
-				let term = a.0[i] as i64 * b.0[j] as i64 % Q as i64;
-				if i + j < N {
-					schoolbook[i + j] += term;
-				} else {
-					schoolbook[i + j - N] -= term;
-				}
-			}
-		}
-		let expected = Poly(schoolbook.map(reduce));
-		assert_eq!(a.ntt().pointwise(&b.ntt()).inverse_ntt(), expected);
-	}
-
-	#[test]
-	fn rounding_recombines() {
-		for r in (0..Q).step_by(997).chain([0, 1, Q - 1, Q - 2, GAMMA2, 2 * GAMMA2]) {
-			let (r1, r0) = power2round(r);
-			assert_eq!(reduce(((r1 as i64) << D) + r0 as i64), r);
-			assert!(r0 > -(1 << (D - 1)) && r0 <= 1 << (D - 1));
-			let (h1, h0) = decompose(r);
-			assert_eq!(reduce(h1 as i64 * 2 * GAMMA2 as i64 + h0 as i64), r);
-			assert!(h1 < 16);
-		}
-	}
-
-	#[test]
-	fn a_hint_recovers_the_high_bits_of_the_sum() {
-		for (i, r) in (0..Q).step_by(7_919).enumerate() {
-			let z = reduce((i as i64 * 4_099) % (GAMMA2 as i64) - GAMMA2 as i64 / 2);
-			assert_eq!(use_hint(make_hint(z, r), r), high_bits(add(r, z)));
-		}
-	}
 }

@@ -22,9 +22,12 @@
 mod ed25519;
 mod libcrux;
 mod native;
+mod precomputed;
 mod rustcrypto;
 
-pub use self::{ed25519::Dalek, libcrux::Libcrux, native::Native, rustcrypto::RustCrypto};
+pub use self::{
+	ed25519::Dalek, libcrux::Libcrux, native::Native, precomputed::Precomputed, rustcrypto::RustCrypto,
+};
 
 use crate::{
 	keys::{Ed25519Public, Ed25519Signature, MlDsa87Public, MlDsa87Signature},

@@ -60,32 +60,26 @@ pub fn hex_field(value: &Value, field: &str) -> Vec<u8> {
 		.unwrap_or_else(|_| panic!("field {field} is not hex"))
 }
 
-/// The committee verifier ([`pq_crypto::aggregate::verifier`]) as an ordinary ML-DSA-87
-/// verifier, so the vectors every backend passes run against it: each key expands its own
-/// matrix.
-pub struct CommitteeVerifier;
+/// This crate's own verifier ([`pq_crypto::fips204`]) held to its portable engine — what a
+/// Wasm runtime runs — so the vectors and properties check both engines on a machine whose
+/// [`pq_crypto::backend::Precomputed`] runs the AVX2 one.
+pub struct PortableEngine;
 
-impl pq_crypto::backend::MlDsaVerifier<pq_crypto::params::MlDsa87> for CommitteeVerifier {
-	type DecodedKey = std::sync::Arc<pq_crypto::aggregate::verifier::AggregateKey>;
-	const DECODED_KEY_BYTES: usize = pq_crypto::aggregate::verifier::AggregateKey::BYTES;
+impl<P: pq_crypto::params::MlDsaParams> pq_crypto::backend::MlDsaVerifier<P> for PortableEngine {
+	type DecodedKey = std::sync::Arc<pq_crypto::fips204::VerifyingKey<P>>;
+	const DECODED_KEY_BYTES: usize = pq_crypto::fips204::VerifyingKey::<P>::BYTES_WITH_MATRIX;
 
-	fn decode_key(public: &pq_crypto::keys::MlDsa87Public) -> Self::DecodedKey {
-		use pq_crypto::aggregate::verifier::{AggregateKey, CommitteeMatrix};
-		let matrix = CommitteeMatrix::expand(public.0[..32].try_into().unwrap());
-		std::sync::Arc::new(AggregateKey::decode(matrix.into(), public).unwrap())
+	fn decode_key(public: &P::Public) -> Self::DecodedKey {
+		std::sync::Arc::new(pq_crypto::fips204::VerifyingKey::decode_by(pq_crypto::fips204::Engine::Portable, public))
 	}
 
-	fn verify_decoded(
-		key: &Self::DecodedKey,
-		message: &[u8],
-		context: &[u8],
-		signature: &pq_crypto::keys::MlDsa87Signature,
-	) -> bool {
-		key.verify(pq_crypto::verify::Signed::WithContext(message, context), signature)
+	fn verify_decoded(key: &Self::DecodedKey, message: &[u8], context: &[u8], signature: &P::Signature) -> bool {
+		pq_crypto::message::pure_message(context, message)
+			.is_some_and(|m_prime| Self::verify_internal(key, &m_prime, signature))
 	}
 
-	fn verify_internal(key: &Self::DecodedKey, message: &[u8], signature: &pq_crypto::keys::MlDsa87Signature) -> bool {
-		key.verify_internal(message, signature)
+	fn verify_internal(key: &Self::DecodedKey, message: &[u8], signature: &P::Signature) -> bool {
+		key.verify_internal_by(pq_crypto::fips204::Engine::Portable, message, signature)
 	}
 }
 

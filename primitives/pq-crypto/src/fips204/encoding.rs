@@ -1,0 +1,118 @@
+//! Bit packing (FIPS 204 §7.1–7.2): what verification decodes and encodes.
+
+use super::{
+	ring::{Poly, N},
+	Parameters, MAX_K, MAX_L,
+};
+use alloc::vec::Vec;
+
+/// Algorithm 16 `SimpleBitPack` of every value (each must fit `bits` bits), appended to `out`.
+pub fn pack(values: impl Iterator<Item = u32>, bits: usize, out: &mut Vec<u8>) {
+	let (mut buffer, mut held) = (0u64, 0usize);
+	for value in values {
+		buffer |= (value as u64) << held;
+		held += bits;
+		while held >= 8 {
+			out.push(buffer as u8);
+			buffer >>= 8;
+			held -= 8;
+		}
+	}
+	debug_assert_eq!(held, 0, "whole polynomials always fill whole bytes");
+}
+
+/// Coefficient `index` of a polynomial packed at `bits` (at most 25) bits per coefficient,
+/// little-endian (Algorithm 18 `SimpleBitUnpack`).
+pub fn unpack_bits(packed: &[u8], index: usize, bits: usize) -> u32 {
+	let first_bit = index * bits;
+	let mut word = [0u8; 4];
+	let available = packed.len() - first_bit / 8;
+	word[..available.min(4)].copy_from_slice(&packed[first_bit / 8..][..available.min(4)]);
+	(u32::from_le_bytes(word) >> (first_bit % 8)) & ((1 << bits) - 1)
+}
+
+/// Bytes of one packed polynomial of `t1` (10 bits per coefficient).
+pub const T1_POLY_BYTES: usize = N * 10 / 8;
+
+/// Algorithm 28 `w1Encode`: `w1 ∈ [0, (q − 1)/(2γ2))` at [`Parameters::w1_bits`] bits.
+pub fn w1_encode(parameters: &Parameters, w1: &[Poly]) -> Vec<u8> {
+	let bits = parameters.w1_bits();
+	let mut out = Vec::with_capacity(w1.len() * N * bits / 8);
+	pack(w1.iter().flat_map(|poly| poly.0.iter().copied()), bits, &mut out);
+	out
+}
+
+/// A signature `(c̃, z, h)` as Algorithm 27 `sigDecode` returns it. Only the first `ℓ`
+/// polynomials of `z` and `k` rows of `h` belong to it.
+pub struct DecodedSignature<'a> {
+	/// The commitment hash `c̃`, `λ/4` bytes.
+	pub c_tilde: &'a [u8],
+	/// The response `z`, coefficients `mod q`.
+	pub z: [Poly; MAX_L],
+	/// The hint `h`.
+	pub hint: [[bool; N]; MAX_K],
+}
+
+/// Algorithm 27 `sigDecode`, or `None` where Algorithm 21 `HintBitUnpack` returns `⊥` (hint
+/// counts out of order or above `ω`, indices not strictly increasing within a polynomial, or
+/// nonzero padding) or `signature` is not the level's length.
+pub fn sig_decode<'a>(parameters: &Parameters, signature: &'a [u8]) -> Option<DecodedSignature<'a>> {
+	let &Parameters { k, l, gamma1, omega, .. } = parameters;
+	if signature.len() != parameters.signature_bytes() {
+		return None;
+	}
+	let z_bits = parameters.z_bits();
+	let z_poly_bytes = N * z_bits / 8;
+	let (c_tilde, rest) = signature.split_at(parameters.c_tilde_bytes());
+	let (packed_z, hints) = rest.split_at(l * z_poly_bytes);
+	// Algorithm 19 `BitUnpack(·, γ1 − 1, γ1)`: z = γ1 − value.
+	let mut z = [Poly::default(); MAX_L];
+	for (column, packed) in packed_z.chunks_exact(z_poly_bytes).enumerate() {
+		z[column] = Poly::from_signed(&core::array::from_fn(|i| gamma1 as i32 - unpack_bits(packed, i, z_bits) as i32));
+	}
+	let mut hint = [[false; N]; MAX_K];
+	let mut index = 0usize;
+	for (row, hint_row) in hint.iter_mut().enumerate().take(k) {
+		let end = hints[omega + row] as usize;
+		if end < index || end > omega {
+			return None;
+		}
+		let first = index;
+		while index < end {
+			if index > first && hints[index - 1] >= hints[index] {
+				return None;
+			}
+			hint_row[hints[index] as usize] = true;
+			index += 1;
+		}
+	}
+	if hints[index..omega].iter().any(|&byte| byte != 0) {
+		return None;
+	}
+	Some(DecodedSignature { c_tilde, z, hint })
+}
+
+#[cfg(test)]
+mod tests {
+	use super::*;
+
+	#[test]
+	fn bits_unpack_across_byte_boundaries() {
+		// Coefficients 0..8 at 10 bits: 0x3ff, 1, 2, …
+		let values = [0x3ff, 1, 2, 3, 0x200, 5, 6, 0x155];
+		let mut packed = [0u8; 10];
+		for (i, value) in values.iter().enumerate() {
+			for bit in 0..10 {
+				if value >> bit & 1 == 1 {
+					packed[(i * 10 + bit) / 8] |= 1 << ((i * 10 + bit) % 8);
+				}
+			}
+		}
+		for (i, value) in values.iter().enumerate() {
+			assert_eq!(unpack_bits(&packed, i, 10), *value);
+		}
+		let mut repacked = Vec::new();
+		pack(values.iter().copied(), 10, &mut repacked);
+		assert_eq!(repacked, packed);
+	}
+}

@@ -1,0 +1,217 @@
+//! A decoded verifying key — FIPS 204 Algorithm 23 `pkDecode` plus everything Algorithm 8
+//! derives from the key alone — and Algorithm 8 `ML-DSA.Verify_internal` with it.
+
+use super::{
+	encoding::{sig_decode, unpack_bits, w1_encode, T1_POLY_BYTES},
+	ring::{inner_product_minus, use_hint, Poly, D},
+	sampling::{expand_a, h, h_bytes, sample_in_ball},
+	Engine, MAX_K,
+};
+use crate::{params::MlDsaParams, verify::Signed};
+use alloc::{boxed::Box, sync::Arc};
+use core::marker::PhantomData;
+use shake::XofReader;
+
+/// `Â = ExpandA(ρ)` (Algorithm 32), in the NTT domain: the largest part of a decoded key, and
+/// the part every key with the same `ρ` — every aggregate key of one committee — shares.
+pub struct Matrix {
+	rho: [u8; 32],
+	rows: usize,
+	columns: usize,
+	/// Row by row: `Â[r][s]` at `r·columns + s`.
+	polys: Box<[Poly]>,
+}
+
+impl Matrix {
+	/// Algorithm 32 `ExpandA(ρ)` with the dimensions of level `P`.
+	pub fn expand<P: MlDsaParams>(rho: &[u8; 32]) -> Self {
+		Self::expand_with::<P>(Engine::detect(), rho)
+	}
+
+	/// [`Self::expand`] by `engine` (or the portable one, if this CPU cannot run it).
+	pub fn expand_with<P: MlDsaParams>(engine: Engine, rho: &[u8; 32]) -> Self {
+		Self { rho: *rho, rows: P::K, columns: P::L, polys: expand_a(engine, rho, P::K, P::L) }
+	}
+
+	/// Bytes the matrix of level `P` occupies, for a cache's byte budget.
+	pub const fn bytes<P: MlDsaParams>() -> usize {
+		P::K * P::L * core::mem::size_of::<Poly>() + core::mem::size_of::<Self>()
+	}
+
+	/// The seed it was expanded from.
+	pub fn rho(&self) -> &[u8; 32] {
+		&self.rho
+	}
+
+	/// Row `r`: `Â[r][0..ℓ]`.
+	pub fn row(&self, r: usize) -> &[Poly] {
+		&self.polys[r * self.columns..][..self.columns]
+	}
+
+	fn is_for<P: MlDsaParams>(&self, rho: &[u8]) -> bool {
+		self.rho == rho && (self.rows, self.columns) == (P::K, P::L)
+	}
+}
+
+/// A decoded ML-DSA verifying key of level `P`: its matrix, `NTT(t1·2^d)` and `tr = H(pk, 64)`.
+///
+/// Built only from an encoded key ([`Self::decode`], [`Self::decode_with`]), so it always is
+/// exactly what `pkDecode` and the derivations give for that key.
+pub struct VerifyingKey<P: MlDsaParams> {
+	matrix: Arc<Matrix>,
+	t1_hat: Box<[Poly]>,
+	tr: [u8; 64],
+	level: PhantomData<fn() -> P>,
+}
+
+impl<P: MlDsaParams> Clone for VerifyingKey<P> {
+	fn clone(&self) -> Self {
+		Self { matrix: self.matrix.clone(), t1_hat: self.t1_hat.clone(), tr: self.tr, level: PhantomData }
+	}
+}
+
+impl<P: MlDsaParams> VerifyingKey<P> {
+	/// Bytes one decoded key occupies besides its matrix.
+	pub const BYTES: usize = P::K * core::mem::size_of::<Poly>() + core::mem::size_of::<Self>();
+
+	/// Bytes one decoded key occupies with a matrix of its own.
+	pub const BYTES_WITH_MATRIX: usize = Self::BYTES + Matrix::bytes::<P>();
+
+	/// Algorithm 23 `pkDecode` of `public`, `Â = ExpandA(ρ)`, `NTT(t1·2^d)` and `tr`.
+	/// `pkDecode` accepts every byte string of the key's length, so this cannot fail.
+	pub fn decode(public: &P::Public) -> Self {
+		Self::decode_by(Engine::detect(), public)
+	}
+
+	/// [`Self::decode`] by `engine` (or the portable one, if this CPU cannot run it).
+	pub fn decode_by(engine: Engine, public: &P::Public) -> Self {
+		let rho = public.as_ref()[..32].try_into().expect("a key starts with its 32-byte ρ");
+		let matrix = Arc::new(Matrix::expand_with::<P>(engine, rho));
+		Self::decode_with_by(engine, matrix, public).expect("the matrix of the key's own ρ")
+	}
+
+	/// [`Self::decode`] with the matrix of the key's `ρ` already expanded; `None` if `matrix`
+	/// belongs to another `ρ` or level.
+	pub fn decode_with(matrix: Arc<Matrix>, public: &P::Public) -> Option<Self> {
+		Self::decode_with_by(Engine::detect(), matrix, public)
+	}
+
+	fn decode_with_by(engine: Engine, matrix: Arc<Matrix>, public: &P::Public) -> Option<Self> {
+		let public = public.as_ref();
+		let (rho, packed_t1) = public.split_at(32);
+		if !matrix.is_for::<P>(rho) || packed_t1.len() != P::K * T1_POLY_BYTES {
+			return None;
+		}
+		Some(Self { matrix, t1_hat: t1_hat(engine, packed_t1), tr: h_bytes(&[public]), level: PhantomData })
+	}
+
+	/// The matrix this key verifies with.
+	pub fn matrix(&self) -> &Arc<Matrix> {
+		&self.matrix
+	}
+
+	/// FIPS 204 Algorithm 3 `ML-DSA.Verify` (pure mode) or Algorithm 8 over a formatted `M′`.
+	pub fn verify(&self, signed: Signed<'_>, signature: &P::Signature) -> bool {
+		signed.m_prime().is_some_and(|m_prime| self.verify_internal(&m_prime, signature))
+	}
+
+	/// FIPS 204 Algorithm 8 `ML-DSA.Verify_internal(pk, M′, σ)`, by the engine of this CPU.
+	pub fn verify_internal(&self, m_prime: &[u8], signature: &P::Signature) -> bool {
+		self.verify_internal_by(Engine::detect(), m_prime, signature)
+	}
+
+	/// [`Self::verify_internal`] by `engine` (or the portable one, if this CPU cannot run it).
+	/// Every engine gives the same verdict; tests compare them.
+	pub fn verify_internal_by(&self, engine: Engine, m_prime: &[u8], signature: &P::Signature) -> bool {
+		#[cfg(target_arch = "x86_64")]
+		if engine.available() == Engine::Avx2 {
+			// SAFETY: the CPU supports AVX2 (`available`).
+			return unsafe { self.verify_internal_avx2(m_prime, signature) };
+		}
+		let _ = engine;
+		self.algorithm_8(m_prime, signature)
+	}
+
+	/// [`Self::algorithm_8`] compiled for AVX2: the same code, vectorized by the compiler.
+	///
+	/// # Safety
+	/// The CPU must support AVX2.
+	#[cfg(target_arch = "x86_64")]
+	#[target_feature(enable = "avx2")]
+	unsafe fn verify_internal_avx2(&self, m_prime: &[u8], signature: &P::Signature) -> bool {
+		self.algorithm_8(m_prime, signature)
+	}
+
+	/// FIPS 204 Algorithm 8 `ML-DSA.Verify_internal(pk, M′, σ)`, inlined into each engine.
+	#[inline(always)]
+	fn algorithm_8(&self, m_prime: &[u8], signature: &P::Signature) -> bool {
+		let parameters = &P::FIPS204;
+		let (k, l) = (P::K, P::L);
+		let Some(signature) = sig_decode(parameters, signature.as_ref()) else { return false };
+		let z = &signature.z[..l];
+		if z.iter().any(|poly| poly.infinity_norm() >= parameters.gamma1 - parameters.beta()) {
+			return false;
+		}
+		let mu: [u8; 64] = h_bytes(&[&self.tr, m_prime]);
+		let c_hat = sample_in_ball(signature.c_tilde, parameters.tau).ntt();
+		let mut z_hat = signature.z;
+		z_hat[..l].iter_mut().for_each(Poly::ntt_in_place);
+		// w′Approx = NTT⁻¹(Â ∘ NTT(z) − NTT(c) ∘ NTT(t1·2^d)), then w1′ = UseHint(h, w′Approx).
+		let mut w1 = [Poly::default(); MAX_K];
+		for (row, w1_row) in w1[..k].iter_mut().enumerate() {
+			let mut approx = inner_product_minus(self.matrix.row(row), &z_hat[..l], &c_hat, &self.t1_hat[row]);
+			approx.inverse_ntt_in_place();
+			let hint = &signature.hint[row];
+			*w1_row = Poly(core::array::from_fn(|i| use_hint(hint[i], approx.0[i], parameters.gamma2)));
+		}
+		let c_tilde = signature.c_tilde;
+		let mut c_tilde_prime = [0u8; 64];
+		h(&[&mu, &w1_encode(parameters, &w1[..k])]).read(&mut c_tilde_prime[..c_tilde.len()]);
+		c_tilde_prime[..c_tilde.len()] == *c_tilde
+	}
+}
+
+/// `NTT(t1·2^d)` of a packed `t1` (Algorithm 23's `t1`, 10 bits per coefficient), by `engine`.
+fn t1_hat(engine: Engine, packed_t1: &[u8]) -> Box<[Poly]> {
+	#[inline(always)]
+	fn portable(packed_t1: &[u8]) -> Box<[Poly]> {
+		packed_t1
+			.chunks_exact(T1_POLY_BYTES)
+			// t1 < 2^10, so t1·2^d ≤ q − 1 is already reduced.
+			.map(|packed| Poly(core::array::from_fn(|i| unpack_bits(packed, i, 10) << D)).ntt())
+			.collect()
+	}
+	/// # Safety
+	/// The CPU must support AVX2.
+	#[cfg(target_arch = "x86_64")]
+	#[target_feature(enable = "avx2")]
+	unsafe fn avx2(packed_t1: &[u8]) -> Box<[Poly]> {
+		portable(packed_t1)
+	}
+	#[cfg(target_arch = "x86_64")]
+	if engine.available() == Engine::Avx2 {
+		// SAFETY: the CPU supports AVX2 (`available`).
+		return unsafe { avx2(packed_t1) };
+	}
+	let _ = engine;
+	portable(packed_t1)
+}
+
+#[cfg(test)]
+mod tests {
+	use super::*;
+	use crate::{keys::MlDsa87Public, params::{MlDsa44, MlDsa87}};
+
+	#[test]
+	fn a_matrix_decodes_only_keys_of_its_own_rho_and_level() {
+		let matrix = Arc::new(Matrix::expand::<MlDsa87>(&[1; 32]));
+		let mut key = [0u8; 2592];
+		key[..32].copy_from_slice(&[1; 32]);
+		assert!(VerifyingKey::<MlDsa87>::decode_with(matrix.clone(), &MlDsa87Public(key)).is_some());
+		key[0] = 2;
+		assert!(VerifyingKey::<MlDsa87>::decode_with(matrix, &MlDsa87Public(key)).is_none());
+		let other_level = Arc::new(Matrix::expand::<MlDsa44>(&[1; 32]));
+		key[0] = 1;
+		assert!(VerifyingKey::<MlDsa87>::decode_with(other_level, &MlDsa87Public(key)).is_none());
+	}
+}
