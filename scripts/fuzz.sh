@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Differential fuzzing of ML-DSA verification (fuzz/fuzz_targets/differential.rs): our own
-# verifier on both engines, libcrux and RustCrypto must agree on every input. Needs the nightly
-# toolchain and cargo-fuzz (installed here if missing). Not part of the test command: a run of
-# 10^7 executions takes hours. Usage: scripts/fuzz.sh [executions] (default 10,000,000); the
+# Differential fuzzing of ML-DSA verification (primitives/pq-crypto/fuzz, target
+# `differential`): our own verifier on both engines, libcrux and RustCrypto must agree on every
+# input. Needs the nightly toolchain and cargo-fuzz (installed here if missing). Not part of the
+# test command: a run of 10^7 executions takes hours. Usage: scripts/fuzz.sh [executions] (default 10,000,000); the
 # corpus is kept in $HOME/.cache/pq-verifier/fuzz-corpus, so runs continue where the last one
 # stopped. Prints libFuzzer's final statistics (executions, corpus size, coverage).
 set -euo pipefail
@@ -14,6 +14,6 @@ if ! cargo +nightly fuzz --version >/dev/null 2>&1; then
 fi
 corpus="$HOME/.cache/pq-verifier/fuzz-corpus"
 mkdir -p "$corpus"
-cd fuzz
+cd primitives/pq-crypto/fuzz
 # -print_final_stats: the executions and corpus size docs/signature-core.md reports.
 cargo +nightly fuzz run --release differential "$corpus" -- -runs="$runs" -print_final_stats=1 -max_len=8192
