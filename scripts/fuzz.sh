@@ -2,13 +2,15 @@
 # Differential fuzzing of ML-DSA verification (primitives/pq-crypto/fuzz, target
 # `differential`): our own verifier on both engines, libcrux and RustCrypto must agree on every
 # input. Needs the nightly toolchain and cargo-fuzz (installed here if missing). Not part of the
-# test command: a run of 10^7 executions takes hours. Usage: scripts/fuzz.sh [executions] (default 10,000,000); the
-# corpus is kept in $HOME/.cache/pq-verifier/fuzz-corpus, so runs continue where the last one
-# stopped. Prints libFuzzer's final statistics (executions, corpus size, coverage).
+# test command: a run of 10^7 executions takes hours. Usage: scripts/fuzz.sh [executions]
+# (default 10,000,000); the corpus is kept in $HOME/.cache/pq-verifier/fuzz-corpus, so runs
+# continue where the last one stopped. Prints libFuzzer's final statistics (executions, corpus
+# size, coverage).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-source scripts/common.sh
 runs="${1:-10000000}"
+# Sanitizer-instrumented nightly builds, kept apart from the shared build directory.
+export CARGO_TARGET_DIR="$HOME/.cache/pq-verifier/fuzz-target"
 if ! cargo +nightly fuzz --version >/dev/null 2>&1; then
 	cargo +nightly install cargo-fuzz --locked
 fi
