@@ -29,8 +29,8 @@ fn network_spec(directory: &Path, validators: usize) -> PathBuf {
 /// A node of the network in `spec` on `base_path`, as `--<name>` (a validator with that dev
 /// name's keys) or, for `None`, a full node; bootstrapping from `bootnode`.
 async fn network_node(spec: &Path, base_path: &Path, name: Option<&str>, bootnode: Option<&str>) -> NodeProcess {
-	// The pool's and the proposer's debug lines: what `gossip_evidence` reads when a validator
-	// builds empty blocks while its pool holds gossiped transactions.
+	// The pool's, the proposer's and transaction gossip's debug lines: what `gossip_evidence`
+	// reads and keeps when no validator but Alice includes what was submitted to her.
 	let mut args = vec![
 		"--chain",
 		spec.to_str().unwrap(),

@@ -105,11 +105,6 @@ impl<P: MlDsaParams> VerifyingKey<P> {
 		Some(Self { matrix, t1_hat: t1_hat(engine, packed_t1), tr: h_bytes(&[public]), level: PhantomData })
 	}
 
-	/// The matrix this key verifies with.
-	pub fn matrix(&self) -> &Arc<Matrix> {
-		&self.matrix
-	}
-
 	/// FIPS 204 Algorithm 3 `ML-DSA.Verify` (pure mode) or Algorithm 8 over a formatted `M′`.
 	pub fn verify(&self, signed: Signed<'_>, signature: &P::Signature) -> bool {
 		signed.m_prime().is_some_and(|m_prime| self.verify_internal(&m_prime, signature))
@@ -147,19 +142,19 @@ impl<P: MlDsaParams> VerifyingKey<P> {
 	fn algorithm_8(&self, m_prime: &[u8], signature: &P::Signature) -> bool {
 		let parameters = &P::FIPS204;
 		let (k, l) = (P::K, P::L);
-		let Some(signature) = sig_decode(parameters, signature.as_ref()) else { return false };
-		let z = &signature.z[..l];
-		if z.iter().any(|poly| poly.infinity_norm() >= parameters.gamma1 - parameters.beta()) {
+		let Some(mut signature) = sig_decode(parameters, signature.as_ref()) else { return false };
+		if signature.z[..l].iter().any(|poly| poly.infinity_norm() >= parameters.gamma1 - parameters.beta()) {
 			return false;
 		}
 		let mu: [u8; 64] = h_bytes(&[&self.tr, m_prime]);
 		let c_hat = sample_in_ball(signature.c_tilde, parameters.tau).ntt();
-		let mut z_hat = signature.z;
-		z_hat[..l].iter_mut().for_each(Poly::ntt_in_place);
+		// z is needed only in the NTT domain from here on.
+		let z_hat = &mut signature.z[..l];
+		z_hat.iter_mut().for_each(Poly::ntt_in_place);
 		// w′Approx = NTT⁻¹(Â ∘ NTT(z) − NTT(c) ∘ NTT(t1·2^d)), then w1′ = UseHint(h, w′Approx).
 		let mut w1 = [Poly::default(); MAX_K];
 		for (row, w1_row) in w1[..k].iter_mut().enumerate() {
-			let mut approx = inner_product_minus(self.matrix.row(row), &z_hat[..l], &c_hat, &self.t1_hat[row]);
+			let mut approx = inner_product_minus(self.matrix.row(row), z_hat, &c_hat, &self.t1_hat[row]);
 			approx.inverse_ntt_in_place();
 			let hint = &signature.hint[row];
 			*w1_row = Poly(core::array::from_fn(|i| use_hint(hint[i], approx.0[i], parameters.gamma2)));
