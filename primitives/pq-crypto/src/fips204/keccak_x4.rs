@@ -2,18 +2,14 @@
 //! SHAKE128 (FIPS 202 §6.2) of four short inputs: ExpandA's `k·ℓ` streams are independent, so
 //! four run in about the time of one.
 //!
-//! Each word of the state holds the same lane of all four states (`[u64; 4]`), so every step of
-//! the permutation is one 256-bit operation once compiled for AVX2. The code is plain Rust that
-//! LLVM vectorizes: its caller ([`super::sampling`]) enables AVX2 with `#[target_feature]` and
-//! everything here is inlined into it.
+//! Each 256-bit word of the state holds the same lane of all four states, so every step of the
+//! permutation is one AVX2 instruction on all four (rotations are two shifts and an or).
+
+use core::arch::x86_64::*;
 
 /// One lane of four states.
-type Word = [u64; 4];
+type Word = __m256i;
 
-/// Rotation offsets of the ρ step, in the order the π step visits the lanes.
-const RHO: [u32; 24] = [1, 3, 6, 10, 15, 21, 28, 36, 45, 55, 2, 14, 27, 41, 56, 8, 25, 43, 62, 18, 39, 61, 20, 44];
-/// The lane the π step moves next.
-const PI: [usize; 24] = [10, 7, 11, 17, 18, 3, 5, 16, 8, 21, 24, 4, 15, 23, 19, 13, 12, 2, 20, 14, 22, 9, 6, 1];
 /// Round constants of the ι step (FIPS 202 Algorithm 6).
 const RC: [u64; 24] = [
 	0x0000000000000001,
@@ -45,51 +41,66 @@ const RC: [u64; 24] = [
 /// SHAKE128's rate: bytes absorbed or squeezed per permutation.
 pub const RATE: usize = 168;
 
-#[inline(always)]
+#[target_feature(enable = "avx2")]
+#[inline]
 fn xor(a: Word, b: Word) -> Word {
-	core::array::from_fn(|i| a[i] ^ b[i])
+	_mm256_xor_si256(a, b)
 }
 
-#[inline(always)]
-fn rotate_left(a: Word, n: u32) -> Word {
-	a.map(|lane| lane.rotate_left(n))
+/// Rotation left by `LEFT` bits (`RIGHT = 64 − LEFT`).
+#[target_feature(enable = "avx2")]
+#[inline]
+fn rotate_left<const LEFT: i32, const RIGHT: i32>(a: Word) -> Word {
+	_mm256_or_si256(_mm256_slli_epi64::<LEFT>(a), _mm256_srli_epi64::<RIGHT>(a))
+}
+
+/// The ρ and π steps: from lane 1, each lane moves to the next position of π's cycle, rotated
+/// by its ρ offset. Written out, so every shift is an immediate and the state stays in
+/// registers.
+macro_rules! rho_pi {
+	($state:ident; $(($to:literal, $rotation:literal)),* $(,)?) => {
+		let mut last = $state[1];
+		$(
+			let moved = $state[$to];
+			$state[$to] = rotate_left::<$rotation, { 64 - $rotation }>(last);
+			last = moved;
+		)*
+		let _ = last;
+	};
 }
 
 /// Keccak-f[1600] on four states.
-#[inline(always)]
+#[target_feature(enable = "avx2")]
+#[inline]
 fn keccak_f1600(state: &mut [Word; 25]) {
 	for rc in RC {
 		// θ
-		let mut parity = [[0u64; 4]; 5];
+		let mut parity = [_mm256_setzero_si256(); 5];
 		for (x, column) in parity.iter_mut().enumerate() {
 			*column = xor(xor(xor(state[x], state[x + 5]), xor(state[x + 10], state[x + 15])), state[x + 20]);
 		}
 		for x in 0..5 {
-			let d = xor(parity[(x + 4) % 5], rotate_left(parity[(x + 1) % 5], 1));
+			let d = xor(parity[(x + 4) % 5], rotate_left::<1, 63>(parity[(x + 1) % 5]));
 			for y in 0..5 {
 				state[5 * y + x] = xor(state[5 * y + x], d);
 			}
 		}
-		// ρ and π
-		let mut last = state[1];
-		for (&to, &rotation) in PI.iter().zip(&RHO) {
-			let moved = state[to];
-			state[to] = rotate_left(last, rotation);
-			last = moved;
-		}
+		#[rustfmt::skip]
+		rho_pi!(state;
+			(10, 1), (7, 3), (11, 6), (17, 10), (18, 15), (3, 21), (5, 28), (16, 36),
+			(8, 45), (21, 55), (24, 2), (4, 14), (15, 27), (23, 41), (19, 56), (13, 8),
+			(12, 25), (2, 43), (20, 62), (14, 18), (22, 39), (9, 61), (6, 20), (1, 44),
+		);
 		// χ
 		for y in (0..25).step_by(5) {
 			let row: [Word; 5] = core::array::from_fn(|x| state[y + x]);
 			for x in 0..5 {
 				let (next, after) = (row[(x + 1) % 5], row[(x + 2) % 5]);
-				state[y + x] = core::array::from_fn(|i| row[x][i] ^ (!next[i] & after[i]));
+				state[y + x] = xor(row[x], _mm256_andnot_si256(next, after));
 			}
 		}
 		// ι
-		state[0][0] ^= rc;
-		state[0][1] ^= rc;
-		state[0][2] ^= rc;
-		state[0][3] ^= rc;
+		state[0] = xor(state[0], _mm256_set1_epi64x(rc as i64));
 	}
 }
 
@@ -100,7 +111,8 @@ pub struct Shake128x4 {
 
 impl Shake128x4 {
 	/// Absorbs `inputs` (each under [`RATE`] bytes) with SHAKE's padding: `0x1F`, zeros, `0x80`.
-	#[inline(always)]
+	#[target_feature(enable = "avx2")]
+	#[inline]
 	pub fn absorb(inputs: [&[u8]; 4]) -> Self {
 		let mut state = [[0u64; 4]; 25];
 		for (lane, input) in inputs.iter().enumerate() {
@@ -112,15 +124,20 @@ impl Shake128x4 {
 				word[lane] = u64::from_le_bytes(bytes.try_into().expect("8 bytes"));
 			}
 		}
-		Self { state }
+		// SAFETY: `[u64; 4]` and `__m256i` are 32 bytes each, and any bits are valid for both.
+		Self { state: unsafe { core::mem::transmute::<[[u64; 4]; 25], [Word; 25]>(state) } }
 	}
 
-	/// The next [`RATE`] bytes of each of the four outputs.
-	#[inline(always)]
-	pub fn squeeze_block(&mut self, out: &mut [[u8; RATE]; 4]) {
+	/// The next [`RATE`] bytes of each of the four outputs, written to the start of each of
+	/// `out` (each at least [`RATE`] bytes).
+	#[target_feature(enable = "avx2")]
+	#[inline]
+	pub fn squeeze_block(&mut self, out: [&mut [u8]; 4]) {
 		keccak_f1600(&mut self.state);
-		for (lane, block) in out.iter_mut().enumerate() {
-			for (bytes, word) in block.chunks_exact_mut(8).zip(&self.state) {
+		// SAFETY: as in `absorb`.
+		let state = unsafe { core::mem::transmute::<[Word; 25], [[u64; 4]; 25]>(self.state) };
+		for (lane, block) in out.into_iter().enumerate() {
+			for (bytes, word) in block[..RATE].chunks_exact_mut(8).zip(&state) {
 				bytes.copy_from_slice(&word[lane].to_le_bytes());
 			}
 		}

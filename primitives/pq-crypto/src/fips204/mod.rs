@@ -26,6 +26,8 @@
 //! on every input. The NIST ACVP and Wycheproof vectors and random agreement properties run
 //! against it like against every backend. It handles public data only and is not constant-time.
 
+#[cfg(target_arch = "x86_64")]
+mod avx2;
 pub mod encoding;
 #[cfg(target_arch = "x86_64")]
 mod keccak_x4;
@@ -38,8 +40,9 @@ pub use verifying_key::{Matrix, VerifyingKey};
 /// Which code the verifier runs: chosen once per call from the CPU's features.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Engine {
-	/// Compiled for AVX2 (x86-64 CPUs that have it): ExpandA's SHAKE128 four streams at a time
-	/// ([`keccak_x4`]), the ring arithmetic vectorized by the compiler.
+	/// Compiled for AVX2 (x86-64 CPUs that have it): the NTTs and products written with AVX2
+	/// instructions ([`avx2`]), ExpandA's SHAKE128 four streams at a time ([`keccak_x4`]), the
+	/// rest vectorized by the compiler.
 	Avx2,
 	/// Portable code: every other CPU, and Wasm.
 	Portable,
@@ -49,21 +52,41 @@ impl Engine {
 	/// The engine of this CPU: AVX2 where compiled in (x86-64) and supported.
 	pub fn detect() -> Self {
 		#[cfg(target_arch = "x86_64")]
-		if libcrux_platform::simd256_support() {
+		if avx2::Avx2::detect().is_some() {
 			return Self::Avx2;
 		}
 		Self::Portable
 	}
 
-	/// `self` if this CPU can run it, otherwise [`Engine::Portable`].
+	/// The proof that this CPU runs AVX2, if `self` is [`Engine::Avx2`] and it does; with
+	/// `None` the caller runs the portable code.
 	#[cfg(target_arch = "x86_64")]
-	fn available(self) -> Self {
-		if self == Self::Avx2 && Self::detect() != Self::Avx2 {
-			Self::Portable
+	fn avx2(self) -> Option<avx2::Avx2> {
+		if self == Self::Avx2 {
+			avx2::Avx2::detect()
 		} else {
-			self
+			None
 		}
 	}
+}
+
+/// The ring operations verification spends its time in, per engine: [`ring`]'s portable code
+/// or [`avx2`]'s. Both give the same results.
+trait Arithmetic: Copy {
+	/// Algorithm 41 `NTT`, in place.
+	fn ntt(self, poly: &mut ring::Poly);
+	/// Algorithm 42 `NTT⁻¹`, in place.
+	fn inverse_ntt(self, poly: &mut ring::Poly);
+	/// [`ring::inner_product_minus`].
+	fn inner_product_minus(
+		self,
+		a_hat: &[ring::Poly],
+		b_hat: &[ring::Poly],
+		c_hat: &ring::Poly,
+		d_hat: &ring::Poly,
+	) -> ring::Poly;
+	/// [`ring::use_hint`] of every coefficient of `r`, with the hints of its row of `h`.
+	fn use_hints(self, hint: &[bool; ring::N], r: &ring::Poly, gamma2: u32) -> ring::Poly;
 }
 
 use ring::Q;

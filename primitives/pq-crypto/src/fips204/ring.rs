@@ -13,13 +13,41 @@ pub const D: u32 = 13;
 /// Coefficients per polynomial.
 pub const N: usize = 256;
 
-/// A polynomial with coefficients in `[0, q)`, in the normal or the NTT domain.
+/// A polynomial with coefficients in `[0, q)`, in the normal or the NTT domain. Aligned for
+/// 256-bit loads ([`super::avx2`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(C, align(32))]
 pub struct Poly(pub [u32; N]);
 
 impl Default for Poly {
 	fn default() -> Self {
 		Poly([0; N])
+	}
+}
+
+/// The portable engine's arithmetic: the functions below.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Portable;
+
+impl super::Arithmetic for Portable {
+	#[inline(always)]
+	fn ntt(self, poly: &mut Poly) {
+		poly.ntt_in_place()
+	}
+
+	#[inline(always)]
+	fn inverse_ntt(self, poly: &mut Poly) {
+		poly.inverse_ntt_in_place()
+	}
+
+	#[inline(always)]
+	fn inner_product_minus(self, a_hat: &[Poly], b_hat: &[Poly], c_hat: &Poly, d_hat: &Poly) -> Poly {
+		inner_product_minus(a_hat, b_hat, c_hat, d_hat)
+	}
+
+	#[inline(always)]
+	fn use_hints(self, hint: &[bool; N], r: &Poly, gamma2: u32) -> Poly {
+		Poly(core::array::from_fn(|i| use_hint(hint[i], r.0[i], gamma2)))
 	}
 }
 
@@ -42,7 +70,7 @@ pub fn inner_product_minus(a_hat: &[Poly], b_hat: &[Poly], c_hat: &Poly, d_hat: 
 }
 
 /// `ζ^BitRev8(i) mod q` for `ζ = 1753`, the table of Algorithms 41 and 42 (FIPS 204 Appendix B).
-const ZETAS: [u32; N] = zetas();
+pub(super) const ZETAS: [u32; N] = zetas();
 
 const fn pow_mod(base: u64, mut exponent: u32) -> u64 {
 	let (mut result, mut base) = (1u64, base % Q as u64);
@@ -71,7 +99,7 @@ const fn mul(a: u32, b: u32) -> u32 {
 }
 
 /// `⌊w·2^32/q⌋` of a constant `w`: its Shoup companion, for [`mul_constant`].
-const fn shoup(w: u32) -> u32 {
+pub(super) const fn shoup(w: u32) -> u32 {
 	(((w as u64) << 32) / Q as u64) as u32
 }
 
@@ -86,8 +114,8 @@ const fn mul_constant(w: u32, w_shoup: u32, a: u32) -> u32 {
 }
 
 /// Shoup companions of [`ZETAS`] (`NTT`) and of their negations (`NTT⁻¹`).
-const ZETAS_SHOUP: [u32; N] = companions(false);
-const NEG_ZETAS_SHOUP: [u32; N] = companions(true);
+pub(super) const ZETAS_SHOUP: [u32; N] = companions(false);
+pub(super) const NEG_ZETAS_SHOUP: [u32; N] = companions(true);
 
 const fn companions(negated: bool) -> [u32; N] {
 	let mut table = [0u32; N];
@@ -133,10 +161,11 @@ impl Poly {
 		core::array::from_fn(|i| centered(self.0[i]))
 	}
 
-	/// `‖self‖∞` over the centered representatives.
+	/// `‖self‖∞` over the centered representatives: `|c mod± q| = min(c, q − c)`, a form
+	/// without branches that the compiler vectorizes.
 	#[inline(always)]
 	pub fn infinity_norm(&self) -> u32 {
-		self.0.iter().map(|&c| centered(c).unsigned_abs()).max().unwrap_or(0)
+		self.0.iter().fold(0, |norm, &c| norm.max(c.min(Q - c)))
 	}
 
 	/// Coefficient-wise sum.
@@ -266,7 +295,7 @@ pub fn use_hint(hint: bool, r: u32, gamma2: u32) -> u32 {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
 	use super::*;
 
 	#[test]
@@ -304,7 +333,7 @@ mod tests {
 	}
 
 	/// Both values of `γ2` in FIPS 204 Table 1: ML-DSA-44's and ML-DSA-65/87's.
-	const GAMMA2S: [u32; 2] = [(Q - 1) / 88, (Q - 1) / 32];
+	pub(in crate::fips204) const GAMMA2S: [u32; 2] = [(Q - 1) / 88, (Q - 1) / 32];
 
 	#[test]
 	fn rounding_recombines() {

@@ -70,20 +70,22 @@ fn matrix_seed(rho: &[u8; 32], index: usize, l: usize) -> [u8; 34] {
 /// Its `k·ℓ` SHAKE128 streams are independent: [`Engine::Avx2`] runs four at once.
 pub fn expand_a(engine: Engine, rho: &[u8; 32], k: usize, l: usize) -> Box<[Poly]> {
 	#[cfg(target_arch = "x86_64")]
-	if engine.available() == Engine::Avx2 {
-		// SAFETY: the CPU supports AVX2 (`available`).
+	if engine.avx2().is_some() {
+		// SAFETY: the CPU supports AVX2.
 		return unsafe { four_way::expand_a(rho, k, l) };
 	}
 	let _ = engine;
 	(0..k * l).map(|index| rej_ntt_poly(&matrix_seed(rho, index, l))).collect::<Vec<_>>().into_boxed_slice()
 }
 
-/// ExpandA's SHAKE128 streams four at a time ([`super::keccak_x4`]), compiled for AVX2.
+/// ExpandA's SHAKE128 streams four at a time ([`super::keccak_x4`]) and their rejection
+/// sampling eight candidates at a time, compiled for AVX2.
 #[cfg(target_arch = "x86_64")]
 mod four_way {
-	use super::{matrix_seed, rej_ntt_fill, Poly, N};
+	use super::{matrix_seed, rej_ntt_fill, Poly, N, Q};
 	use crate::fips204::keccak_x4::{Shake128x4, RATE};
 	use alloc::{boxed::Box, vec};
+	use core::arch::x86_64::*;
 
 	/// [`super::expand_a`], four entries at a time; a last group of fewer than four repeats
 	/// its last seed and drops the repeats.
@@ -92,18 +94,24 @@ mod four_way {
 	/// The CPU must support AVX2.
 	#[target_feature(enable = "avx2")]
 	pub(super) unsafe fn expand_a(rho: &[u8; 32], k: usize, l: usize) -> Box<[Poly]> {
+		/// Five blocks fill almost every polynomial: 280 candidates for 256 coefficients, each
+		/// kept with probability `q/2^23` ≈ 0.999. Then one block at a time.
+		const FIRST_BLOCKS: usize = 5;
 		let entries = k * l;
 		let mut a_hat = vec![Poly::default(); entries];
 		for first in (0..entries).step_by(4) {
 			let seeds: [[u8; 34]; 4] = core::array::from_fn(|lane| matrix_seed(rho, (first + lane).min(entries - 1), l));
 			let mut xof = Shake128x4::absorb([&seeds[0], &seeds[1], &seeds[2], &seeds[3]]);
+			let mut streams = [[0u8; FIRST_BLOCKS * RATE]; 4];
+			for block in 0..FIRST_BLOCKS {
+				xof.squeeze_block(streams.each_mut().map(|stream| &mut stream[block * RATE..]));
+			}
 			let mut polys = [Poly::default(); 4];
-			let mut filled = [0usize; 4];
-			let mut blocks = [[0u8; RATE]; 4];
+			let mut filled: [usize; 4] = core::array::from_fn(|lane| rej_ntt_fill_x8(&mut polys[lane], 0, &streams[lane]));
 			while filled.iter().any(|&count| count < N) {
-				xof.squeeze_block(&mut blocks);
+				xof.squeeze_block(streams.each_mut().map(|stream| &mut stream[..]));
 				for lane in 0..4 {
-					filled[lane] = rej_ntt_fill(&mut polys[lane], filled[lane], &blocks[lane]);
+					filled[lane] = rej_ntt_fill_x8(&mut polys[lane], filled[lane], &streams[lane][..RATE]);
 				}
 			}
 			for (lane, poly) in polys.into_iter().enumerate().take(entries - first) {
@@ -111,6 +119,61 @@ mod four_way {
 			}
 		}
 		a_hat.into_boxed_slice()
+	}
+
+	/// For each 8-bit mask, the positions of its set bits in order: the permutation that packs
+	/// the kept candidates of [`rej_ntt_fill_x8`] to the front.
+	const PACK: [[u8; 8]; 256] = {
+		let mut table = [[0u8; 8]; 256];
+		let mut mask = 0;
+		while mask < 256 {
+			let (mut bit, mut kept) = (0, 0);
+			while bit < 8 {
+				if mask >> bit & 1 == 1 {
+					table[mask][kept] = bit as u8;
+					kept += 1;
+				}
+				bit += 1;
+			}
+			mask += 1;
+		}
+		table
+	};
+
+	/// [`rej_ntt_fill`] eight candidates (24 bytes) at a time: spread to eight 32-bit lanes,
+	/// keep those below `q`, pack them to the front and store all eight at `filled` (those past
+	/// the kept ones are overwritten next). The scalar code finishes the last candidates of the
+	/// polynomial and of `stream`, so the same coefficients come out in the same order.
+	#[target_feature(enable = "avx2")]
+	pub(super) fn rej_ntt_fill_x8(poly: &mut Poly, mut filled: usize, stream: &[u8]) -> usize {
+		let spread = _mm256_setr_epi8(
+			0, 1, 2, -1, 3, 4, 5, -1, 6, 7, 8, -1, 9, 10, 11, -1, //
+			4, 5, 6, -1, 7, 8, 9, -1, 10, 11, 12, -1, 13, 14, 15, -1,
+		);
+		let mut position = 0;
+		// Each step reads 32 bytes (of which it uses 24) and writes 8 coefficients.
+		while filled + 8 <= N && position + 32 <= stream.len() {
+			// SAFETY: `position + 32 <= stream.len()`.
+			let bytes = unsafe { _mm256_loadu_si256(stream[position..].as_ptr() as *const __m256i) };
+			// Bytes 0–15 in the low half, 8–23 in the high half, then three per lane.
+			let candidates = _mm256_shuffle_epi8(_mm256_permute4x64_epi64::<0b10_01_01_00>(bytes), spread);
+			let candidates = _mm256_and_si256(candidates, _mm256_set1_epi32(0x7f_ffff));
+			// A candidate below q (< 2^23) has the sign bit of `candidate − q` set.
+			let below_q = _mm256_sub_epi32(candidates, _mm256_set1_epi32(Q as i32));
+			let kept = _mm256_movemask_ps(_mm256_castsi256_ps(below_q)) as usize;
+			// SAFETY: 8 readable bytes.
+			let order = _mm256_cvtepu8_epi32(unsafe { _mm_loadl_epi64(PACK[kept].as_ptr() as *const __m128i) });
+			// SAFETY: `filled + 8 <= N`: eight coefficients of `poly` from `filled`.
+			unsafe {
+				_mm256_storeu_si256(
+					poly.0[filled..].as_mut_ptr() as *mut __m256i,
+					_mm256_permutevar8x32_epi32(candidates, order),
+				)
+			};
+			filled += kept.count_ones() as usize;
+			position += 24;
+		}
+		rej_ntt_fill(poly, filled, &stream[position..])
 	}
 }
 
@@ -138,6 +201,28 @@ pub fn sample_in_ball(c_tilde: &[u8], tau: usize) -> Poly {
 #[cfg(test)]
 mod tests {
 	use super::*;
+
+	/// The eight-way rejection sampling keeps exactly the scalar one's coefficients, with
+	/// candidates at or above `q` anywhere in a group and a polynomial filled mid-stream.
+	#[cfg(target_arch = "x86_64")]
+	#[test]
+	fn eight_way_rejection_sampling_equals_the_scalar_one() {
+		if !std::is_x86_feature_detected!("avx2") {
+			return;
+		}
+		let mut stream: Vec<u8> = (0..5 * SHAKE128_BLOCK).map(|i| (i * 151 + 7) as u8).collect();
+		// Rejected: q itself, 2^23 − 1, and q with the top bit (ignored) set.
+		for (candidate, value) in [(0usize, Q), (9, (1 << 23) - 1), (10, Q | 1 << 23), (17, Q), (55, Q + 1)] {
+			stream[3 * candidate..][..3].copy_from_slice(&value.to_le_bytes()[..3]);
+		}
+		for filled in [0, 100, 250] {
+			let (mut scalar, mut vectorized) = (Poly::default(), Poly::default());
+			let expected = rej_ntt_fill(&mut scalar, filled, &stream);
+			// SAFETY: the CPU supports AVX2 (checked above).
+			assert_eq!(unsafe { four_way::rej_ntt_fill_x8(&mut vectorized, filled, &stream) }, expected);
+			assert_eq!(vectorized.0[..expected], scalar.0[..expected]);
+		}
+	}
 
 	/// Both engines give the same matrix at every level's dimensions, including a last group
 	/// of fewer than four entries (ML-DSA-65's 30 entries, and 1 × 3).

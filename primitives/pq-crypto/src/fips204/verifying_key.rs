@@ -3,9 +3,9 @@
 
 use super::{
 	encoding::{sig_decode, unpack_bits, w1_encode, T1_POLY_BYTES},
-	ring::{inner_product_minus, use_hint, Poly, D},
+	ring::{Poly, Portable, D},
 	sampling::{expand_a, h, h_bytes, sample_in_ball},
-	Engine, MAX_K,
+	Arithmetic, Engine, MAX_K,
 };
 use crate::{params::MlDsaParams, verify::Signed};
 use alloc::{boxed::Box, sync::Arc};
@@ -119,27 +119,27 @@ impl<P: MlDsaParams> VerifyingKey<P> {
 	/// Every engine gives the same verdict; tests compare them.
 	pub fn verify_internal_by(&self, engine: Engine, m_prime: &[u8], signature: &P::Signature) -> bool {
 		#[cfg(target_arch = "x86_64")]
-		if engine.available() == Engine::Avx2 {
-			// SAFETY: the CPU supports AVX2 (`available`).
-			return unsafe { self.verify_internal_avx2(m_prime, signature) };
+		if let Some(avx2) = engine.avx2() {
+			// SAFETY: `avx2` proves the CPU supports AVX2.
+			return unsafe { self.verify_internal_avx2(avx2, m_prime, signature) };
 		}
 		let _ = engine;
-		self.algorithm_8(m_prime, signature)
+		self.algorithm_8(Portable, m_prime, signature)
 	}
 
-	/// [`Self::algorithm_8`] compiled for AVX2: the same code, vectorized by the compiler.
+	/// [`Self::algorithm_8`] with the AVX2 arithmetic, the rest compiled for AVX2 too.
 	///
 	/// # Safety
 	/// The CPU must support AVX2.
 	#[cfg(target_arch = "x86_64")]
 	#[target_feature(enable = "avx2")]
-	unsafe fn verify_internal_avx2(&self, m_prime: &[u8], signature: &P::Signature) -> bool {
-		self.algorithm_8(m_prime, signature)
+	unsafe fn verify_internal_avx2(&self, avx2: super::avx2::Avx2, m_prime: &[u8], signature: &P::Signature) -> bool {
+		self.algorithm_8(avx2, m_prime, signature)
 	}
 
 	/// FIPS 204 Algorithm 8 `ML-DSA.Verify_internal(pk, M′, σ)`, inlined into each engine.
 	#[inline(always)]
-	fn algorithm_8(&self, m_prime: &[u8], signature: &P::Signature) -> bool {
+	fn algorithm_8(&self, arithmetic: impl Arithmetic, m_prime: &[u8], signature: &P::Signature) -> bool {
 		let parameters = &P::FIPS204;
 		let (k, l) = (P::K, P::L);
 		let Some(mut signature) = sig_decode(parameters, signature.as_ref()) else { return false };
@@ -147,17 +147,17 @@ impl<P: MlDsaParams> VerifyingKey<P> {
 			return false;
 		}
 		let mu: [u8; 64] = h_bytes(&[&self.tr, m_prime]);
-		let c_hat = sample_in_ball(signature.c_tilde, parameters.tau).ntt();
+		let mut c_hat = sample_in_ball(signature.c_tilde, parameters.tau);
+		arithmetic.ntt(&mut c_hat);
 		// z is needed only in the NTT domain from here on.
 		let z_hat = &mut signature.z[..l];
-		z_hat.iter_mut().for_each(Poly::ntt_in_place);
+		z_hat.iter_mut().for_each(|poly| arithmetic.ntt(poly));
 		// w′Approx = NTT⁻¹(Â ∘ NTT(z) − NTT(c) ∘ NTT(t1·2^d)), then w1′ = UseHint(h, w′Approx).
 		let mut w1 = [Poly::default(); MAX_K];
 		for (row, w1_row) in w1[..k].iter_mut().enumerate() {
-			let mut approx = inner_product_minus(self.matrix.row(row), z_hat, &c_hat, &self.t1_hat[row]);
-			approx.inverse_ntt_in_place();
-			let hint = &signature.hint[row];
-			*w1_row = Poly(core::array::from_fn(|i| use_hint(hint[i], approx.0[i], parameters.gamma2)));
+			let mut approx = arithmetic.inner_product_minus(self.matrix.row(row), z_hat, &c_hat, &self.t1_hat[row]);
+			arithmetic.inverse_ntt(&mut approx);
+			*w1_row = arithmetic.use_hints(&signature.hint[row], &approx, parameters.gamma2);
 		}
 		let c_tilde = signature.c_tilde;
 		let mut c_tilde_prime = [0u8; 64];
@@ -168,28 +168,23 @@ impl<P: MlDsaParams> VerifyingKey<P> {
 
 /// `NTT(t1·2^d)` of a packed `t1` (Algorithm 23's `t1`, 10 bits per coefficient), by `engine`.
 fn t1_hat(engine: Engine, packed_t1: &[u8]) -> Box<[Poly]> {
-	#[inline(always)]
-	fn portable(packed_t1: &[u8]) -> Box<[Poly]> {
+	let with = |arithmetic: &dyn Fn(&mut Poly)| -> Box<[Poly]> {
 		packed_t1
 			.chunks_exact(T1_POLY_BYTES)
-			// t1 < 2^10, so t1·2^d ≤ q − 1 is already reduced.
-			.map(|packed| Poly(core::array::from_fn(|i| unpack_bits(packed, i, 10) << D)).ntt())
+			.map(|packed| {
+				// t1 < 2^10, so t1·2^d ≤ q − 1 is already reduced.
+				let mut poly = Poly(core::array::from_fn(|i| unpack_bits(packed, i, 10) << D));
+				arithmetic(&mut poly);
+				poly
+			})
 			.collect()
-	}
-	/// # Safety
-	/// The CPU must support AVX2.
+	};
 	#[cfg(target_arch = "x86_64")]
-	#[target_feature(enable = "avx2")]
-	unsafe fn avx2(packed_t1: &[u8]) -> Box<[Poly]> {
-		portable(packed_t1)
-	}
-	#[cfg(target_arch = "x86_64")]
-	if engine.available() == Engine::Avx2 {
-		// SAFETY: the CPU supports AVX2 (`available`).
-		return unsafe { avx2(packed_t1) };
+	if let Some(avx2) = engine.avx2() {
+		return with(&|poly| avx2.ntt(poly));
 	}
 	let _ = engine;
-	portable(packed_t1)
+	with(&|poly| Portable.ntt(poly))
 }
 
 #[cfg(test)]
