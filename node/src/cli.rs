@@ -22,7 +22,7 @@ pub struct Cli {
 	/// MiB of decoded verifying keys the node keeps across blocks for the runtime's signature
 	/// host functions (at most 16,384 keys), and again for each of committee matrices and
 	/// decoded aggregate keys. 0 disables the caches; they change speed only.
-	#[arg(long, value_name = "MIB", default_value_t = 64)]
+	#[arg(long, value_name = "MIB", default_value_t = 256)]
 	pub key_cache_mib: usize,
 }
 

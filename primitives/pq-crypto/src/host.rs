@@ -6,10 +6,13 @@
 //! them from a runtime; in a native build (tests, native benchmarks) the same calls run the
 //! implementation below directly.
 //!
-//! The node side verifies with [`Libcrux`], the fastest backend of the micro-benchmarks, which
-//! picks its AVX2 code at run time when the CPU has it, and keeps decoded keys in one
-//! process-wide [`KeyCache`] shared by pool validation, block authoring and block import, across
-//! blocks. The cache changes speed only: a hit verifies with the key a miss would have decoded.
+//! The node side verifies with [`Precomputed`](crate::backend::Precomputed), our FIPS 204
+//! verifier ([`crate::fips204`]), the fastest backend of the micro-benchmarks both cold and
+//! with a decoded key, which picks its AVX2 code at run time when the CPU has it. Its decoded
+//! keys — `Â`, `NTT(t1·2^d)` and `tr` — live in one process-wide [`KeyCache`](crate::cache::KeyCache) shared by pool
+//! validation, block authoring and block import, across blocks, so a key seen before verifies
+//! without any of them. The cache changes speed only: a hit verifies with the key a miss would
+//! have decoded.
 //!
 //! ## Compatibility
 //!
@@ -93,39 +96,32 @@ pub trait PqVerify {
 pub mod node {
 	use crate::{
 		aggregate::verifier::{
-			rho_of, AggregateCacheLimits, AggregateCacheStats, AggregateKeyCache, AggregateLookup,
-			CommitteeMatrix,
+			rho_of, AggregateCacheLimits, AggregateCacheStats, AggregateKey, AggregateKeyCache,
+			AggregateLookup, CommitteeMatrix,
 		},
-		backend::Libcrux,
+		backend::Precomputed,
 		cache::{CacheLimits, CacheStats, KeyCache},
 		keys::{MlDsa87Public, MlDsa87Signature},
 		params::MlDsa87,
 		verify::{DecodedKey, KeyDigest, Signed},
 		MultiSignature, MultiSigner,
 	};
-	use std::{
-		collections::BTreeSet,
-		sync::{Arc, LazyLock, Mutex, MutexGuard, PoisonError},
-	};
+	use std::sync::{Arc, LazyLock, Mutex, MutexGuard, PoisonError};
 
 	/// The backend the host functions run.
-	pub type NodeBackend = Libcrux;
+	pub type NodeBackend = Precomputed;
 
-	/// The cache's limits unless [`configure`] sets others: 16,384 keys within 64 MiB.
-	pub const DEFAULT_LIMITS: CacheLimits = CacheLimits { max_entries: 16_384, max_bytes: 64 << 20 };
+	/// The cache's limits unless [`configure`] sets others: 16,384 keys within 256 MiB. A
+	/// decoded key takes ~21/37/65 KiB (ML-DSA-44/65/87), so 256 MiB holds ~4,000 ML-DSA-87 or
+	/// ~12,000 ML-DSA-44 keys: five blocks' worth of distinct ML-DSA-87 senders at the measured
+	/// block capacity, enough for a key to stay cached from pool validation to import.
+	pub const DEFAULT_LIMITS: CacheLimits = CacheLimits { max_entries: 16_384, max_bytes: 256 << 20 };
 
 	static CACHE: LazyLock<Mutex<KeyCache<NodeBackend>>> =
 		LazyLock::new(|| Mutex::new(KeyCache::new(DEFAULT_LIMITS)));
 
 	static AGGREGATE_CACHE: LazyLock<Mutex<AggregateKeyCache>> =
 		LazyLock::new(|| Mutex::new(AggregateKeyCache::new(AggregateCacheLimits::within(DEFAULT_LIMITS.max_bytes))));
-
-	/// Committees (by `ρ`) whose matrix is being expanded.
-	static EXPANDING: Mutex<BTreeSet<[u8; 32]>> = Mutex::new(BTreeSet::new());
-
-	/// Most matrices expanded at once: each takes a thread for about one ML-DSA-87
-	/// verification's time, and many new committees at once must not take the node's cores.
-	const MAX_EXPANDING: usize = 2;
 
 	/// The cache; a panic elsewhere while it was locked leaves it consistent, so poisoning is
 	/// ignored.
@@ -184,54 +180,28 @@ pub mod node {
 		valid
 	}
 
-	/// Verifies `signature` over `M′` under the aggregate key `public`: with the committee
-	/// verifier once the committee's matrix is expanded, otherwise with libcrux while the matrix
-	/// is expanded on another thread. Both paths give the same verdict; either caches the key
-	/// only once the signature verified.
+	/// Verifies `signature` over `M′` under the aggregate key `public` with its committee's
+	/// matrix: cached, or expanded now (with AVX2 that costs less than libcrux's whole
+	/// decode+verify). The key, and a matrix expanded for it, are cached only once the signature
+	/// verified: garbage signatures cannot evict the committees that sign.
 	pub(super) fn verify_aggregate(public: &MlDsa87Public, message: &[u8], signature: &MlDsa87Signature) -> bool {
-		let key = aggregate_cache().lookup(public);
-		match key {
-			Some(AggregateLookup::Cached(key)) => key.verify_internal(message, signature),
-			Some(AggregateLookup::Decoded(key, digest)) => {
-				let valid = key.verify_internal(message, signature);
-				if valid {
-					aggregate_cache().insert_key(digest, Arc::new(key));
-				}
-				valid
-			},
-			None => {
-				let valid = verify(MultiSigner::MlDsa87(public.clone()), MultiSignature::MlDsa87(signature.clone()), message);
-				// Only a committee that signs gets its matrix expanded.
-				if valid {
-					expand_in_background(rho_of(public));
-				}
-				valid
-			},
-		}
-	}
-
-	/// Expands the matrix of `rho` on a new thread and caches it, unless it is being expanded,
-	/// [`MAX_EXPANDING`] others are, or the cache holds no matrices.
-	fn expand_in_background(rho: [u8; 32]) {
-		let expanding = || EXPANDING.lock().unwrap_or_else(PoisonError::into_inner);
-		if !aggregate_cache().keeps_matrices() {
-			return;
-		}
-		{
-			let mut expanding = expanding();
-			if expanding.len() >= MAX_EXPANDING || !expanding.insert(rho) {
-				return;
+		let lookup = aggregate_cache().lookup(public);
+		let (digest, cached_matrix) = match lookup {
+			AggregateLookup::Cached(key) => return key.verify_internal(message, signature),
+			AggregateLookup::Uncached(digest, matrix) => (digest, matrix),
+		};
+		let expanded = cached_matrix.is_none();
+		let matrix = cached_matrix.unwrap_or_else(|| Arc::new(CommitteeMatrix::expand::<MlDsa87>(&rho_of(public))));
+		let key = AggregateKey::decode_with(matrix.clone(), public).expect("the matrix of the key's own ρ and level");
+		let valid = key.verify_internal(message, signature);
+		if valid {
+			let mut cache = aggregate_cache();
+			if expanded {
+				cache.insert_matrix(matrix);
 			}
+			cache.insert_key(digest, Arc::new(key));
 		}
-		let spawned = std::thread::Builder::new().name("pq-committee-matrix".into()).spawn(move || {
-			let matrix = Arc::new(CommitteeMatrix::expand::<MlDsa87>(&rho));
-			aggregate_cache().insert_matrix(matrix);
-			expanding().remove(&rho);
-		});
-		// Without a thread the matrix stays unexpanded; the next miss tries again.
-		if spawned.is_err() {
-			expanding().remove(&rho);
-		}
+		valid
 	}
 
 	/// Whether `signer` decodes (an Ed25519 key that is a curve point not of small order): a

@@ -137,14 +137,14 @@ fn a_committee_matrix_serves_all_its_signer_sets() {
 	let (first, second) = (sign(large(), 0..10), sign(large(), 0..11));
 	let (first_key, second_key) = (chain_key(large(), &first.signers), chain_key(large(), &second.signers));
 	let mut cache = AggregateKeyCache::new(AggregateCacheLimits::within(16 << 20));
-	assert!(cache.keeps_matrices());
-	assert!(cache.lookup(&first_key).is_none(), "no matrix yet");
+	assert!(matches!(cache.lookup(&first_key), AggregateLookup::Uncached(_, None)), "no matrix yet");
 	cache.insert_matrix(Arc::new(CommitteeMatrix::expand::<MlDsa87>(&large().rho())));
 	let signed = Signed::ForPurpose(MESSAGE, Purpose::Transaction);
 	for (key, aggregate) in [(&first_key, &first), (&second_key, &second), (&first_key, &first), (&second_key, &second)] {
-		match cache.lookup(key).expect("decoded with the matrix") {
+		match cache.lookup(key) {
 			AggregateLookup::Cached(cached) => assert!(cached.verify(signed, &aggregate.signature)),
-			AggregateLookup::Decoded(decoded, digest) => {
+			AggregateLookup::Uncached(digest, matrix) => {
+				let decoded = AggregateKey::decode_with(matrix.expect("the matrix is cached"), key).unwrap();
 				assert!(decoded.verify(signed, &aggregate.signature));
 				cache.insert_key(digest, Arc::new(decoded));
 			},
@@ -155,14 +155,13 @@ fn a_committee_matrix_serves_all_its_signer_sets() {
 	assert_eq!(stats.matrices, CacheStats { hits: 2, misses: 1, evictions: 0 }, "one matrix for both sets");
 	assert_eq!(cache.occupancy(), (1, 2));
 	// A cached key refuses what an uncached one refuses.
-	let cached = cache.lookup(&first_key).unwrap();
-	assert!(matches!(cached, AggregateLookup::Cached(_)));
-	let cached = cached.key();
+	let AggregateLookup::Cached(cached) = cache.lookup(&first_key) else { panic!("the key is cached") };
 	assert!(!cached.verify(Signed::ForPurpose(b"another message", Purpose::Transaction), &first.signature));
 	assert!(!cached.verify(signed, &second.signature));
 
-	let uncached = AggregateKeyCache::new(AggregateCacheLimits::within(0));
-	assert!(!uncached.keeps_matrices());
+	let mut uncached = AggregateKeyCache::new(AggregateCacheLimits::within(0));
+	uncached.insert_matrix(Arc::new(CommitteeMatrix::expand::<MlDsa87>(&large().rho())));
+	assert_eq!(uncached.occupancy(), (0, 0), "a cache of 0 bytes holds nothing");
 }
 
 /// The chain and creator the membership proofs of these tests name.

@@ -10,11 +10,10 @@
 //!   verifies with Algorithm 8 like any key of [`crate::fips204`], the one verifier;
 //! - [`AggregateKeyCache`]: matrices by `ρ` and decoded keys by digest, each bounded.
 //!
-//! The code is scalar: with `Â` expanded it verifies faster than libcrux's AVX2 decode+verify,
-//! but expanding `Â` with scalar SHAKE128 costs more than that whole decode+verify
-//! (`docs/aggregate.md` has the figures). So the node verifies with libcrux until a committee's
-//! matrix is ready, and expands it off the verification path ([`crate::host`]); weights charge
-//! the libcrux path, the slower of the two.
+//! With `Â` expanded (by AVX2 where the CPU has it) a committee key decodes in a fraction of a
+//! verification, and expanding `Â` costs less than libcrux's whole decode+verify; the node
+//! expands a committee's matrix on its first signature ([`crate::host`]) and weights charge
+//! that path, expansion included (`docs/aggregate.md` has the figures).
 //!
 //! Verification is a consensus decision, so this verifier must agree with the backends on
 //! every input: the NIST ACVP and Wycheproof ML-DSA-87 vectors run against it, and random
@@ -48,19 +47,9 @@ pub fn rho_of(public: &MlDsa87Public) -> [u8; 32] {
 pub enum AggregateLookup {
 	/// A key cached after a signature verified under it.
 	Cached(Arc<AggregateKey>),
-	/// A key decoded now with its committee's cached matrix, not yet cached; with the digest
-	/// to cache it under ([`AggregateKeyCache::insert_key`]).
-	Decoded(AggregateKey, KeyDigest),
-}
-
-impl AggregateLookup {
-	/// The decoded key, cached or not.
-	pub fn key(&self) -> &AggregateKey {
-		match self {
-			Self::Cached(key) => key,
-			Self::Decoded(key, _) => key,
-		}
-	}
+	/// No cached key: the digest to cache it under ([`AggregateKeyCache::insert_key`]), and
+	/// its committee's matrix if that is cached.
+	Uncached(KeyDigest, Option<Arc<CommitteeMatrix>>),
 }
 
 /// Limits of an [`AggregateKeyCache`].
@@ -105,21 +94,18 @@ impl AggregateKeyCache {
 		Self { matrices: Lru::new(limits.matrices), keys: Lru::new(limits.keys) }
 	}
 
-	/// The decoded key of `public` if it is cached or its committee's matrix is (then it is
-	/// decoded now, and cached by [`Self::insert_key`] only once a signature verified under
-	/// it); `None` if the matrix must be expanded first.
-	pub fn lookup(&mut self, public: &MlDsa87Public) -> Option<AggregateLookup> {
+	/// The decoded key of `public` if it is cached, otherwise its committee's matrix if that
+	/// is. Decoding (and expanding a missing matrix) is the caller's, outside any lock.
+	pub fn lookup(&mut self, public: &MlDsa87Public) -> AggregateLookup {
 		let digest = KeyDigest::of_ml_dsa::<MlDsa87>(public);
-		if let Some(key) = self.keys.lookup(&digest) {
-			return Some(AggregateLookup::Cached(key));
+		match self.keys.lookup(&digest) {
+			Some(key) => AggregateLookup::Cached(key),
+			None => AggregateLookup::Uncached(digest, self.matrices.lookup(&rho_of(public))),
 		}
-		let matrix = self.matrices.lookup(&rho_of(public))?;
-		let key = AggregateKey::decode_with(matrix, public).expect("the matrix of the key's own ρ and level");
-		Some(AggregateLookup::Decoded(key, digest))
 	}
 
 	/// Holds a decoded key, under which a signature verified, by the digest
-	/// [`Self::lookup`] gave with it.
+	/// [`Self::lookup`] gave.
 	pub fn insert_key(&mut self, digest: KeyDigest, key: Arc<AggregateKey>) {
 		self.keys.insert(digest, key, AggregateKey::BYTES);
 	}
@@ -127,12 +113,6 @@ impl AggregateKeyCache {
 	/// Holds an expanded matrix, for the keys of its `ρ`.
 	pub fn insert_matrix(&mut self, matrix: Arc<CommitteeMatrix>) {
 		self.matrices.insert(*matrix.rho(), matrix, MATRIX_BYTES);
-	}
-
-	/// Whether a matrix can be held at all (the limits allow one).
-	pub fn keeps_matrices(&self) -> bool {
-		let limits = self.matrices.limits();
-		limits.max_entries > 0 && limits.max_bytes >= MATRIX_BYTES
 	}
 
 	/// Hit, miss and eviction counters of matrices and keys.
