@@ -9,7 +9,7 @@
 //! Benchmark CLI 64.0.0, 2026-11-23; 3 runs of steps `20`, repeat `10`.
 //! Machine: `vm`, CPU `AMD EPYC`; Wasm execution `Compiled`.
 //!
-//! Command: `scripts/generate-weights.sh 3 20 10 10`; each run:
+//! Command: `scripts/generate-weights.sh 3 20 10 10 100000`; each run:
 //! /root/.cache/pq-verifier/target/release/pq-node
 //! benchmark
 //! pallet
@@ -28,7 +28,7 @@
 //! --template
 //! benchmarking/weights/run-data.hbs
 //! --output
-//! /root/.cache/pq-verifier/target/weight-runs/dev-pure-wasm-1.json
+//! /root/.cache/pq-verifier/target/weight-runs/pallet_pq_verifier-dev-pure-wasm-1.json
 
 #![cfg_attr(rustfmt, rustfmt_skip)]
 #![allow(unused_parens)]
@@ -178,95 +178,95 @@ pub struct SubstrateWeight<T>(PhantomData<T>);
 impl<T: frame_system::Config> WeightInfo for SubstrateWeight<T> {
 	fn verify_signed_ed25519() -> Weight {
 		// Proof size, measured: `0`; estimated: `0`.
-		// Minimum execution time: 89_093_000 picoseconds.
-		Weight::from_parts(116_421_800, 0)
+		// Minimum execution time: 103_044_000 picoseconds.
+		Weight::from_parts(120_773_400, 0)
 	}
 	fn verify_signed_ml_dsa_44() -> Weight {
 		// Proof size, measured: `0`; estimated: `0`.
-		// Minimum execution time: 108_071_000 picoseconds.
-		Weight::from_parts(138_068_700, 0)
+		// Minimum execution time: 115_412_000 picoseconds.
+		Weight::from_parts(183_964_000, 0)
 	}
 	fn verify_signed_ml_dsa_65() -> Weight {
 		// Proof size, measured: `0`; estimated: `0`.
-		// Minimum execution time: 195_532_000 picoseconds.
-		Weight::from_parts(303_448_200, 0)
+		// Minimum execution time: 208_732_000 picoseconds.
+		Weight::from_parts(324_148_000, 0)
 	}
 	fn verify_signed_ml_dsa_87() -> Weight {
 		// Proof size, measured: `0`; estimated: `0`.
-		// Minimum execution time: 307_999_000 picoseconds.
-		Weight::from_parts(454_581_600, 0)
+		// Minimum execution time: 320_438_000 picoseconds.
+		Weight::from_parts(474_918_400, 0)
 	}
 	fn authorize_none() -> Weight {
 		// Proof size, measured: `43`; estimated: `3513`.
-		// Minimum execution time: 3_826_000 picoseconds.
-		Weight::from_parts(5_672_700, 3513)
+		// Minimum execution time: 3_715_000 picoseconds.
+		Weight::from_parts(6_344_800, 3513)
 			.saturating_add(T::DbWeight::get().reads(1_u64))
 	}
 	fn authorize_inline_ed25519() -> Weight {
 		// Proof size, measured: `267`; estimated: `3593`.
-		// Minimum execution time: 115_242_000 picoseconds.
-		Weight::from_parts(137_397_700, 3593)
+		// Minimum execution time: 116_804_000 picoseconds.
+		Weight::from_parts(140_239_000, 3593)
 			.saturating_add(T::DbWeight::get().reads(3_u64))
 	}
 	fn authorize_inline_ml_dsa_44() -> Weight {
 		// Proof size, measured: `163`; estimated: `3593`.
-		// Minimum execution time: 128_472_000 picoseconds.
-		Weight::from_parts(162_019_000, 3593)
+		// Minimum execution time: 130_905_000 picoseconds.
+		Weight::from_parts(203_705_700, 3593)
 			.saturating_add(T::DbWeight::get().reads(3_u64))
 	}
 	fn authorize_inline_ml_dsa_65() -> Weight {
 		// Proof size, measured: `200`; estimated: `3593`.
-		// Minimum execution time: 205_887_000 picoseconds.
-		Weight::from_parts(362_176_100, 3593)
+		// Minimum execution time: 228_892_000 picoseconds.
+		Weight::from_parts(357_472_500, 3593)
 			.saturating_add(T::DbWeight::get().reads(3_u64))
 	}
 	fn authorize_inline_ml_dsa_87() -> Weight {
 		// Proof size, measured: `267`; estimated: `3593`.
-		// Minimum execution time: 323_793_000 picoseconds.
-		Weight::from_parts(453_766_500, 3593)
+		// Minimum execution time: 326_948_000 picoseconds.
+		Weight::from_parts(507_758_900, 3593)
 			.saturating_add(T::DbWeight::get().reads(3_u64))
 	}
 	fn authorize_registered_ml_dsa_44() -> Weight {
 		// Proof size, measured: `1569`; estimated: `6123`.
-		// Minimum execution time: 128_842_000 picoseconds.
-		Weight::from_parts(165_423_500, 6123)
+		// Minimum execution time: 129_804_000 picoseconds.
+		Weight::from_parts(170_755_200, 6123)
 			.saturating_add(T::DbWeight::get().reads(3_u64))
 	}
 	fn authorize_registered_ml_dsa_65() -> Weight {
 		// Proof size, measured: `2209`; estimated: `6123`.
-		// Minimum execution time: 212_327_000 picoseconds.
-		Weight::from_parts(273_472_100, 6123)
+		// Minimum execution time: 210_645_000 picoseconds.
+		Weight::from_parts(298_072_500, 6123)
 			.saturating_add(T::DbWeight::get().reads(3_u64))
 	}
 	fn authorize_registered_ml_dsa_87() -> Weight {
 		// Proof size, measured: `2849`; estimated: `6123`.
-		// Minimum execution time: 340_038_000 picoseconds.
-		Weight::from_parts(446_826_600, 6123)
+		// Minimum execution time: 323_313_000 picoseconds.
+		Weight::from_parts(470_170_800, 6123)
 			.saturating_add(T::DbWeight::get().reads(3_u64))
 	}
 	fn authorize_committee(r: u32, ) -> Weight {
 		// Proof size, measured: `6304`; estimated: `9489`.
-		// Minimum execution time: 365_616_000 picoseconds.
-		Weight::from_parts(516_959_051, 9489)
-			.saturating_add(Weight::from_parts(13_125_661, 0).saturating_mul(r.into()))
+		// Minimum execution time: 352_476_000 picoseconds.
+		Weight::from_parts(514_539_447, 9489)
+			.saturating_add(Weight::from_parts(12_020_503, 0).saturating_mul(r.into()))
 			.saturating_add(T::DbWeight::get().reads(4_u64))
 			.saturating_add(T::DbWeight::get().reads((1_u64).saturating_mul(r.into())))
 			.saturating_add(Weight::from_parts(0, 8423).saturating_mul(r.into()))
 	}
 	fn create_committee(n: u32, ) -> Weight {
 		// Proof size, measured: `234`; estimated: `9489`.
-		// Minimum execution time: 432_746_000 picoseconds.
-		Weight::from_parts(906_245_268, 9489)
-			.saturating_add(Weight::from_parts(413_355_726, 0).saturating_mul(n.into()))
+		// Minimum execution time: 545_204_000 picoseconds.
+		Weight::from_parts(396_205_694, 9489)
+			.saturating_add(Weight::from_parts(387_914_030, 0).saturating_mul(n.into()))
 			.saturating_add(T::DbWeight::get().reads(4_u64))
 			.saturating_add(T::DbWeight::get().writes(3_u64))
 			.saturating_add(T::DbWeight::get().writes((1_u64).saturating_mul(n.into())))
 	}
 	fn dissolve_committee(n: u32, ) -> Weight {
 		// Proof size, measured: `6355`; estimated: `9489`.
-		// Minimum execution time: 56_464_000 picoseconds.
-		Weight::from_parts(59_787_677, 9489)
-			.saturating_add(Weight::from_parts(1_586_679, 0).saturating_mul(n.into()))
+		// Minimum execution time: 57_155_000 picoseconds.
+		Weight::from_parts(57_584_845, 9489)
+			.saturating_add(Weight::from_parts(1_584_756, 0).saturating_mul(n.into()))
 			.saturating_add(T::DbWeight::get().reads(3_u64))
 			.saturating_add(T::DbWeight::get().reads((1_u64).saturating_mul(n.into())))
 			.saturating_add(T::DbWeight::get().writes(3_u64))
@@ -275,36 +275,36 @@ impl<T: frame_system::Config> WeightInfo for SubstrateWeight<T> {
 	}
 	fn register_key() -> Weight {
 		// Proof size, measured: `213`; estimated: `6123`.
-		// Minimum execution time: 62_634_000 picoseconds.
-		Weight::from_parts(84_485_500, 6123)
+		// Minimum execution time: 64_055_000 picoseconds.
+		Weight::from_parts(88_220_000, 6123)
 			.saturating_add(T::DbWeight::get().reads(3_u64))
 			.saturating_add(T::DbWeight::get().writes(3_u64))
 	}
 	fn migrate_key() -> Weight {
 		// Proof size, measured: `163`; estimated: `6123`.
-		// Minimum execution time: 375_601_000 picoseconds.
-		Weight::from_parts(600_979_500, 6123)
+		// Minimum execution time: 390_573_000 picoseconds.
+		Weight::from_parts(590_415_100, 6123)
 			.saturating_add(T::DbWeight::get().reads(4_u64))
 			.saturating_add(T::DbWeight::get().writes(4_u64))
 	}
 	fn remove_key() -> Weight {
 		// Proof size, measured: `2850`; estimated: `6123`.
-		// Minimum execution time: 53_770_000 picoseconds.
-		Weight::from_parts(82_193_100, 6123)
+		// Minimum execution time: 57_847_000 picoseconds.
+		Weight::from_parts(81_301_000, 6123)
 			.saturating_add(T::DbWeight::get().reads(4_u64))
 			.saturating_add(T::DbWeight::get().writes(3_u64))
 	}
 	fn rotate_key() -> Weight {
 		// Proof size, measured: `1658`; estimated: `6123`.
-		// Minimum execution time: 392_927_000 picoseconds.
-		Weight::from_parts(585_655_400, 6123)
+		// Minimum execution time: 418_515_000 picoseconds.
+		Weight::from_parts(556_672_600, 6123)
 			.saturating_add(T::DbWeight::get().reads(4_u64))
 			.saturating_add(T::DbWeight::get().writes(3_u64))
 	}
 	fn set_only_registered_key() -> Weight {
 		// Proof size, measured: `2692`; estimated: `6123`.
-		// Minimum execution time: 17_115_000 picoseconds.
-		Weight::from_parts(35_582_800, 6123)
+		// Minimum execution time: 17_135_000 picoseconds.
+		Weight::from_parts(32_366_400, 6123)
 			.saturating_add(T::DbWeight::get().reads(1_u64))
 			.saturating_add(T::DbWeight::get().writes(1_u64))
 	}
@@ -313,66 +313,66 @@ impl<T: frame_system::Config> WeightInfo for SubstrateWeight<T> {
 /// For tests and runtimes without their own database weights: RocksDB's.
 impl WeightInfo for () {
 	fn verify_signed_ed25519() -> Weight {
-		Weight::from_parts(116_421_800, 0)
+		Weight::from_parts(120_773_400, 0)
 	}
 	fn verify_signed_ml_dsa_44() -> Weight {
-		Weight::from_parts(138_068_700, 0)
+		Weight::from_parts(183_964_000, 0)
 	}
 	fn verify_signed_ml_dsa_65() -> Weight {
-		Weight::from_parts(303_448_200, 0)
+		Weight::from_parts(324_148_000, 0)
 	}
 	fn verify_signed_ml_dsa_87() -> Weight {
-		Weight::from_parts(454_581_600, 0)
+		Weight::from_parts(474_918_400, 0)
 	}
 	fn authorize_none() -> Weight {
-		Weight::from_parts(5_672_700, 3513)
+		Weight::from_parts(6_344_800, 3513)
 			.saturating_add(RocksDbWeight::get().reads(1_u64))
 	}
 	fn authorize_inline_ed25519() -> Weight {
-		Weight::from_parts(137_397_700, 3593)
+		Weight::from_parts(140_239_000, 3593)
 			.saturating_add(RocksDbWeight::get().reads(3_u64))
 	}
 	fn authorize_inline_ml_dsa_44() -> Weight {
-		Weight::from_parts(162_019_000, 3593)
+		Weight::from_parts(203_705_700, 3593)
 			.saturating_add(RocksDbWeight::get().reads(3_u64))
 	}
 	fn authorize_inline_ml_dsa_65() -> Weight {
-		Weight::from_parts(362_176_100, 3593)
+		Weight::from_parts(357_472_500, 3593)
 			.saturating_add(RocksDbWeight::get().reads(3_u64))
 	}
 	fn authorize_inline_ml_dsa_87() -> Weight {
-		Weight::from_parts(453_766_500, 3593)
+		Weight::from_parts(507_758_900, 3593)
 			.saturating_add(RocksDbWeight::get().reads(3_u64))
 	}
 	fn authorize_registered_ml_dsa_44() -> Weight {
-		Weight::from_parts(165_423_500, 6123)
+		Weight::from_parts(170_755_200, 6123)
 			.saturating_add(RocksDbWeight::get().reads(3_u64))
 	}
 	fn authorize_registered_ml_dsa_65() -> Weight {
-		Weight::from_parts(273_472_100, 6123)
+		Weight::from_parts(298_072_500, 6123)
 			.saturating_add(RocksDbWeight::get().reads(3_u64))
 	}
 	fn authorize_registered_ml_dsa_87() -> Weight {
-		Weight::from_parts(446_826_600, 6123)
+		Weight::from_parts(470_170_800, 6123)
 			.saturating_add(RocksDbWeight::get().reads(3_u64))
 	}
 	fn authorize_committee(r: u32, ) -> Weight {
-		Weight::from_parts(516_959_051, 9489)
-			.saturating_add(Weight::from_parts(13_125_661, 0).saturating_mul(r.into()))
+		Weight::from_parts(514_539_447, 9489)
+			.saturating_add(Weight::from_parts(12_020_503, 0).saturating_mul(r.into()))
 			.saturating_add(RocksDbWeight::get().reads(4_u64))
 			.saturating_add(RocksDbWeight::get().reads((1_u64).saturating_mul(r.into())))
 			.saturating_add(Weight::from_parts(0, 8423).saturating_mul(r.into()))
 	}
 	fn create_committee(n: u32, ) -> Weight {
-		Weight::from_parts(906_245_268, 9489)
-			.saturating_add(Weight::from_parts(413_355_726, 0).saturating_mul(n.into()))
+		Weight::from_parts(396_205_694, 9489)
+			.saturating_add(Weight::from_parts(387_914_030, 0).saturating_mul(n.into()))
 			.saturating_add(RocksDbWeight::get().reads(4_u64))
 			.saturating_add(RocksDbWeight::get().writes(3_u64))
 			.saturating_add(RocksDbWeight::get().writes((1_u64).saturating_mul(n.into())))
 	}
 	fn dissolve_committee(n: u32, ) -> Weight {
-		Weight::from_parts(59_787_677, 9489)
-			.saturating_add(Weight::from_parts(1_586_679, 0).saturating_mul(n.into()))
+		Weight::from_parts(57_584_845, 9489)
+			.saturating_add(Weight::from_parts(1_584_756, 0).saturating_mul(n.into()))
 			.saturating_add(RocksDbWeight::get().reads(3_u64))
 			.saturating_add(RocksDbWeight::get().reads((1_u64).saturating_mul(n.into())))
 			.saturating_add(RocksDbWeight::get().writes(3_u64))
@@ -380,27 +380,27 @@ impl WeightInfo for () {
 			.saturating_add(Weight::from_parts(0, 8423).saturating_mul(n.into()))
 	}
 	fn register_key() -> Weight {
-		Weight::from_parts(84_485_500, 6123)
+		Weight::from_parts(88_220_000, 6123)
 			.saturating_add(RocksDbWeight::get().reads(3_u64))
 			.saturating_add(RocksDbWeight::get().writes(3_u64))
 	}
 	fn migrate_key() -> Weight {
-		Weight::from_parts(600_979_500, 6123)
+		Weight::from_parts(590_415_100, 6123)
 			.saturating_add(RocksDbWeight::get().reads(4_u64))
 			.saturating_add(RocksDbWeight::get().writes(4_u64))
 	}
 	fn remove_key() -> Weight {
-		Weight::from_parts(82_193_100, 6123)
+		Weight::from_parts(81_301_000, 6123)
 			.saturating_add(RocksDbWeight::get().reads(4_u64))
 			.saturating_add(RocksDbWeight::get().writes(3_u64))
 	}
 	fn rotate_key() -> Weight {
-		Weight::from_parts(585_655_400, 6123)
+		Weight::from_parts(556_672_600, 6123)
 			.saturating_add(RocksDbWeight::get().reads(4_u64))
 			.saturating_add(RocksDbWeight::get().writes(3_u64))
 	}
 	fn set_only_registered_key() -> Weight {
-		Weight::from_parts(35_582_800, 6123)
+		Weight::from_parts(32_366_400, 6123)
 			.saturating_add(RocksDbWeight::get().reads(1_u64))
 			.saturating_add(RocksDbWeight::get().writes(1_u64))
 	}

@@ -45,61 +45,61 @@ pub struct SubstrateWeight<T>(PhantomData<T>);
 impl<T: frame_system::Config> polkadot_sdk::frame_system::WeightInfo for SubstrateWeight<T> {
 	fn remark(b: u32, ) -> Weight {
 		// Proof size, measured: `0`; estimated: `0`.
-		// Minimum execution time: 1_983_000 picoseconds.
-		Weight::from_parts(13_344_149, 0)
-			.saturating_add(Weight::from_parts(264, 0).saturating_mul(b.into()))
+		// Minimum execution time: 2_033_000 picoseconds.
+		Weight::from_parts(12_274_745, 0)
+			.saturating_add(Weight::from_parts(266, 0).saturating_mul(b.into()))
 	}
 	fn remark_with_event(b: u32, ) -> Weight {
 		// Proof size, measured: `0`; estimated: `0`.
-		// Minimum execution time: 4_917_000 picoseconds.
-		Weight::from_parts(5_761_800, 0)
-			.saturating_add(Weight::from_parts(1_823, 0).saturating_mul(b.into()))
+		// Minimum execution time: 4_837_000 picoseconds.
+		Weight::from_parts(20_714_843, 0)
+			.saturating_add(Weight::from_parts(1_824, 0).saturating_mul(b.into()))
 	}
 	fn set_heap_pages() -> Weight {
 		// Proof size, measured: `0`; estimated: `0`.
-		// Minimum execution time: 3_645_000 picoseconds.
+		// Minimum execution time: 3_615_000 picoseconds.
 		Weight::from_parts(4_659_600, 0)
 			.saturating_add(T::DbWeight::get().writes(1_u64))
 	}
 	fn set_code() -> Weight {
 		// Proof size, measured: `0`; estimated: `0`.
-		// Minimum execution time: 90_269_175_000 picoseconds.
-		Weight::from_parts(105_466_460_000, 0)
+		// Minimum execution time: 89_534_358_000 picoseconds.
+		Weight::from_parts(103_570_495_600, 0)
 			.saturating_add(T::DbWeight::get().writes(1_u64))
 	}
 	fn set_storage(i: u32, ) -> Weight {
 		// Proof size, measured: `0`; estimated: `0`.
-		// Minimum execution time: 1_973_000 picoseconds.
-		Weight::from_parts(2_357_300, 0)
-			.saturating_add(Weight::from_parts(904_359, 0).saturating_mul(i.into()))
+		// Minimum execution time: 1_902_000 picoseconds.
+		Weight::from_parts(2_335_300, 0)
+			.saturating_add(Weight::from_parts(883_797, 0).saturating_mul(i.into()))
 			.saturating_add(T::DbWeight::get().writes((1_u64).saturating_mul(i.into())))
 	}
 	fn kill_storage(i: u32, ) -> Weight {
 		// Proof size, measured: `0`; estimated: `0`.
-		// Minimum execution time: 1_943_000 picoseconds.
-		Weight::from_parts(2_347_400, 0)
-			.saturating_add(Weight::from_parts(682_560, 0).saturating_mul(i.into()))
+		// Minimum execution time: 1_923_000 picoseconds.
+		Weight::from_parts(2_335_300, 0)
+			.saturating_add(Weight::from_parts(738_719, 0).saturating_mul(i.into()))
 			.saturating_add(T::DbWeight::get().writes((1_u64).saturating_mul(i.into())))
 	}
 	fn kill_prefix(p: u32, ) -> Weight {
 		// Proof size, measured: `32`; estimated: `42`.
-		// Minimum execution time: 3_375_000 picoseconds.
-		Weight::from_parts(3_998_500, 42)
-			.saturating_add(Weight::from_parts(1_412_908, 0).saturating_mul(p.into()))
+		// Minimum execution time: 3_315_000 picoseconds.
+		Weight::from_parts(3_977_600, 42)
+			.saturating_add(Weight::from_parts(1_545_858, 0).saturating_mul(p.into()))
 			.saturating_add(T::DbWeight::get().reads((1_u64).saturating_mul(p.into())))
 			.saturating_add(T::DbWeight::get().writes((1_u64).saturating_mul(p.into())))
 			.saturating_add(Weight::from_parts(0, 70).saturating_mul(p.into()))
 	}
 	fn authorize_upgrade() -> Weight {
 		// Proof size, measured: `0`; estimated: `0`.
-		// Minimum execution time: 11_286_000 picoseconds.
-		Weight::from_parts(30_141_100, 0)
+		// Minimum execution time: 18_928_000 picoseconds.
+		Weight::from_parts(27_827_800, 0)
 			.saturating_add(T::DbWeight::get().writes(1_u64))
 	}
 	fn apply_authorized_upgrade() -> Weight {
 		// Proof size, measured: `22`; estimated: `1518`.
-		// Minimum execution time: 96_926_850_000 picoseconds.
-		Weight::from_parts(112_266_276_100, 1518)
+		// Minimum execution time: 95_466_484_000 picoseconds.
+		Weight::from_parts(116_423_100_200, 1518)
 			.saturating_add(T::DbWeight::get().reads(1_u64))
 			.saturating_add(T::DbWeight::get().writes(2_u64))
 	}

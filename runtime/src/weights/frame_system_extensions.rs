@@ -45,49 +45,49 @@ pub struct SubstrateWeight<T>(PhantomData<T>);
 impl<T: frame_system::Config> frame_system::ExtensionsWeightInfo for SubstrateWeight<T> {
 	fn check_genesis() -> Weight {
 		// Proof size, measured: `0`; estimated: `0`.
-		// Minimum execution time: 1_662_000 picoseconds.
-		Weight::from_parts(2_159_300, 0)
+		// Minimum execution time: 1_682_000 picoseconds.
+		Weight::from_parts(2_137_300, 0)
 	}
 	fn check_mortality_mortal_transaction() -> Weight {
 		// Proof size, measured: `0`; estimated: `0`.
-		// Minimum execution time: 3_706_000 picoseconds.
-		Weight::from_parts(4_692_600, 0)
+		// Minimum execution time: 3_635_000 picoseconds.
+		Weight::from_parts(4_659_600, 0)
 	}
 	fn check_mortality_immortal_transaction() -> Weight {
 		// Proof size, measured: `0`; estimated: `0`.
-		// Minimum execution time: 3_565_000 picoseconds.
+		// Minimum execution time: 3_655_000 picoseconds.
 		Weight::from_parts(4_648_600, 0)
 	}
 	fn check_non_zero_sender() -> Weight {
 		// Proof size, measured: `0`; estimated: `0`.
-		// Minimum execution time: 490_000 picoseconds.
-		Weight::from_parts(1_002_100, 0)
+		// Minimum execution time: 510_000 picoseconds.
+		Weight::from_parts(694_100, 0)
 	}
 	fn check_nonce() -> Weight {
 		// Proof size, measured: `101`; estimated: `3593`.
-		// Minimum execution time: 7_381_000 picoseconds.
-		Weight::from_parts(8_901_200, 3593)
+		// Minimum execution time: 7_121_000 picoseconds.
+		Weight::from_parts(9_309_300, 3593)
 			.saturating_add(T::DbWeight::get().reads(1_u64))
 			.saturating_add(T::DbWeight::get().writes(1_u64))
 	}
 	fn check_spec_version() -> Weight {
 		// Proof size, measured: `0`; estimated: `0`.
-		// Minimum execution time: 370_000 picoseconds.
-		Weight::from_parts(518_100, 0)
+		// Minimum execution time: 380_000 picoseconds.
+		Weight::from_parts(550_000, 0)
 	}
 	fn check_tx_version() -> Weight {
 		// Proof size, measured: `0`; estimated: `0`.
 		// Minimum execution time: 380_000 picoseconds.
-		Weight::from_parts(583_000, 0)
+		Weight::from_parts(551_100, 0)
 	}
 	fn check_weight() -> Weight {
 		// Proof size, measured: `0`; estimated: `0`.
-		// Minimum execution time: 3_546_000 picoseconds.
-		Weight::from_parts(4_560_600, 0)
+		// Minimum execution time: 3_645_000 picoseconds.
+		Weight::from_parts(4_857_600, 0)
 	}
 	fn weight_reclaim() -> Weight {
 		// Proof size, measured: `0`; estimated: `0`.
-		// Minimum execution time: 1_913_000 picoseconds.
-		Weight::from_parts(2_710_400, 0)
+		// Minimum execution time: 2_123_000 picoseconds.
+		Weight::from_parts(2_908_400, 0)
 	}
 }

@@ -45,58 +45,58 @@ pub struct SubstrateWeight<T>(PhantomData<T>);
 impl<T: frame_system::Config> polkadot_sdk::pallet_balances::WeightInfo for SubstrateWeight<T> {
 	fn transfer_allow_death() -> Weight {
 		// Proof size, measured: `52`; estimated: `3593`.
-		// Minimum execution time: 53_190_000 picoseconds.
-		Weight::from_parts(64_599_700, 3593)
+		// Minimum execution time: 53_580_000 picoseconds.
+		Weight::from_parts(66_517_000, 3593)
 			.saturating_add(T::DbWeight::get().reads(1_u64))
 			.saturating_add(T::DbWeight::get().writes(1_u64))
 	}
 	fn transfer_keep_alive() -> Weight {
 		// Proof size, measured: `52`; estimated: `3593`.
-		// Minimum execution time: 42_183_000 picoseconds.
-		Weight::from_parts(51_126_900, 3593)
+		// Minimum execution time: 42_013_000 picoseconds.
+		Weight::from_parts(52_493_100, 3593)
 			.saturating_add(T::DbWeight::get().reads(1_u64))
 			.saturating_add(T::DbWeight::get().writes(1_u64))
 	}
 	fn force_set_balance_creating() -> Weight {
 		// Proof size, measured: `260`; estimated: `3593`.
-		// Minimum execution time: 21_533_000 picoseconds.
-		Weight::from_parts(26_781_700, 3593)
+		// Minimum execution time: 21_382_000 picoseconds.
+		Weight::from_parts(27_496_700, 3593)
 			.saturating_add(T::DbWeight::get().reads(1_u64))
 			.saturating_add(T::DbWeight::get().writes(1_u64))
 	}
 	fn force_set_balance_killing() -> Weight {
 		// Proof size, measured: `348`; estimated: `3593`.
-		// Minimum execution time: 21_913_000 picoseconds.
-		Weight::from_parts(26_858_700, 3593)
+		// Minimum execution time: 21_642_000 picoseconds.
+		Weight::from_parts(27_573_700, 3593)
 			.saturating_add(T::DbWeight::get().reads(1_u64))
 			.saturating_add(T::DbWeight::get().writes(1_u64))
 	}
 	fn force_transfer() -> Weight {
 		// Proof size, measured: `192`; estimated: `6196`.
-		// Minimum execution time: 56_915_000 picoseconds.
-		Weight::from_parts(67_134_100, 6196)
+		// Minimum execution time: 54_361_000 picoseconds.
+		Weight::from_parts(68_918_300, 6196)
 			.saturating_add(T::DbWeight::get().reads(2_u64))
 			.saturating_add(T::DbWeight::get().writes(2_u64))
 	}
 	fn transfer_all() -> Weight {
 		// Proof size, measured: `52`; estimated: `3593`.
-		// Minimum execution time: 50_806_000 picoseconds.
-		Weight::from_parts(63_696_600, 3593)
+		// Minimum execution time: 52_509_000 picoseconds.
+		Weight::from_parts(64_798_800, 3593)
 			.saturating_add(T::DbWeight::get().reads(1_u64))
 			.saturating_add(T::DbWeight::get().writes(1_u64))
 	}
 	fn force_unreserve() -> Weight {
 		// Proof size, measured: `348`; estimated: `3593`.
-		// Minimum execution time: 18_177_000 picoseconds.
-		Weight::from_parts(22_375_100, 3593)
+		// Minimum execution time: 18_227_000 picoseconds.
+		Weight::from_parts(22_826_100, 3593)
 			.saturating_add(T::DbWeight::get().reads(1_u64))
 			.saturating_add(T::DbWeight::get().writes(1_u64))
 	}
 	fn upgrade_accounts(u: u32, ) -> Weight {
 		// Proof size, measured: `78`; estimated: `990`.
-		// Minimum execution time: 17_477_000 picoseconds.
-		Weight::from_parts(20_204_800, 990)
-			.saturating_add(Weight::from_parts(21_894_459, 0).saturating_mul(u.into()))
+		// Minimum execution time: 17_566_000 picoseconds.
+		Weight::from_parts(21_494_000, 990)
+			.saturating_add(Weight::from_parts(19_654_092, 0).saturating_mul(u.into()))
 			.saturating_add(T::DbWeight::get().reads((1_u64).saturating_mul(u.into())))
 			.saturating_add(T::DbWeight::get().writes((1_u64).saturating_mul(u.into())))
 			.saturating_add(Weight::from_parts(0, 2603).saturating_mul(u.into()))
@@ -104,16 +104,16 @@ impl<T: frame_system::Config> polkadot_sdk::pallet_balances::WeightInfo for Subs
 	fn force_adjust_total_issuance() -> Weight {
 		// Proof size, measured: `0`; estimated: `0`.
 		// Minimum execution time: 5_128_000 picoseconds.
-		Weight::from_parts(6_598_900, 0)
+		Weight::from_parts(6_675_900, 0)
 	}
 	fn burn_allow_death() -> Weight {
 		// Proof size, measured: `0`; estimated: `0`.
-		// Minimum execution time: 32_148_000 picoseconds.
-		Weight::from_parts(60_931_200, 0)
+		// Minimum execution time: 32_318_000 picoseconds.
+		Weight::from_parts(40_287_500, 0)
 	}
 	fn burn_keep_alive() -> Weight {
 		// Proof size, measured: `0`; estimated: `0`.
-		// Minimum execution time: 21_282_000 picoseconds.
-		Weight::from_parts(40_188_500, 0)
+		// Minimum execution time: 21_041_000 picoseconds.
+		Weight::from_parts(26_064_500, 0)
 	}
 }

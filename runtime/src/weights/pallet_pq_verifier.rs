@@ -46,95 +46,95 @@ pub struct SubstrateWeight<T>(PhantomData<T>);
 impl<T: frame_system::Config> pallet_pq_verifier::WeightInfo for SubstrateWeight<T> {
 	fn verify_signed_ed25519() -> Weight {
 		// Proof size, measured: `0`; estimated: `0`.
-		// Minimum execution time: 41_833_000 picoseconds.
-		Weight::from_parts(50_928_900, 0)
+		// Minimum execution time: 40_801_000 picoseconds.
+		Weight::from_parts(49_640_800, 0)
 	}
 	fn verify_signed_ml_dsa_44() -> Weight {
 		// Proof size, measured: `0`; estimated: `0`.
-		// Minimum execution time: 37_606_000 picoseconds.
-		Weight::from_parts(49_684_800, 0)
+		// Minimum execution time: 33_730_000 picoseconds.
+		Weight::from_parts(56_293_600, 0)
 	}
 	fn verify_signed_ml_dsa_65() -> Weight {
 		// Proof size, measured: `0`; estimated: `0`.
-		// Minimum execution time: 65_547_000 picoseconds.
-		Weight::from_parts(102_672_900, 0)
+		// Minimum execution time: 55_022_000 picoseconds.
+		Weight::from_parts(86_104_700, 0)
 	}
 	fn verify_signed_ml_dsa_87() -> Weight {
 		// Proof size, measured: `0`; estimated: `0`.
-		// Minimum execution time: 99_358_000 picoseconds.
-		Weight::from_parts(143_323_400, 0)
+		// Minimum execution time: 74_421_000 picoseconds.
+		Weight::from_parts(118_118_000, 0)
 	}
 	fn authorize_none() -> Weight {
 		// Proof size, measured: `43`; estimated: `3513`.
-		// Minimum execution time: 3_595_000 picoseconds.
-		Weight::from_parts(6_278_800, 3513)
+		// Minimum execution time: 3_435_000 picoseconds.
+		Weight::from_parts(6_422_900, 3513)
 			.saturating_add(T::DbWeight::get().reads(1_u64))
 	}
 	fn authorize_inline_ed25519() -> Weight {
 		// Proof size, measured: `267`; estimated: `3593`.
-		// Minimum execution time: 55_513_000 picoseconds.
-		Weight::from_parts(70_075_500, 3593)
+		// Minimum execution time: 57_535_000 picoseconds.
+		Weight::from_parts(72_113_800, 3593)
 			.saturating_add(T::DbWeight::get().reads(3_u64))
 	}
 	fn authorize_inline_ml_dsa_44() -> Weight {
 		// Proof size, measured: `163`; estimated: `3593`.
-		// Minimum execution time: 53_940_000 picoseconds.
-		Weight::from_parts(69_094_300, 3593)
+		// Minimum execution time: 50_024_000 picoseconds.
+		Weight::from_parts(98_938_400, 3593)
 			.saturating_add(T::DbWeight::get().reads(3_u64))
 	}
 	fn authorize_inline_ml_dsa_65() -> Weight {
 		// Proof size, measured: `200`; estimated: `3593`.
-		// Minimum execution time: 83_175_000 picoseconds.
-		Weight::from_parts(120_311_400, 3593)
+		// Minimum execution time: 70_886_000 picoseconds.
+		Weight::from_parts(143_577_500, 3593)
 			.saturating_add(T::DbWeight::get().reads(3_u64))
 	}
 	fn authorize_inline_ml_dsa_87() -> Weight {
 		// Proof size, measured: `267`; estimated: `3593`.
-		// Minimum execution time: 117_455_000 picoseconds.
-		Weight::from_parts(146_067_900, 3593)
+		// Minimum execution time: 94_572_000 picoseconds.
+		Weight::from_parts(163_627_200, 3593)
 			.saturating_add(T::DbWeight::get().reads(3_u64))
 	}
 	fn authorize_registered_ml_dsa_44() -> Weight {
 		// Proof size, measured: `1569`; estimated: `6123`.
-		// Minimum execution time: 57_746_000 picoseconds.
-		Weight::from_parts(76_421_400, 6123)
+		// Minimum execution time: 52_639_000 picoseconds.
+		Weight::from_parts(86_688_800, 6123)
 			.saturating_add(T::DbWeight::get().reads(3_u64))
 	}
 	fn authorize_registered_ml_dsa_65() -> Weight {
 		// Proof size, measured: `2209`; estimated: `6123`.
-		// Minimum execution time: 83_325_000 picoseconds.
-		Weight::from_parts(111_751_200, 6123)
+		// Minimum execution time: 72_318_000 picoseconds.
+		Weight::from_parts(121_049_500, 6123)
 			.saturating_add(T::DbWeight::get().reads(3_u64))
 	}
 	fn authorize_registered_ml_dsa_87() -> Weight {
 		// Proof size, measured: `2849`; estimated: `6123`.
-		// Minimum execution time: 117_766_000 picoseconds.
-		Weight::from_parts(155_200_100, 6123)
+		// Minimum execution time: 101_401_000 picoseconds.
+		Weight::from_parts(142_035_300, 6123)
 			.saturating_add(T::DbWeight::get().reads(3_u64))
 	}
 	fn authorize_committee(r: u32, ) -> Weight {
 		// Proof size, measured: `6304`; estimated: `9489`.
-		// Minimum execution time: 140_640_000 picoseconds.
-		Weight::from_parts(196_236_565, 9489)
-			.saturating_add(Weight::from_parts(11_821_509, 0).saturating_mul(r.into()))
+		// Minimum execution time: 118_397_000 picoseconds.
+		Weight::from_parts(167_701_041, 9489)
+			.saturating_add(Weight::from_parts(11_513_387, 0).saturating_mul(r.into()))
 			.saturating_add(T::DbWeight::get().reads(4_u64))
 			.saturating_add(T::DbWeight::get().reads((1_u64).saturating_mul(r.into())))
 			.saturating_add(Weight::from_parts(0, 8423).saturating_mul(r.into()))
 	}
 	fn create_committee(n: u32, ) -> Weight {
 		// Proof size, measured: `234`; estimated: `9489`.
-		// Minimum execution time: 226_037_000 picoseconds.
-		Weight::from_parts(258_699_100, 9489)
-			.saturating_add(Weight::from_parts(141_364_478, 0).saturating_mul(n.into()))
+		// Minimum execution time: 212_247_000 picoseconds.
+		Weight::from_parts(202_635_666, 9489)
+			.saturating_add(Weight::from_parts(118_083_759, 0).saturating_mul(n.into()))
 			.saturating_add(T::DbWeight::get().reads(4_u64))
 			.saturating_add(T::DbWeight::get().writes(3_u64))
 			.saturating_add(T::DbWeight::get().writes((1_u64).saturating_mul(n.into())))
 	}
 	fn dissolve_committee(n: u32, ) -> Weight {
 		// Proof size, measured: `6355`; estimated: `9489`.
-		// Minimum execution time: 54_952_000 picoseconds.
-		Weight::from_parts(62_814_425, 9489)
-			.saturating_add(Weight::from_parts(1_463_938, 0).saturating_mul(n.into()))
+		// Minimum execution time: 54_261_000 picoseconds.
+		Weight::from_parts(58_620_788, 9489)
+			.saturating_add(Weight::from_parts(1_785_149, 0).saturating_mul(n.into()))
 			.saturating_add(T::DbWeight::get().reads(3_u64))
 			.saturating_add(T::DbWeight::get().reads((1_u64).saturating_mul(n.into())))
 			.saturating_add(T::DbWeight::get().writes(3_u64))
@@ -143,36 +143,36 @@ impl<T: frame_system::Config> pallet_pq_verifier::WeightInfo for SubstrateWeight
 	}
 	fn register_key() -> Weight {
 		// Proof size, measured: `213`; estimated: `6123`.
-		// Minimum execution time: 61_261_000 picoseconds.
-		Weight::from_parts(84_319_400, 6123)
+		// Minimum execution time: 60_690_000 picoseconds.
+		Weight::from_parts(98_839_400, 6123)
 			.saturating_add(T::DbWeight::get().reads(3_u64))
 			.saturating_add(T::DbWeight::get().writes(3_u64))
 	}
 	fn migrate_key() -> Weight {
 		// Proof size, measured: `163`; estimated: `6123`.
-		// Minimum execution time: 162_643_000 picoseconds.
-		Weight::from_parts(279_299_900, 6123)
+		// Minimum execution time: 155_933_000 picoseconds.
+		Weight::from_parts(249_125_800, 6123)
 			.saturating_add(T::DbWeight::get().reads(4_u64))
 			.saturating_add(T::DbWeight::get().writes(4_u64))
 	}
 	fn remove_key() -> Weight {
 		// Proof size, measured: `2850`; estimated: `6123`.
-		// Minimum execution time: 52_439_000 picoseconds.
-		Weight::from_parts(79_020_700, 6123)
+		// Minimum execution time: 58_347_000 picoseconds.
+		Weight::from_parts(81_246_000, 6123)
 			.saturating_add(T::DbWeight::get().reads(4_u64))
 			.saturating_add(T::DbWeight::get().writes(3_u64))
 	}
 	fn rotate_key() -> Weight {
 		// Proof size, measured: `1658`; estimated: `6123`.
-		// Minimum execution time: 165_828_000 picoseconds.
-		Weight::from_parts(251_714_100, 6123)
+		// Minimum execution time: 162_853_000 picoseconds.
+		Weight::from_parts(232_380_500, 6123)
 			.saturating_add(T::DbWeight::get().reads(4_u64))
 			.saturating_add(T::DbWeight::get().writes(3_u64))
 	}
 	fn set_only_registered_key() -> Weight {
 		// Proof size, measured: `2692`; estimated: `6123`.
-		// Minimum execution time: 15_223_000 picoseconds.
-		Weight::from_parts(24_808_300, 6123)
+		// Minimum execution time: 17_236_000 picoseconds.
+		Weight::from_parts(32_520_400, 6123)
 			.saturating_add(T::DbWeight::get().reads(1_u64))
 			.saturating_add(T::DbWeight::get().writes(1_u64))
 	}

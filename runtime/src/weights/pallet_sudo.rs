@@ -45,34 +45,34 @@ pub struct SubstrateWeight<T>(PhantomData<T>);
 impl<T: frame_system::Config> polkadot_sdk::pallet_sudo::WeightInfo for SubstrateWeight<T> {
 	fn set_key() -> Weight {
 		// Proof size, measured: `132`; estimated: `1517`.
-		// Minimum execution time: 8_783_000 picoseconds.
-		Weight::from_parts(11_137_500, 1517)
+		// Minimum execution time: 9_114_000 picoseconds.
+		Weight::from_parts(11_247_500, 1517)
 			.saturating_add(T::DbWeight::get().reads(1_u64))
 			.saturating_add(T::DbWeight::get().writes(1_u64))
 	}
 	fn sudo() -> Weight {
 		// Proof size, measured: `132`; estimated: `1517`.
-		// Minimum execution time: 10_836_000 picoseconds.
-		Weight::from_parts(13_670_800, 1517)
+		// Minimum execution time: 11_337_000 picoseconds.
+		Weight::from_parts(13_924_900, 1517)
 			.saturating_add(T::DbWeight::get().reads(1_u64))
 	}
 	fn sudo_as() -> Weight {
 		// Proof size, measured: `132`; estimated: `1517`.
-		// Minimum execution time: 10_426_000 picoseconds.
-		Weight::from_parts(13_847_900, 1517)
+		// Minimum execution time: 11_347_000 picoseconds.
+		Weight::from_parts(14_012_900, 1517)
 			.saturating_add(T::DbWeight::get().reads(1_u64))
 	}
 	fn remove_key() -> Weight {
 		// Proof size, measured: `132`; estimated: `1517`.
-		// Minimum execution time: 7_922_000 picoseconds.
-		Weight::from_parts(10_266_300, 1517)
+		// Minimum execution time: 8_142_000 picoseconds.
+		Weight::from_parts(10_311_400, 1517)
 			.saturating_add(T::DbWeight::get().reads(1_u64))
 			.saturating_add(T::DbWeight::get().writes(1_u64))
 	}
 	fn check_only_sudo_account() -> Weight {
 		// Proof size, measured: `132`; estimated: `1517`.
-		// Minimum execution time: 5_168_000 picoseconds.
-		Weight::from_parts(6_587_900, 1517)
+		// Minimum execution time: 5_288_000 picoseconds.
+		Weight::from_parts(6_774_900, 1517)
 			.saturating_add(T::DbWeight::get().reads(1_u64))
 	}
 }

@@ -45,14 +45,14 @@ pub struct SubstrateWeight<T>(PhantomData<T>);
 impl<T: frame_system::Config> polkadot_sdk::pallet_timestamp::WeightInfo for SubstrateWeight<T> {
 	fn set() -> Weight {
 		// Proof size, measured: `75`; estimated: `2510`.
-		// Minimum execution time: 6_280_000 picoseconds.
-		Weight::from_parts(8_075_100, 2510)
+		// Minimum execution time: 6_100_000 picoseconds.
+		Weight::from_parts(8_229_100, 2510)
 			.saturating_add(T::DbWeight::get().reads(2_u64))
 			.saturating_add(T::DbWeight::get().writes(1_u64))
 	}
 	fn on_finalize() -> Weight {
 		// Proof size, measured: `0`; estimated: `0`.
-		// Minimum execution time: 972_000 picoseconds.
-		Weight::from_parts(1_498_200, 0)
+		// Minimum execution time: 991_000 picoseconds.
+		Weight::from_parts(1_509_200, 0)
 	}
 }

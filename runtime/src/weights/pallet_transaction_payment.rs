@@ -45,8 +45,8 @@ pub struct SubstrateWeight<T>(PhantomData<T>);
 impl<T: frame_system::Config> polkadot_sdk::pallet_transaction_payment::WeightInfo for SubstrateWeight<T> {
 	fn charge_transaction_payment() -> Weight {
 		// Proof size, measured: `101`; estimated: `3593`.
-		// Minimum execution time: 45_248_000 picoseconds.
-		Weight::from_parts(54_068_300, 3593)
+		// Minimum execution time: 44_577_000 picoseconds.
+		Weight::from_parts(54_663_400, 3593)
 			.saturating_add(T::DbWeight::get().reads(1_u64))
 			.saturating_add(T::DbWeight::get().writes(1_u64))
 	}

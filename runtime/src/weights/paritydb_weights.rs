@@ -42,9 +42,9 @@ use polkadot_sdk::frame_support::{
 parameter_types! {
 	/// One storage read and one storage write in this node's ParityDB.
 	pub const ParityDbWeight: RuntimeDbWeight = RuntimeDbWeight {
-		// Fastest read seen: 991 ns.
-		read: 8_129 * WEIGHT_REF_TIME_PER_NANOS,
-		// Fastest batch seen, per key: 10_685 ns.
-		write: 21_544 * WEIGHT_REF_TIME_PER_NANOS,
+		// Fastest read seen: 941 ns.
+		read: 8_563 * WEIGHT_REF_TIME_PER_NANOS,
+		// Fastest batch seen, per key: 13_674 ns.
+		write: 24_265 * WEIGHT_REF_TIME_PER_NANOS,
 	};
 }
