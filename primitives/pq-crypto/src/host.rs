@@ -169,7 +169,9 @@ pub mod node {
 	/// only, so threads decode and verify in parallel.
 	pub(super) fn verify(signer: MultiSigner, signature: MultiSignature, message: &[u8]) -> bool {
 		let digest = KeyDigest::of(&signer);
-		if let Some(key) = cache().lookup(&digest) {
+		// Its own statement: the guard of an `if let` scrutinee would live through the verification.
+		let cached = cache().lookup(&digest);
+		if let Some(key) = cached {
 			return key.verify(&signature, Signed::Internal(message)).is_ok();
 		}
 		let Ok(key) = DecodedKey::<NodeBackend>::decode(&signer) else { return false };

@@ -215,12 +215,21 @@ mod tests {
 		for (candidate, value) in [(0usize, Q), (9, (1 << 23) - 1), (10, Q | 1 << 23), (17, Q), (55, Q + 1)] {
 			stream[3 * candidate..][..3].copy_from_slice(&value.to_le_bytes()[..3]);
 		}
-		for filled in [0, 100, 250] {
+		// Mostly rejected: every candidate but each seventh is 2^23 − 1.
+		let mut sparse = stream.clone();
+		for (candidate, bytes) in sparse.chunks_exact_mut(3).enumerate() {
+			if candidate % 7 != 0 {
+				bytes.copy_from_slice(&[0xff, 0xff, 0x7f]);
+			}
+		}
+		// The five first blocks and a later single block; from empty, part-filled (the vector
+		// loop runs out of stream first) and nearly full (the scalar code finishes).
+		for (stream, filled) in [(&stream[..], 0), (&stream, 100), (&stream, 250), (&stream[..SHAKE128_BLOCK], 200), (&sparse, 0), (&sparse, 230)] {
 			let (mut scalar, mut vectorized) = (Poly::default(), Poly::default());
-			let expected = rej_ntt_fill(&mut scalar, filled, &stream);
+			let expected = rej_ntt_fill(&mut scalar, filled, stream);
 			// SAFETY: the CPU supports AVX2 (checked above).
-			assert_eq!(unsafe { four_way::rej_ntt_fill_x8(&mut vectorized, filled, &stream) }, expected);
-			assert_eq!(vectorized.0[..expected], scalar.0[..expected]);
+			assert_eq!(unsafe { four_way::rej_ntt_fill_x8(&mut vectorized, filled, stream) }, expected);
+			assert_eq!(vectorized.0[..expected], scalar.0[..expected], "{} bytes from {filled}", stream.len());
 		}
 	}
 
