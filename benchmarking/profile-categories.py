@@ -10,7 +10,7 @@ import sys
 SAMPLE_HZ = 999
 # First match wins; symbols come as "<dso> [.] <symbol>".
 CATEGORIES = [
-    ("signature verification (host functions: libcrux, dalek; AVX2)", r"libcrux|curve25519|ed25519|core_arch"),
+    ("signature verification (host functions: our ML-DSA verifier, dalek; AVX2)", r"fips204|keccak|libcrux|curve25519|ed25519|core_arch"),
     ("hashing (blake2, twox host functions)", r"blake2|twox|xxhash"),
     ("storage: overlay, trie, database", r"trie|parity_db|memory_db|hash_db|sp_state_machine|overlayed|sc_client_db|LZ4"),
     ("Wasm: memcpy inside the runtime", r"^\[JIT\].*(memcpy|memmove|memset)"),
