@@ -168,23 +168,24 @@ impl<P: MlDsaParams> VerifyingKey<P> {
 
 /// `NTT(t1·2^d)` of a packed `t1` (Algorithm 23's `t1`, 10 bits per coefficient), by `engine`.
 fn t1_hat(engine: Engine, packed_t1: &[u8]) -> Box<[Poly]> {
-	let with = |arithmetic: &dyn Fn(&mut Poly)| -> Box<[Poly]> {
-		packed_t1
-			.chunks_exact(T1_POLY_BYTES)
-			.map(|packed| {
-				// t1 < 2^10, so t1·2^d ≤ q − 1 is already reduced.
-				let mut poly = Poly(core::array::from_fn(|i| unpack_bits(packed, i, 10) << D));
-				arithmetic(&mut poly);
-				poly
-			})
-			.collect()
-	};
 	#[cfg(target_arch = "x86_64")]
 	if let Some(avx2) = engine.avx2() {
-		return with(&|poly| avx2.ntt(poly));
+		return t1_hat_with(avx2, packed_t1);
 	}
 	let _ = engine;
-	with(&|poly| Portable.ntt(poly))
+	t1_hat_with(Portable, packed_t1)
+}
+
+fn t1_hat_with(arithmetic: impl Arithmetic, packed_t1: &[u8]) -> Box<[Poly]> {
+	packed_t1
+		.chunks_exact(T1_POLY_BYTES)
+		.map(|packed| {
+			// t1 < 2^10, so t1·2^d ≤ q − 1 is already reduced.
+			let mut poly = Poly(core::array::from_fn(|i| unpack_bits(packed, i, 10) << D));
+			arithmetic.ntt(&mut poly);
+			poly
+		})
+		.collect()
 }
 
 #[cfg(test)]
