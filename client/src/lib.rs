@@ -6,7 +6,7 @@
 //!   it, from a [`transactions::ChainIdentity`] read from the chain;
 //! - [`rpc`]: a JSON-RPC (WebSocket) connection to a node, its answers decoded with the
 //!   runtime's types, and refusals named ([`rpc::Refusal`]);
-//! - [`node_process`] (feature `node-process`): a `pq-node` on free loopback ports, for tests
+//! - [`node_process`] (feature `node-process`): a `pq-node` on loopback ports it picks itself, for tests
 //!   and benchmarks.
 //!
 //! It depends on `pq-runtime` for the runtime's types (calls, events, extensions) only, without

@@ -1,13 +1,16 @@
-//! A `pq-node` process: free loopback ports, its log in the base path, killed when dropped.
+//! A `pq-node` process: ports it picks itself, its log in the base path, killed when dropped.
 
 use crate::rpc::RpcClient;
 use std::{
 	fs::File,
 	io::{Read, Write},
-	net::{TcpListener, TcpStream},
+	net::{SocketAddr, TcpStream},
 	path::{Path, PathBuf},
 	process::{Child, Command, Stdio},
-	sync::Mutex,
+	sync::{
+		atomic::{AtomicUsize, Ordering},
+		Mutex,
+	},
 	time::{Duration, Instant},
 };
 
@@ -20,8 +23,7 @@ const SHUTDOWN: Duration = Duration::from_secs(60);
 pub struct NodeProcess {
 	child: Mutex<Child>,
 	url: String,
-	p2p_port: u16,
-	prometheus_port: u16,
+	prometheus: SocketAddr,
 	log: PathBuf,
 	_base_path: Option<tempfile::TempDir>,
 }
@@ -53,10 +55,17 @@ pub fn write_local_testnet_spec(
 	Ok(())
 }
 
-/// `N` distinct ports nobody listens on right now: all bound at once, so no two are the same.
-fn free_ports<const N: usize>() -> [u16; N] {
-	let listeners: [TcpListener; N] = core::array::from_fn(|_| TcpListener::bind("127.0.0.1:0").unwrap());
-	listeners.map(|listener| listener.local_addr().unwrap().port())
+/// The addresses a node logs once it listens on them, as sc-service prints them:
+/// `Running JSON-RPC server: addr=127.0.0.1:36895,[::1]:34321` and
+/// `〽️ Prometheus exporter started at 127.0.0.1:39125`.
+const RPC_LISTENING: &str = "Running JSON-RPC server: addr=";
+const PROMETHEUS_LISTENING: &str = "Prometheus exporter started at ";
+
+/// The first IPv4 address after `marker` in `log`.
+fn logged_address(log: &str, marker: &str) -> Option<SocketAddr> {
+	let (_, rest) = log.split_once(marker)?;
+	rest.split(|c: char| c == ',' || c.is_whitespace())
+		.find_map(|address| address.parse::<SocketAddr>().ok().filter(SocketAddr::is_ipv4))
 }
 
 impl NodeProcess {
@@ -69,33 +78,50 @@ impl NodeProcess {
 	}
 
 	/// `<binary> <args>` on `base_path`; returns once JSON-RPC answers.
+	///
+	/// The node binds port 0 for JSON-RPC, peer-to-peer and Prometheus, and its log says which
+	/// ports it got. Ports chosen for it beforehand could be taken by another process (another
+	/// test's node, an outgoing connection) before it binds them, and then this handle would
+	/// talk to someone else's node.
 	pub async fn start(binary: &Path, base_path: &Path, args: &[&str]) -> Self {
-		let [rpc_port, p2p_port, prometheus_port] = free_ports();
-		let log = base_path.join(format!("pq-node-{rpc_port}.log"));
+		// One log per start: a node restarted on the same base path does not overwrite the last.
+		static STARTS: AtomicUsize = AtomicUsize::new(0);
+		let log = base_path.join(format!("pq-node-{}.log", STARTS.fetch_add(1, Ordering::Relaxed)));
 		let output = File::create(&log).unwrap();
 		let child = Command::new(binary)
 			.args(args)
 			.arg("--base-path")
 			.arg(base_path)
-			.args(["--rpc-port", &rpc_port.to_string(), "--port", &p2p_port.to_string()])
-			.args(["--prometheus-port", &prometheus_port.to_string()])
+			.args(["--rpc-port", "0", "--port", "0", "--prometheus-port", "0"])
 			.stdout(output.try_clone().unwrap())
 			.stderr(output)
 			.stdin(Stdio::null())
 			.spawn()
 			.expect("pq-node starts");
-		let node = Self {
+		let mut node = Self {
 			child: Mutex::new(child),
-			url: format!("ws://127.0.0.1:{rpc_port}"),
-			p2p_port,
-			prometheus_port,
+			url: String::new(),
+			prometheus: SocketAddr::from(([127, 0, 0, 1], 0)),
 			log,
 			_base_path: None,
 		};
 		let deadline = Instant::now() + STARTUP;
+		let (rpc, prometheus) = loop {
+			let log = node.log();
+			if let (Some(rpc), Some(prometheus)) =
+				(logged_address(&log, RPC_LISTENING), logged_address(&log, PROMETHEUS_LISTENING))
+			{
+				break (rpc, prometheus);
+			}
+			assert!(node.is_running(), "pq-node exited during startup:\n{log}");
+			assert!(Instant::now() < deadline, "pq-node did not open JSON-RPC in {STARTUP:?}:\n{log}");
+			tokio::time::sleep(Duration::from_millis(100)).await;
+		};
+		node.url = format!("ws://{rpc}");
+		node.prometheus = prometheus;
 		while RpcClient::connect(&node.url).await.is_err() {
 			assert!(node.is_running(), "pq-node exited during startup:\n{}", node.log());
-			assert!(Instant::now() < deadline, "pq-node did not open JSON-RPC in {STARTUP:?}:\n{}", node.log());
+			assert!(Instant::now() < deadline, "pq-node did not answer on {rpc} in {STARTUP:?}:\n{}", node.log());
 			tokio::time::sleep(Duration::from_millis(100)).await;
 		}
 		node
@@ -112,10 +138,19 @@ impl NodeProcess {
 	}
 
 	/// The node's peer-to-peer address on loopback, `/ip4/127.0.0.1/tcp/<port>/p2p/<peer id>`,
-	/// for other nodes' `--bootnodes`.
+	/// for other nodes' `--bootnodes`; waits until the node listens.
 	pub async fn multiaddr(&self) -> String {
-		let peer_id: String = self.rpc().await.request("system_localPeerId", jsonrpsee::rpc_params![]).await.unwrap();
-		format!("/ip4/127.0.0.1/tcp/{}/p2p/{peer_id}", self.p2p_port)
+		let rpc = self.rpc().await;
+		let deadline = Instant::now() + STARTUP;
+		loop {
+			let addresses: Vec<String> =
+				rpc.request("system_localListenAddresses", jsonrpsee::rpc_params![]).await.unwrap();
+			if let Some(loopback) = addresses.into_iter().find(|address| address.starts_with("/ip4/127.0.0.1/tcp/")) {
+				return loopback;
+			}
+			assert!(Instant::now() < deadline, "pq-node does not listen on loopback:\n{}", self.log());
+			tokio::time::sleep(Duration::from_millis(100)).await;
+		}
 	}
 
 	/// Kills the process at once, without a clean shutdown, as a crash or power loss would.
@@ -142,7 +177,7 @@ impl NodeProcess {
 
 	/// The Prometheus exposition from `/metrics`.
 	pub async fn metrics(&self) -> String {
-		let mut stream = TcpStream::connect(("127.0.0.1", self.prometheus_port)).unwrap();
+		let mut stream = TcpStream::connect(self.prometheus).unwrap();
 		stream.write_all(b"GET /metrics HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n").unwrap();
 		let mut response = String::new();
 		stream.read_to_string(&mut response).unwrap();
@@ -164,10 +199,29 @@ impl NodeProcess {
 
 impl Drop for NodeProcess {
 	fn drop(&mut self) {
-		let child = self.child.get_mut().unwrap();
+		// A failing test's node log is deleted with its base path: show it while it is there.
+		if std::thread::panicking() {
+			eprintln!("log of the pq-node at {}:\n{}", self.url, self.log());
+		}
+		let child = self.child.get_mut().unwrap_or_else(std::sync::PoisonError::into_inner);
 		if child.try_wait().ok().flatten().is_none() {
 			let _ = child.kill();
 			let _ = child.wait();
 		}
+	}
+}
+
+#[cfg(test)]
+mod tests {
+	use super::*;
+
+	#[test]
+	fn the_logged_ipv4_listen_addresses_are_found() {
+		let log = "2026-11-24 00:37:33 〽️ Prometheus exporter started at 127.0.0.1:39125    \n\
+			2026-11-24 00:37:33 Running JSON-RPC server: addr=[::1]:34321,127.0.0.1:36895    \n";
+		assert_eq!(logged_address(log, RPC_LISTENING), Some(SocketAddr::from(([127, 0, 0, 1], 36895))));
+		assert_eq!(logged_address(log, PROMETHEUS_LISTENING), Some(SocketAddr::from(([127, 0, 0, 1], 39125))));
+		assert_eq!(logged_address("Running JSON-RPC server: addr=[::1]:34321", RPC_LISTENING), None);
+		assert_eq!(logged_address("Local node identity is: 12D3KooW", RPC_LISTENING), None);
 	}
 }

@@ -1,9 +1,10 @@
-// A `pq-node --dev` on free loopback ports for the interop tests, as the Rust tests start one
-// (client/src/node_process.rs): the binary of the shared build, or PQ_NODE.
+// A `pq-node --dev` for the interop tests, as the Rust tests start one
+// (client/src/node_process.rs): the binary of the shared build, or PQ_NODE. The node binds port
+// 0 and its log says which port it got: a port chosen for it beforehand could be taken by
+// another process before it binds it, and the tests would then talk to someone else's node.
 
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -23,22 +24,8 @@ function nodeBinary(): string {
   return binary;
 }
 
-/** `count` distinct ports nobody listens on right now: all bound at once, so no two are the same. */
-async function freePorts(count: number): Promise<number[]> {
-  const servers = await Promise.all(
-    Array.from({ length: count }, () => new Promise<ReturnType<typeof createServer>>((resolve, reject) => {
-      const server = createServer();
-      server.once('error', reject);
-      server.listen(0, '127.0.0.1', () => resolve(server));
-    })),
-  );
-  const ports = servers.map((server) => {
-    const address = server.address();
-    return typeof address === 'object' && address ? address.port : 0;
-  });
-  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
-  return ports;
-}
+/** sc-service's line once JSON-RPC listens: `Running JSON-RPC server: addr=127.0.0.1:36895,[::1]:34321`. */
+const RPC_LISTENING = /Running JSON-RPC server: addr=(?:[^\s,]*,)*?127\.0\.0\.1:(\d+)/;
 
 async function answers(rpcPort: number): Promise<boolean> {
   try {
@@ -55,14 +42,16 @@ async function answers(rpcPort: number): Promise<boolean> {
 
 export async function startDevNode(): Promise<DevNode> {
   const basePath = mkdtempSync(join(tmpdir(), 'pq-node-js-'));
-  const [rpcPort, p2pPort, prometheusPort] = await freePorts(3);
   const logPath = join(basePath, 'pq-node.log');
   const output = openSync(logPath, 'w');
-  const args = ['--dev', '--base-path', basePath, '--rpc-port', `${rpcPort}`, '--port', `${p2pPort}`, '--prometheus-port', `${prometheusPort}`];
+  const args = ['--dev', '--base-path', basePath, '--rpc-port', '0', '--port', '0', '--prometheus-port', '0'];
   const child: ChildProcess = spawn(nodeBinary(), args, { stdio: ['ignore', output, output] });
   const log = () => readFileSync(logPath, 'utf8');
   const deadline = Date.now() + STARTUP_MS;
-  while (!(await answers(rpcPort))) {
+  let rpcPort: number | undefined;
+  while (rpcPort === undefined || !(await answers(rpcPort))) {
+    const listening = RPC_LISTENING.exec(log());
+    if (listening) rpcPort = Number(listening[1]);
     if (child.exitCode !== null) throw new Error(`pq-node exited during startup:\n${log()}`);
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
