@@ -22,7 +22,9 @@ use pq_crypto::{
 	aggregate::{
 		aggregator::Committee,
 		committee::{derive_aggregate_key, PackedShare, ShareSum},
-		verifier::{AggregateCacheLimits, AggregateKey, AggregateKeyCache, AggregateLookup, CommitteeMatrix},
+		verifier::{
+			AggregateCacheLimits, AggregateKey, AggregateKeyCache, AggregateKeyId, AggregateLookup, CommitteeMatrix,
+		},
 		SignerBitfield,
 	},
 	backend::{Backend, Dalek, Ed25519Verifier, MlDsaVerifier},
@@ -115,7 +117,7 @@ fn aggregate(c: &mut Criterion, committee: &Committee, stored: &Stored, count: u
 	c.bench_function(&format!("aggregate/{count}/fresh"), |b| {
 		b.iter(|| {
 			let public = stored.derive(black_box(&signers));
-			let AggregateLookup::Uncached(_, Some(matrix)) = fresh.lookup(&public) else {
+			let AggregateLookup::Uncached(Some(matrix)) = fresh.lookup(&AggregateKeyId::of(&public)) else {
 				unreachable!("the matrix is cached, keys never are")
 			};
 			let key = AggregateKey::decode_with(matrix, &public).expect("the matrix of the key's ρ");
@@ -124,14 +126,16 @@ fn aggregate(c: &mut Criterion, committee: &Committee, stored: &Stored, count: u
 	});
 	let aggregate_key = stored.derive(&signers);
 	let mut repeated = committee_cache(&stored.rho, true);
-	let AggregateLookup::Uncached(digest, Some(matrix)) = repeated.lookup(&aggregate_key) else {
+	let aggregate_id = AggregateKeyId::of(&aggregate_key);
+	let AggregateLookup::Uncached(Some(matrix)) = repeated.lookup(&aggregate_id) else {
 		unreachable!("the matrix is cached, the key not yet")
 	};
 	let decoded = AggregateKey::decode_with(matrix, &aggregate_key).expect("the matrix of the key's ρ");
-	repeated.insert_key(digest, Arc::new(decoded));
+	repeated.insert_key(&aggregate_id, Arc::new(decoded));
 	c.bench_function(&format!("aggregate/{count}/repeated"), |b| {
 		b.iter(|| {
-			let AggregateLookup::Cached(key) = repeated.lookup(black_box(&aggregate_key)) else { unreachable!("pk* is cached") };
+			let id = AggregateKeyId::of(black_box(&aggregate_key));
+			let AggregateLookup::Cached(key) = repeated.lookup(&id) else { unreachable!("pk* is cached") };
 			assert!(key.verify(Signed::ForPurpose(black_box(MESSAGE), PURPOSE), &aggregate.signature));
 		})
 	});

@@ -97,7 +97,7 @@ pub mod node {
 	use crate::{
 		aggregate::verifier::{
 			rho_of, AggregateCacheLimits, AggregateCacheStats, AggregateKey, AggregateKeyCache,
-			AggregateLookup, CommitteeMatrix,
+			AggregateKeyId, AggregateLookup, CommitteeMatrix,
 		},
 		backend::Precomputed,
 		cache::{CacheLimits, CacheStats, KeyCache},
@@ -187,10 +187,11 @@ pub mod node {
 	/// decode+verify). The key, and a matrix expanded for it, are cached only once the signature
 	/// verified: garbage signatures cannot evict the committees that sign.
 	pub(super) fn verify_aggregate(public: &MlDsa87Public, message: &[u8], signature: &MlDsa87Signature) -> bool {
-		let lookup = aggregate_cache().lookup(public);
-		let (digest, cached_matrix) = match lookup {
+		let id = AggregateKeyId::of(public);
+		let lookup = aggregate_cache().lookup(&id);
+		let cached_matrix = match lookup {
 			AggregateLookup::Cached(key) => return key.verify_internal(message, signature),
-			AggregateLookup::Uncached(digest, matrix) => (digest, matrix),
+			AggregateLookup::Uncached(matrix) => matrix,
 		};
 		let expanded = cached_matrix.is_none();
 		let matrix = cached_matrix.unwrap_or_else(|| Arc::new(CommitteeMatrix::expand::<MlDsa87>(&rho_of(public))));
@@ -201,7 +202,7 @@ pub mod node {
 			if expanded {
 				cache.insert_matrix(matrix);
 			}
-			cache.insert_key(digest, Arc::new(key));
+			cache.insert_key(&id, Arc::new(key));
 		}
 		valid
 	}

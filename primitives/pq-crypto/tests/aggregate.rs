@@ -8,7 +8,9 @@ use pq_crypto::{
 	aggregate::{
 		aggregator::Committee,
 		committee::{derive_aggregate_key, verify_membership, PackedShare, ShareError, ShareSum},
-		verifier::{AggregateCacheLimits, AggregateKey, AggregateKeyCache, AggregateLookup, CommitteeMatrix},
+		verifier::{
+			AggregateCacheLimits, AggregateKey, AggregateKeyCache, AggregateKeyId, AggregateLookup, CommitteeMatrix,
+		},
 		CommitteeId, SignerBitfield,
 	},
 	backend::{Backend, Libcrux, MlDsaVerifier, Native, RustCrypto},
@@ -137,16 +139,17 @@ fn a_committee_matrix_serves_all_its_signer_sets() {
 	let (first, second) = (sign(large(), 0..10), sign(large(), 0..11));
 	let (first_key, second_key) = (chain_key(large(), &first.signers), chain_key(large(), &second.signers));
 	let mut cache = AggregateKeyCache::new(AggregateCacheLimits::within(16 << 20));
-	assert!(matches!(cache.lookup(&first_key), AggregateLookup::Uncached(_, None)), "no matrix yet");
+	assert!(matches!(cache.lookup(&AggregateKeyId::of(&first_key)), AggregateLookup::Uncached(None)), "no matrix yet");
 	cache.insert_matrix(Arc::new(CommitteeMatrix::expand::<MlDsa87>(&large().rho())));
 	let signed = Signed::ForPurpose(MESSAGE, Purpose::Transaction);
 	for (key, aggregate) in [(&first_key, &first), (&second_key, &second), (&first_key, &first), (&second_key, &second)] {
-		match cache.lookup(key) {
+		let id = AggregateKeyId::of(key);
+		match cache.lookup(&id) {
 			AggregateLookup::Cached(cached) => assert!(cached.verify(signed, &aggregate.signature)),
-			AggregateLookup::Uncached(digest, matrix) => {
+			AggregateLookup::Uncached(matrix) => {
 				let decoded = AggregateKey::decode_with(matrix.expect("the matrix is cached"), key).unwrap();
 				assert!(decoded.verify(signed, &aggregate.signature));
-				cache.insert_key(digest, Arc::new(decoded));
+				cache.insert_key(&id, Arc::new(decoded));
 			},
 		}
 	}
@@ -155,7 +158,7 @@ fn a_committee_matrix_serves_all_its_signer_sets() {
 	assert_eq!(stats.matrices, CacheStats { hits: 2, misses: 1, evictions: 0 }, "one matrix for both sets");
 	assert_eq!(cache.occupancy(), (1, 2));
 	// A cached key refuses what an uncached one refuses.
-	let AggregateLookup::Cached(cached) = cache.lookup(&first_key) else { panic!("the key is cached") };
+	let AggregateLookup::Cached(cached) = cache.lookup(&AggregateKeyId::of(&first_key)) else { panic!("the key is cached") };
 	assert!(!cached.verify(Signed::ForPurpose(b"another message", Purpose::Transaction), &first.signature));
 	assert!(!cached.verify(signed, &second.signature));
 

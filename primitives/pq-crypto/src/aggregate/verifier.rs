@@ -8,7 +8,8 @@
 //! - [`CommitteeMatrix`]: `Â` of one `ρ` (FIPS 204 Algorithm 32), expanded once;
 //! - [`AggregateKey`]: a decoded `pk*` — the shared matrix, `NTT(t1·2^d)` and `tr` — which
 //!   verifies with Algorithm 8 like any key of [`crate::fips204`], the one verifier;
-//! - [`AggregateKeyCache`]: matrices by `ρ` and decoded keys by digest, each bounded.
+//! - [`AggregateKeyCache`]: matrices by `ρ` and decoded keys by digest ([`AggregateKeyId`]),
+//!   each bounded.
 //!
 //! With `Â` expanded (by AVX2 where the CPU has it) a committee key decodes in a fraction of a
 //! verification, and expanding `Â` costs less than libcrux's whole decode+verify; the node
@@ -43,13 +44,28 @@ pub fn rho_of(public: &MlDsa87Public) -> [u8; 32] {
 	public.0[..32].try_into().expect("a key starts with its 32-byte ρ")
 }
 
+/// What the cache files an aggregate key under: its digest and its `ρ`. Computed before
+/// taking the cache's lock, since hashing a 2.6 KB key would hold every other committee's
+/// verification up for microseconds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AggregateKeyId {
+	digest: KeyDigest,
+	rho: [u8; 32],
+}
+
+impl AggregateKeyId {
+	/// The digest and `ρ` of `public`.
+	pub fn of(public: &MlDsa87Public) -> Self {
+		Self { digest: KeyDigest::of_ml_dsa::<MlDsa87>(public), rho: rho_of(public) }
+	}
+}
+
 /// What [`AggregateKeyCache::lookup`] found.
 pub enum AggregateLookup {
 	/// A key cached after a signature verified under it.
 	Cached(Arc<AggregateKey>),
-	/// No cached key: the digest to cache it under ([`AggregateKeyCache::insert_key`]), and
-	/// its committee's matrix if that is cached.
-	Uncached(KeyDigest, Option<Arc<CommitteeMatrix>>),
+	/// No cached key; its committee's matrix if that is cached.
+	Uncached(Option<Arc<CommitteeMatrix>>),
 }
 
 /// Limits of an [`AggregateKeyCache`].
@@ -94,20 +110,18 @@ impl AggregateKeyCache {
 		Self { matrices: Lru::new(limits.matrices), keys: Lru::new(limits.keys) }
 	}
 
-	/// The decoded key of `public` if it is cached, otherwise its committee's matrix if that
-	/// is. Decoding (and expanding a missing matrix) is the caller's, outside any lock.
-	pub fn lookup(&mut self, public: &MlDsa87Public) -> AggregateLookup {
-		let digest = KeyDigest::of_ml_dsa::<MlDsa87>(public);
-		match self.keys.lookup(&digest) {
+	/// The decoded key of `id` if it is cached, otherwise its committee's matrix if that is.
+	/// Decoding (and expanding a missing matrix) is the caller's, outside any lock.
+	pub fn lookup(&mut self, id: &AggregateKeyId) -> AggregateLookup {
+		match self.keys.lookup(&id.digest) {
 			Some(key) => AggregateLookup::Cached(key),
-			None => AggregateLookup::Uncached(digest, self.matrices.lookup(&rho_of(public))),
+			None => AggregateLookup::Uncached(self.matrices.lookup(&id.rho)),
 		}
 	}
 
-	/// Holds a decoded key, under which a signature verified, by the digest
-	/// [`Self::lookup`] gave.
-	pub fn insert_key(&mut self, digest: KeyDigest, key: Arc<AggregateKey>) {
-		self.keys.insert(digest, key, AggregateKey::BYTES);
+	/// Holds the decoded key of `id`, under which a signature verified.
+	pub fn insert_key(&mut self, id: &AggregateKeyId, key: Arc<AggregateKey>) {
+		self.keys.insert(id.digest, key, AggregateKey::BYTES);
 	}
 
 	/// Holds an expanded matrix, for the keys of its `ρ`.
