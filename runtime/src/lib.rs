@@ -25,6 +25,14 @@ pub mod pure_wasm {
 	include!(concat!(env!("OUT_DIR"), "/wasm_binary_pure_wasm.rs"));
 }
 
+/// The pure-Wasm runtime verifying with our own verifier instead of libcrux (feature
+/// `pure-wasm-precomputed`), built only when `PQ_PURE_WASM_PRECOMPUTED` is set: for the
+/// benchmarks that compare the two in Wasm. `WASM_BINARY` is `None` otherwise.
+#[cfg(feature = "std")]
+pub mod pure_wasm_precomputed {
+	include!(concat!(env!("OUT_DIR"), "/wasm_binary_pure_wasm_precomputed.rs"));
+}
+
 extern crate alloc;
 
 use alloc::vec::Vec;
@@ -56,8 +64,12 @@ pub use pq_crypto;
 pub type VerifierBackend = pq_crypto::backend::Native;
 /// The backend verifying every signature: `libcrux-ml-dsa` compiled into the runtime, the
 /// fastest pure-Wasm backend measured, so the runtime runs on stock nodes.
-#[cfg(feature = "pure-wasm-verifier")]
+#[cfg(all(feature = "pure-wasm-verifier", not(feature = "pure-wasm-precomputed")))]
 pub type VerifierBackend = pq_crypto::backend::Libcrux;
+/// Our own verifier (portable arithmetic) compiled into the runtime: built only to be measured
+/// against libcrux in Wasm (`docs/benchmarks.md`); its blob is not a chain's runtime.
+#[cfg(feature = "pure-wasm-precomputed")]
+pub type VerifierBackend = pq_crypto::backend::Precomputed;
 /// An ordinary extrinsic's signature: a signature with its key, of any single-key scheme.
 pub type Signature = pq_crypto::TransactionSignature<VerifierBackend>;
 /// Account ids: Ed25519 keys, or hashes of ML-DSA keys.

@@ -13,8 +13,17 @@ const BASELINE: &str = "ed25519/dalek/decode+verify";
 /// measured as `runtime-call/<backend>/overhead` and subtracted.
 const CALL_OVERHEAD: &str = "runtime-call";
 /// Row order: the baseline, native backends, then runtime blobs.
-const BACKENDS: [&str; 8] =
-	["dalek", "sp-io", "native", "libcrux", "precomputed", "rustcrypto", "wasm:native", "wasm:libcrux"];
+const BACKENDS: [&str; 9] = [
+	"dalek",
+	"sp-io",
+	"native",
+	"libcrux",
+	"precomputed",
+	"rustcrypto",
+	"wasm:native",
+	"wasm:libcrux",
+	"wasm:precomputed",
+];
 
 fn main() -> ExitCode {
 	let Some(directory) = std::env::args_os().nth(1).map(PathBuf::from) else {

@@ -3,7 +3,6 @@
 
 use super::ring::{Poly, PolyVec, ETA, K, L, N};
 use crate::fips204::sampling::h;
-use shake::XofReader;
 
 /// Algorithm 31 `RejBoundedPoly` for `η = 2`, from SHAKE256(`seed`).
 fn rej_bounded_poly(seed: &[u8]) -> Poly {

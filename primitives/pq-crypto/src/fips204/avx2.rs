@@ -305,11 +305,7 @@ unsafe fn inverse_ntt(poly: &mut Poly) {
 #[target_feature(enable = "avx2")]
 unsafe fn inner_product_minus(a_hat: &[Poly], b_hat: &[Poly], c_hat: &Poly, d_hat: &Poly) -> Poly {
 	debug_assert!(a_hat.len() == b_hat.len() && a_hat.len() < 16);
-	/// `−q⁻¹ mod 2^32`.
-	const MINUS_Q_INVERSE: u32 = 4_236_238_847;
-	const _: () = assert!(Q.wrapping_mul(MINUS_Q_INVERSE) == u32::MAX);
-	/// `2^32 mod q`.
-	const R: u32 = ((1u64 << 32) % Q as u64) as u32;
+	use super::ring::{MINUS_Q_INVERSE, R};
 	let q_squared = _mm256_set1_epi64x(Q as i64 * Q as i64);
 	let odd = |lanes: Lanes| _mm256_srli_epi64::<32>(lanes);
 	let redc = |sum: Lanes| {

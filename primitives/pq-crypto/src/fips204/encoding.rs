@@ -1,7 +1,7 @@
 //! Bit packing (FIPS 204 §7.1–7.2): what verification decodes and encodes.
 
 use super::{
-	ring::{Poly, N},
+	ring::{Poly, N, Q},
 	Parameters, MAX_K, MAX_L,
 };
 use alloc::vec::Vec;
@@ -25,10 +25,14 @@ pub fn pack(values: impl Iterator<Item = u32>, bits: usize, out: &mut Vec<u8>) {
 /// little-endian (Algorithm 18 `SimpleBitUnpack`).
 pub fn unpack_bits(packed: &[u8], index: usize, bits: usize) -> u32 {
 	let first_bit = index * bits;
-	let mut word = [0u8; 4];
-	let available = packed.len() - first_bit / 8;
-	word[..available.min(4)].copy_from_slice(&packed[first_bit / 8..][..available.min(4)]);
-	(u32::from_le_bytes(word) >> (first_bit % 8)) & ((1 << bits) - 1)
+	let rest = &packed[first_bit / 8..];
+	// Four bytes at once where there are four (a copy of a variable length would be a call to
+	// `memcpy` in Wasm, per coefficient); byte by byte at the end of the string.
+	let word = match rest.first_chunk::<4>() {
+		Some(bytes) => u32::from_le_bytes(*bytes),
+		None => rest.iter().rev().fold(0, |word, &byte| word << 8 | byte as u32),
+	};
+	(word >> (first_bit % 8)) & ((1 << bits) - 1)
 }
 
 /// Bytes of one packed polynomial of `t1` (10 bits per coefficient).
@@ -65,10 +69,14 @@ pub fn sig_decode<'a>(parameters: &Parameters, signature: &'a [u8]) -> Option<De
 	let z_poly_bytes = N * z_bits / 8;
 	let (c_tilde, rest) = signature.split_at(parameters.c_tilde_bytes());
 	let (packed_z, hints) = rest.split_at(l * z_poly_bytes);
-	// Algorithm 19 `BitUnpack(·, γ1 − 1, γ1)`: z = γ1 − value.
+	// Algorithm 19 `BitUnpack(·, γ1 − 1, γ1)`: z = γ1 − value ∈ (−γ1, γ1], and γ1 < q, so
+	// z mod q needs no division (a 64-bit one is slow in Wasm).
 	let mut z = [Poly::default(); MAX_L];
-	for (column, packed) in packed_z.chunks_exact(z_poly_bytes).enumerate() {
-		z[column] = Poly::from_signed(&core::array::from_fn(|i| gamma1 as i32 - unpack_bits(packed, i, z_bits) as i32));
+	for (poly, packed) in z.iter_mut().zip(packed_z.chunks_exact(z_poly_bytes)) {
+		for (i, coefficient) in poly.0.iter_mut().enumerate() {
+			let value = unpack_bits(packed, i, z_bits);
+			*coefficient = if value <= gamma1 { gamma1 - value } else { Q + gamma1 - value };
+		}
 	}
 	let mut hint = [[false; N]; MAX_K];
 	let mut index = 0usize;

@@ -60,13 +60,30 @@ pub type PolyVec<const M: usize> = [Poly; M];
 #[inline(always)]
 pub fn inner_product_minus(a_hat: &[Poly], b_hat: &[Poly], c_hat: &Poly, d_hat: &Poly) -> Poly {
 	debug_assert!(a_hat.len() == b_hat.len() && a_hat.len() < 16);
+	const R_SHOUP: u32 = shoup(R);
 	Poly(core::array::from_fn(|i| {
 		let mut sum = (Q as u64 * Q as u64) - c_hat.0[i] as u64 * d_hat.0[i] as u64;
 		for (a, b) in a_hat.iter().zip(b_hat) {
 			sum += a.0[i] as u64 * b.0[i] as u64;
 		}
-		(sum % Q as u64) as u32
+		mul_constant(R, R_SHOUP, redc(sum))
 	}))
+}
+
+/// `−q⁻¹ mod 2^32`, for [`redc`].
+pub(super) const MINUS_Q_INVERSE: u32 = 4_236_238_847;
+const _: () = assert!(Q.wrapping_mul(MINUS_Q_INVERSE) == u32::MAX);
+/// `2^32 mod q`: multiplying by it undoes [`redc`]'s `2^−32`.
+pub(super) const R: u32 = ((1u64 << 32) % Q as u64) as u32;
+
+/// Montgomery's REDC: `t·2^−32 mod q` in `[0, q)` for any `t < 2^52`, with 32×32-bit
+/// multiplications only (a 64-bit `t mod q` needs a 64×64-bit high product, which Wasm lacks).
+#[inline(always)]
+const fn redc(t: u64) -> u32 {
+	let m = (t as u32).wrapping_mul(MINUS_Q_INVERSE);
+	// t + m·q < 2^52 + 2^55, and a multiple of 2^32: the quotient is below 2q.
+	let r = ((t + m as u64 * Q as u64) >> 32) as u32;
+	if r >= Q { r - Q } else { r }
 }
 
 /// `ζ^BitRev8(i) mod q` for `ζ = 1753`, the table of Algorithms 41 and 42 (FIPS 204 Appendix B).
@@ -153,7 +170,11 @@ impl Poly {
 	/// The polynomial with coefficients `mod q` of the given integers.
 	#[inline(always)]
 	pub fn from_signed(coefficients: &[i32; N]) -> Self {
-		Poly(core::array::from_fn(|i| reduce(coefficients[i] as i64)))
+		// A 32-bit remainder: the 64-bit one of `reduce` is a slow division in Wasm.
+		Poly(core::array::from_fn(|i| {
+			let r = coefficients[i] % Q as i32;
+			(if r < 0 { r + Q as i32 } else { r }) as u32
+		}))
 	}
 
 	/// The coefficients as integers `mod± q`.
@@ -334,6 +355,23 @@ pub(super) mod tests {
 
 	/// Both values of `γ2` in FIPS 204 Table 1: ML-DSA-44's and ML-DSA-65/87's.
 	pub(in crate::fips204) const GAMMA2S: [u32; 2] = [(Q - 1) / 88, (Q - 1) / 32];
+
+	#[test]
+	fn redc_then_times_r_is_the_remainder_mod_q() {
+		let r_shoup = shoup(R);
+		let largest = 16 * (Q as u64 - 1) * (Q as u64 - 1) + Q as u64 * Q as u64;
+		let mut t = 0x9e37_79b9_7f4a_7c15u64;
+		let samples = (0..100_000).map(move |_| {
+			t ^= t << 13;
+			t ^= t >> 7;
+			t ^= t << 17;
+			t % largest
+		});
+		let edges = [0, 1, Q as u64 - 1, Q as u64, Q as u64 * Q as u64, (1 << 32) - 1, 1 << 32, largest, (1 << 52) - 1];
+		for t in edges.into_iter().chain(samples) {
+			assert_eq!(mul_constant(R, r_shoup, redc(t)), (t % Q as u64) as u32, "t = {t}");
+		}
+	}
 
 	#[test]
 	fn rounding_recombines() {

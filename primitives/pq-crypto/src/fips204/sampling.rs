@@ -4,16 +4,28 @@ use super::{
 	ring::{Poly, N, Q},
 	Engine,
 };
-use alloc::{boxed::Box, vec::Vec};
-use shake::{ExtendableOutput, Shake128, Shake256, Shake256Reader, Update, XofReader};
+use alloc::boxed::Box;
+use libcrux_sha3::portable::incremental::{Shake256Xof, Xof};
+
+/// SHAKE256's output after absorbing, read in pieces of any length.
+pub struct Shake256Reader(Shake256Xof);
+
+impl Shake256Reader {
+	/// The next `out.len()` bytes of the output.
+	pub fn read(&mut self, out: &mut [u8]) {
+		self.0.squeeze(out);
+	}
+}
 
 /// `H(parts…)`: SHAKE256 over the concatenation, as a reader of any output length.
+/// libcrux-sha3's Keccak: in Wasm several times faster than `shake`'s table-driven rounds.
 pub fn h(parts: &[&[u8]]) -> Shake256Reader {
-	let mut hasher = Shake256::default();
+	let mut hasher = Shake256Xof::new();
 	for part in parts {
-		hasher.update(part);
+		hasher.absorb(part);
 	}
-	hasher.finalize_xof()
+	hasher.absorb_final(&[]);
+	Shake256Reader(hasher)
 }
 
 /// `H(parts…, LEN)`.
@@ -40,21 +52,21 @@ fn rej_ntt_fill(poly: &mut Poly, mut filled: usize, stream: &[u8]) -> usize {
 	filled
 }
 
-/// Algorithm 30 `RejNTTPoly`: a uniform polynomial in the NTT domain from SHAKE128(`seed`).
-fn rej_ntt_poly(seed: &[u8]) -> Poly {
-	let mut xof = {
-		let mut hasher = Shake128::default();
-		hasher.update(seed);
-		hasher.finalize_xof()
-	};
-	let mut poly = Poly::default();
-	let mut filled = 0;
+/// Algorithm 30 `RejNTTPoly`: `poly` becomes a uniform polynomial in the NTT domain from
+/// SHAKE128(`seed`). Five blocks (280 candidates) almost always fill it; more are squeezed one
+/// at a time.
+fn rej_ntt_poly(poly: &mut Poly, seed: &[u8]) {
+	use libcrux_sha3::portable::incremental as shake128;
+	let mut xof = shake128::shake128_init();
+	shake128::shake128_absorb_final(&mut xof, seed);
+	let mut first = [0u8; 5 * SHAKE128_BLOCK];
+	shake128::shake128_squeeze_first_five_blocks(&mut xof, &mut first);
+	let mut filled = rej_ntt_fill(poly, 0, &first);
 	let mut block = [0u8; SHAKE128_BLOCK];
 	while filled < N {
-		xof.read(&mut block);
-		filled = rej_ntt_fill(&mut poly, filled, &block);
+		shake128::shake128_squeeze_next_block(&mut xof, &mut block);
+		filled = rej_ntt_fill(poly, filled, &block);
 	}
-	poly
 }
 
 /// The seed `ρ ‖ s ‖ r` of `Â[r][s]` (Algorithm 32), entry `index` of a row-major matrix of
@@ -75,7 +87,12 @@ pub fn expand_a(engine: Engine, rho: &[u8; 32], k: usize, l: usize) -> Box<[Poly
 		return unsafe { four_way::expand_a(rho, k, l) };
 	}
 	let _ = engine;
-	(0..k * l).map(|index| rej_ntt_poly(&matrix_seed(rho, index, l))).collect::<Vec<_>>().into_boxed_slice()
+	// Filled in place: a polynomial returned by value is a 1 KiB copy (a `memcpy` call in Wasm).
+	let mut matrix = alloc::vec![Poly::default(); k * l].into_boxed_slice();
+	for (index, poly) in matrix.iter_mut().enumerate() {
+		rej_ntt_poly(poly, &matrix_seed(rho, index, l));
+	}
+	matrix
 }
 
 /// ExpandA's SHAKE128 streams four at a time ([`super::keccak_x4`]) and their rejection

@@ -10,7 +10,6 @@ use super::{
 use crate::{params::MlDsaParams, verify::Signed};
 use alloc::{boxed::Box, sync::Arc};
 use core::marker::PhantomData;
-use shake::XofReader;
 
 /// `Â = ExpandA(ρ)` (Algorithm 32), in the NTT domain: the largest part of a decoded key, and
 /// the part every key with the same `ρ` — every aggregate key of one committee — shares.
@@ -177,15 +176,16 @@ fn t1_hat(engine: Engine, packed_t1: &[u8]) -> Box<[Poly]> {
 }
 
 fn t1_hat_with(arithmetic: impl Arithmetic, packed_t1: &[u8]) -> Box<[Poly]> {
-	packed_t1
-		.chunks_exact(T1_POLY_BYTES)
-		.map(|packed| {
-			// t1 < 2^10, so t1·2^d ≤ q − 1 is already reduced.
-			let mut poly = Poly(core::array::from_fn(|i| unpack_bits(packed, i, 10) << D));
-			arithmetic.ntt(&mut poly);
-			poly
-		})
-		.collect()
+	// Filled in place, like `Â`: no 1 KiB copies.
+	let mut t1_hat = alloc::vec![Poly::default(); packed_t1.len() / T1_POLY_BYTES].into_boxed_slice();
+	for (poly, packed) in t1_hat.iter_mut().zip(packed_t1.chunks_exact(T1_POLY_BYTES)) {
+		// t1 < 2^10, so t1·2^d ≤ q − 1 is already reduced.
+		for (i, coefficient) in poly.0.iter_mut().enumerate() {
+			*coefficient = unpack_bits(packed, i, 10) << D;
+		}
+		arithmetic.ntt(poly);
+	}
+	t1_hat
 }
 
 #[cfg(test)]
