@@ -23,7 +23,8 @@ const SHUTDOWN: Duration = Duration::from_secs(60);
 pub struct NodeProcess {
 	child: Mutex<Child>,
 	url: String,
-	prometheus: SocketAddr,
+	/// `None` with `--no-prometheus`.
+	prometheus: Option<SocketAddr>,
 	log: PathBuf,
 	_base_path: Option<tempfile::TempDir>,
 }
@@ -61,9 +62,11 @@ pub fn write_local_testnet_spec(
 const RPC_LISTENING: &str = "Running JSON-RPC server: addr=";
 const PROMETHEUS_LISTENING: &str = "Prometheus exporter started at ";
 
-/// The first IPv4 address after `marker` in `log`.
+/// The first IPv4 address after `marker` in the complete lines of `log` (the node may be
+/// writing the last one: a cut `127.0.0.1:368` would be a wrong port).
 fn logged_address(log: &str, marker: &str) -> Option<SocketAddr> {
-	let (_, rest) = log.split_once(marker)?;
+	let complete = &log[..log.rfind('\n').map_or(0, |end| end + 1)];
+	let (_, rest) = complete.split_once(marker)?;
 	rest.split(|c: char| c == ',' || c.is_whitespace())
 		.find_map(|address| address.parse::<SocketAddr>().ok().filter(SocketAddr::is_ipv4))
 }
@@ -84,6 +87,7 @@ impl NodeProcess {
 	/// test's node, an outgoing connection) before it binds them, and then this handle would
 	/// talk to someone else's node.
 	pub async fn start(binary: &Path, base_path: &Path, args: &[&str]) -> Self {
+		let serves_metrics = !args.contains(&"--no-prometheus");
 		// One log per start: a node restarted on the same base path does not overwrite the last.
 		static STARTS: AtomicUsize = AtomicUsize::new(0);
 		let log = base_path.join(format!("pq-node-{}.log", STARTS.fetch_add(1, Ordering::Relaxed)));
@@ -92,7 +96,8 @@ impl NodeProcess {
 			.args(args)
 			.arg("--base-path")
 			.arg(base_path)
-			.args(["--rpc-port", "0", "--port", "0", "--prometheus-port", "0"])
+			.args(["--rpc-port", "0", "--port", "0"])
+			.args(serves_metrics.then_some(["--prometheus-port", "0"]).into_iter().flatten())
 			.stdout(output.try_clone().unwrap())
 			.stderr(output)
 			.stdin(Stdio::null())
@@ -101,20 +106,20 @@ impl NodeProcess {
 		let mut node = Self {
 			child: Mutex::new(child),
 			url: String::new(),
-			prometheus: SocketAddr::from(([127, 0, 0, 1], 0)),
+			prometheus: None,
 			log,
 			_base_path: None,
 		};
 		let deadline = Instant::now() + STARTUP;
 		let (rpc, prometheus) = loop {
 			let log = node.log();
-			if let (Some(rpc), Some(prometheus)) =
-				(logged_address(&log, RPC_LISTENING), logged_address(&log, PROMETHEUS_LISTENING))
-			{
+			let rpc = logged_address(&log, RPC_LISTENING);
+			let prometheus = logged_address(&log, PROMETHEUS_LISTENING);
+			if let Some(rpc) = rpc.filter(|_| prometheus.is_some() || !serves_metrics) {
 				break (rpc, prometheus);
 			}
 			assert!(node.is_running(), "pq-node exited during startup:\n{log}");
-			assert!(Instant::now() < deadline, "pq-node did not open JSON-RPC in {STARTUP:?}:\n{log}");
+			assert!(Instant::now() < deadline, "pq-node did not open JSON-RPC and Prometheus in {STARTUP:?}:\n{log}");
 			tokio::time::sleep(Duration::from_millis(100)).await;
 		};
 		node.url = format!("ws://{rpc}");
@@ -177,7 +182,8 @@ impl NodeProcess {
 
 	/// The Prometheus exposition from `/metrics`.
 	pub async fn metrics(&self) -> String {
-		let mut stream = TcpStream::connect(self.prometheus).unwrap();
+		let address = self.prometheus.expect("the node serves Prometheus metrics (no --no-prometheus)");
+		let mut stream = TcpStream::connect(address).unwrap();
 		stream.write_all(b"GET /metrics HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n").unwrap();
 		let mut response = String::new();
 		stream.read_to_string(&mut response).unwrap();
@@ -221,7 +227,8 @@ mod tests {
 			2026-11-24 00:37:33 Running JSON-RPC server: addr=[::1]:34321,127.0.0.1:36895    \n";
 		assert_eq!(logged_address(log, RPC_LISTENING), Some(SocketAddr::from(([127, 0, 0, 1], 36895))));
 		assert_eq!(logged_address(log, PROMETHEUS_LISTENING), Some(SocketAddr::from(([127, 0, 0, 1], 39125))));
-		assert_eq!(logged_address("Running JSON-RPC server: addr=[::1]:34321", RPC_LISTENING), None);
+		assert_eq!(logged_address("Running JSON-RPC server: addr=[::1]:34321\n", RPC_LISTENING), None);
+		assert_eq!(logged_address("Running JSON-RPC server: addr=127.0.0.1:368", RPC_LISTENING), None, "a line being written");
 		assert_eq!(logged_address("Local node identity is: 12D3KooW", RPC_LISTENING), None);
 	}
 }

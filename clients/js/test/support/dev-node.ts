@@ -50,7 +50,9 @@ export async function startDevNode(): Promise<DevNode> {
   const deadline = Date.now() + STARTUP_MS;
   let rpcPort: number | undefined;
   while (rpcPort === undefined || !(await answers(rpcPort))) {
-    const listening = RPC_LISTENING.exec(log());
+    // Complete lines only: the node may be writing the last one (a cut port would be wrong).
+    const written = log();
+    const listening = RPC_LISTENING.exec(written.slice(0, written.lastIndexOf('\n') + 1));
     if (listening) rpcPort = Number(listening[1]);
     if (child.exitCode !== null) throw new Error(`pq-node exited during startup:\n${log()}`);
     if (Date.now() > deadline) {

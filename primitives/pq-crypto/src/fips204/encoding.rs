@@ -57,6 +57,13 @@ pub struct DecodedSignature<'a> {
 	pub hint: [[bool; N]; MAX_K],
 }
 
+/// Algorithm 19 `BitUnpack(·, γ1 − 1, γ1)` of one coefficient: `z = γ1 − value mod q` for a
+/// `value < 2γ1`. `z ∈ (−γ1, γ1]` and `γ1 < q`, so no division (a 64-bit one is slow in Wasm).
+#[inline(always)]
+fn z_coefficient(value: u32, gamma1: u32) -> u32 {
+	if value <= gamma1 { gamma1 - value } else { Q + gamma1 - value }
+}
+
 /// Algorithm 27 `sigDecode`, or `None` where Algorithm 21 `HintBitUnpack` returns `⊥` (hint
 /// counts out of order or above `ω`, indices not strictly increasing within a polynomial, or
 /// nonzero padding) or `signature` is not the level's length.
@@ -69,13 +76,10 @@ pub fn sig_decode<'a>(parameters: &Parameters, signature: &'a [u8]) -> Option<De
 	let z_poly_bytes = N * z_bits / 8;
 	let (c_tilde, rest) = signature.split_at(parameters.c_tilde_bytes());
 	let (packed_z, hints) = rest.split_at(l * z_poly_bytes);
-	// Algorithm 19 `BitUnpack(·, γ1 − 1, γ1)`: z = γ1 − value ∈ (−γ1, γ1], and γ1 < q, so
-	// z mod q needs no division (a 64-bit one is slow in Wasm).
 	let mut z = [Poly::default(); MAX_L];
 	for (poly, packed) in z.iter_mut().zip(packed_z.chunks_exact(z_poly_bytes)) {
 		for (i, coefficient) in poly.0.iter_mut().enumerate() {
-			let value = unpack_bits(packed, i, z_bits);
-			*coefficient = if value <= gamma1 { gamma1 - value } else { Q + gamma1 - value };
+			*coefficient = z_coefficient(unpack_bits(packed, i, z_bits), gamma1);
 		}
 	}
 	let mut hint = [[false; N]; MAX_K];
@@ -122,5 +126,41 @@ mod tests {
 		let mut repacked = Vec::new();
 		pack(values.iter().copied(), 10, &mut repacked);
 		assert_eq!(repacked, packed);
+	}
+
+	/// Every coefficient of every width FIPS 204 packs, against reading bit by bit: the
+	/// four-byte reads and the byte-by-byte tail at the end of the string.
+	#[test]
+	fn bits_unpack_as_read_bit_by_bit_at_every_width() {
+		let mut state = 0x2545_f491_4f6c_dd1du64;
+		let random: Vec<u8> = (0..N * 25 / 8)
+			.map(|_| {
+				state ^= state << 13;
+				state ^= state >> 7;
+				state ^= state << 17;
+				state as u8
+			})
+			.collect();
+		for bits in [4, 6, 10, 13, 18, 20, 25] {
+			let packed = &random[..N * bits / 8];
+			for i in 0..N {
+				let expected = (0..bits).fold(0u32, |value, bit| {
+					let position = i * bits + bit;
+					value | ((packed[position / 8] >> (position % 8) & 1) as u32) << bit
+				});
+				assert_eq!(unpack_bits(packed, i, bits), expected, "{bits} bits, coefficient {i}");
+			}
+		}
+	}
+
+	/// `z = γ1 − value mod q` for every value `BitUnpack` can give, at both `γ1` of FIPS 204.
+	#[test]
+	fn z_coefficients_are_gamma1_minus_the_value_mod_q() {
+		for gamma1 in [1u32 << 17, 1 << 19] {
+			for value in 0..2 * gamma1 {
+				let expected = (gamma1 as i64 - value as i64).rem_euclid(Q as i64) as u32;
+				assert_eq!(z_coefficient(value, gamma1), expected, "γ1 = {gamma1}, value {value}");
+			}
+		}
 	}
 }

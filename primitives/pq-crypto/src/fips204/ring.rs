@@ -374,6 +374,25 @@ pub(super) mod tests {
 	}
 
 	#[test]
+	fn from_signed_reduces_every_i32_mod_q() {
+		let q = Q as i32;
+		let mut state = 0x9e37_79b9u32;
+		let mut values = [0i32; N];
+		let edges = [i32::MIN, i32::MAX, 0, 1, -1, q, -q, q - 1, 1 - q, 2 * q, -2 * q, 256 * q, -256 * q];
+		values[..edges.len()].copy_from_slice(&edges);
+		for value in &mut values[edges.len()..] {
+			state ^= state << 13;
+			state ^= state >> 17;
+			state ^= state << 5;
+			*value = state as i32;
+		}
+		let poly = Poly::from_signed(&values);
+		for (value, reduced) in values.iter().zip(poly.0) {
+			assert_eq!(reduced, reduce(*value as i64), "{value}");
+		}
+	}
+
+	#[test]
 	fn rounding_recombines() {
 		for gamma2 in GAMMA2S {
 			for r in (0..Q).step_by(997).chain([0, 1, Q - 1, Q - 2, gamma2, 2 * gamma2]) {

@@ -219,6 +219,37 @@ pub fn sample_in_ball(c_tilde: &[u8], tau: usize) -> Poly {
 mod tests {
 	use super::*;
 
+	/// `H` read in pieces — a byte at a time as SampleInBall reads, across the 136-byte rate,
+	/// absorbed in parts that straddle it — is the one-shot SHAKE256 of the concatenation.
+	#[test]
+	fn h_read_in_pieces_is_the_one_shot_shake256() {
+		let input: Vec<u8> = (0..400u32).map(|i| (i * 29 + 3) as u8).collect();
+		let expected = {
+			use sha3::digest::{ExtendableOutput, Update, XofReader};
+			let mut hasher = sha3::Shake256::default();
+			hasher.update(&input);
+			let mut out = [0u8; 600];
+			hasher.finalize_xof().read(&mut out);
+			out
+		};
+		for split in [0, 1, 135, 136, 137, 272, 400] {
+			let (first, second) = input.split_at(split);
+			for pieces in [&[1usize][..], &[8, 1], &[135], &[136], &[137], &[600]] {
+				let mut reader = h(&[first, second]);
+				let mut out = Vec::new();
+				for &piece in pieces.iter().cycle() {
+					let mut chunk = vec![0u8; piece.min(600 - out.len())];
+					reader.read(&mut chunk);
+					out.extend_from_slice(&chunk);
+					if out.len() == 600 {
+						break;
+					}
+				}
+				assert_eq!(out, expected, "split at {split}, pieces {pieces:?}");
+			}
+		}
+	}
+
 	/// The eight-way rejection sampling keeps exactly the scalar one's coefficients, with
 	/// candidates at or above `q` anywhere in a group and a polynomial filled mid-stream.
 	#[cfg(target_arch = "x86_64")]
