@@ -2,13 +2,15 @@
 # Differential fuzzing of ML-DSA verification (primitives/pq-crypto/fuzz, target
 # `differential`): our own verifier on both engines, libcrux and RustCrypto must agree on every
 # input. Needs the nightly toolchain and cargo-fuzz (installed here if missing). Not part of the
-# test command: a run of 10^7 executions takes hours. Usage: scripts/fuzz.sh [executions]
-# (default 10,000,000); the corpus is kept in $HOME/.cache/pq-verifier/fuzz-corpus, so runs
-# continue where the last one stopped. Prints libFuzzer's final statistics (executions, corpus
-# size, coverage).
+# test command: a run of 10^7 executions takes hours. Usage: scripts/fuzz.sh [executions [jobs]]
+# (default 10,000,000 executions in 1 job; N jobs share them and the corpus, one per core);
+# the corpus is kept in $HOME/.cache/pq-verifier/fuzz-corpus, so runs continue where the last
+# one stopped. Prints libFuzzer's final statistics (executions, corpus size, coverage) of each
+# job.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs="${1:-10000000}"
+jobs="${2:-1}"
 # Sanitizer-instrumented nightly builds, kept apart from the shared build directory.
 export CARGO_TARGET_DIR="$HOME/.cache/pq-verifier/fuzz-target"
 if ! cargo +nightly fuzz --version >/dev/null 2>&1; then
@@ -18,4 +20,16 @@ corpus="$HOME/.cache/pq-verifier/fuzz-corpus"
 mkdir -p "$corpus"
 cd primitives/pq-crypto/fuzz
 # -print_final_stats: the executions and corpus size docs/signature-core.md reports.
-cargo +nightly fuzz run --release differential "$corpus" -- -runs="$runs" -print_final_stats=1 -max_len=8192
+if ((jobs == 1)); then
+	cargo +nightly fuzz run --release differential "$corpus" -- -runs="$runs" -print_final_stats=1 -max_len=8192
+else
+	# libFuzzer writes job N's output to fuzz-N.log in the working directory.
+	logs=$(mktemp -d)
+	cd "$logs"
+	cargo +nightly fuzz run --release --fuzz-dir "$OLDPWD" differential "$corpus" -- \
+		-runs=$((runs / jobs)) -jobs="$jobs" -workers="$jobs" -print_final_stats=1 -max_len=8192
+	for log in fuzz-*.log; do
+		echo "== $log"
+		grep -E '^(stat::|==|.*(panicked|disagree|deadly signal))' "$log" || true
+	done
+fi
