@@ -100,7 +100,7 @@ pub fn expand_a(engine: Engine, rho: &[u8; 32], k: usize, l: usize) -> Box<[Poly
 #[cfg(target_arch = "x86_64")]
 mod four_way {
 	use super::{matrix_seed, rej_ntt_fill, Poly, N, Q};
-	use crate::fips204::keccak_x4::{Shake128x4, RATE};
+	use crate::fips204::keccak_x4::{Permutation, Shake128x4, RATE};
 	use alloc::{boxed::Box, vec};
 	use core::arch::x86_64::*;
 
@@ -115,10 +115,11 @@ mod four_way {
 		/// kept with probability `q/2^23` ≈ 0.999. Then one block at a time.
 		const FIRST_BLOCKS: usize = 5;
 		let entries = k * l;
+		let permutation = Permutation::detect();
 		let mut a_hat = vec![Poly::default(); entries];
 		for first in (0..entries).step_by(4) {
 			let seeds: [[u8; 34]; 4] = core::array::from_fn(|lane| matrix_seed(rho, (first + lane).min(entries - 1), l));
-			let mut xof = Shake128x4::absorb([&seeds[0], &seeds[1], &seeds[2], &seeds[3]]);
+			let mut xof = Shake128x4::absorb(permutation, [&seeds[0], &seeds[1], &seeds[2], &seeds[3]]);
 			let mut streams = [[0u8; FIRST_BLOCKS * RATE]; 4];
 			for block in 0..FIRST_BLOCKS {
 				xof.squeeze_block(streams.each_mut().map(|stream| &mut stream[block * RATE..]));
