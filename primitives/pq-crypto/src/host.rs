@@ -64,8 +64,8 @@ pub trait PqVerify {
 	}
 
 	/// FIPS 204 Algorithm 8 under an aggregate ML-DSA-87 key `pk*`. The node expands each
-	/// committee's `Â` once, off the verification path, and from then on verifies with it
-	/// ([`crate::aggregate::verifier`]); until then, with libcrux like any ML-DSA-87 key.
+	/// committee's `Â` on its first valid signature and from then on verifies with it
+	/// ([`crate::aggregate::verifier`]).
 	fn aggregate_ml_dsa_87_verify_internal(
 		public: PassPointerAndRead<&MlDsa87Public, { MlDsa87Public::LEN }>,
 		message: PassFatPointerAndRead<&[u8]>,

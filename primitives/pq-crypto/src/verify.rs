@@ -173,19 +173,24 @@ impl MultiSignature {
 		message: &[u8],
 		purpose: Purpose,
 	) -> Result<(), VerifyError> {
-		if signer.scheme() != self.scheme() {
-			return Err(VerifyError::SchemeMismatch);
-		}
-		DecodedKey::<B>::decode(signer)?.verify(self, Signed::ForPurpose(message, purpose))
+		self.verify_signed::<B>(signer, Signed::ForPurpose(message, purpose))
 	}
 
-	/// [`Self::verify`] in any `domain`; the key is decoded before the schemes are compared.
+	/// [`Self::verify`] in any `domain`.
 	pub fn verify_in_domain<B: Backend>(
 		&self,
 		signer: &MultiSigner,
 		message: &[u8],
 		domain: &Domain,
 	) -> Result<(), VerifyError> {
-		DecodedKey::<B>::decode(signer)?.verify(self, Signed::new(message, domain))
+		self.verify_signed::<B>(signer, Signed::new(message, domain))
+	}
+
+	/// The schemes are compared before the key is decoded: a mismatched pair costs nothing.
+	fn verify_signed<B: Backend>(&self, signer: &MultiSigner, signed: Signed<'_>) -> Result<(), VerifyError> {
+		if signer.scheme() != self.scheme() {
+			return Err(VerifyError::SchemeMismatch);
+		}
+		DecodedKey::<B>::decode(signer)?.verify(self, signed)
 	}
 }

@@ -1,8 +1,9 @@
 //! Verification by the node through the [`crate::host`] functions.
 //!
-//! From a Wasm runtime every verification is one host call, which runs `libcrux-ml-dsa` (AVX2
-//! when the CPU has it) natively with the node's cross-block decoded-key cache; in a native
-//! build the same call runs that implementation directly. Only nodes that register
+//! From a Wasm runtime every verification is one host call, which runs our own verifier
+//! ([`Precomputed`](super::Precomputed), AVX2 when the CPU has it) natively with the node's
+//! cross-block decoded-key cache; in a native build the same call runs that implementation
+//! directly. Only nodes that register
 //! [`crate::host::pq_verify::HostFunctions`] can run a runtime that uses this backend.
 //!
 //! The runtime side keeps the encoded key as its "decoded" key: decoding happens, and is cached,
