@@ -135,8 +135,9 @@ pub mod opaque {
 
 /// The runtime's version. The two builds differ in host-function imports, weights and so fees,
 /// so each has its own `impl_name` and `spec_version`: the last digit of `spec_version` names
-/// the build (0: host functions, 1: pure Wasm), the rest counts releases. (Written out twice:
-/// `runtime_version` reads literals only.)
+/// the build (0: host functions, 1: pure Wasm), the rest counts releases; `impl_version` counts
+/// changes that leave consensus alone (2: `PqVerifierApi` names a scheme mismatch before
+/// decoding the key). (Written out twice: `runtime_version` reads literals only.)
 #[cfg(not(feature = "pure-wasm-verifier"))]
 #[polkadot_sdk::sp_version::runtime_version]
 pub const VERSION: RuntimeVersion = RuntimeVersion {
@@ -144,7 +145,7 @@ pub const VERSION: RuntimeVersion = RuntimeVersion {
 	impl_name: alloc::borrow::Cow::Borrowed("pq-runtime"),
 	authoring_version: 1,
 	spec_version: 32,
-	impl_version: 1,
+	impl_version: 2,
 	apis: apis::RUNTIME_API_VERSIONS,
 	transaction_version: 2,
 	system_version: 1,
@@ -158,7 +159,7 @@ pub const VERSION: RuntimeVersion = RuntimeVersion {
 	impl_name: alloc::borrow::Cow::Borrowed("pq-runtime-pure-wasm"),
 	authoring_version: 1,
 	spec_version: 33,
-	impl_version: 1,
+	impl_version: 2,
 	apis: apis::RUNTIME_API_VERSIONS,
 	transaction_version: 2,
 	system_version: 1,
