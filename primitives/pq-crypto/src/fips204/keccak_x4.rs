@@ -45,8 +45,9 @@ pub const RATE: usize = 168;
 
 /// Which instructions run the permutation, chosen from the CPU's features by
 /// [`Permutation::detect`]: AVX-512VL, where the CPU has it, keeps the same four-state layout
-/// but has a rotate instruction, three-input logic (θ's parities and χ are one instruction per
-/// word) and 32 vector registers, so all 25 words of the state stay in registers.
+/// but has a rotate instruction, three-input logic (χ is one instruction per word, θ's
+/// five-row parities two per column) and 32 vector registers, enough to keep the state in
+/// registers through a round.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Permutation {
 	/// Set only by [`Permutation::detect`] on a CPU with AVX-512F and AVX-512VL.
@@ -272,8 +273,8 @@ mod tests {
 		}
 	}
 
-	/// AVX-512 runs where the CPU has it (every machine this project is measured on, whose
-	/// instruction counts and timings assume it), AVX2 elsewhere.
+	/// AVX-512 runs where the CPU has it (the machine of docs/benchmarks.md's timings), AVX2
+	/// elsewhere (and under valgrind, which hides AVX-512: the instruction counts).
 	#[test]
 	fn the_avx512_permutation_runs_where_the_cpu_has_avx512vl() {
 		let avx512 = std::is_x86_feature_detected!("avx512f") && std::is_x86_feature_detected!("avx512vl");
