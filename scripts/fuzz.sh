@@ -28,14 +28,14 @@ corpus="$HOME/.cache/pq-verifier/fuzz-corpus"
 mkdir -p "$corpus"
 cd primitives/pq-crypto/fuzz
 # -print_final_stats: the executions and corpus size docs/signature-core.md reports.
+fuzz=(cargo +nightly fuzz run --release -s "$sanitizer" --fuzz-dir "$PWD" differential "$corpus" --
+	-print_final_stats=1 -max_len=8192)
 if ((jobs == 1)); then
-	cargo +nightly fuzz run --release -s "$sanitizer" differential "$corpus" -- -runs="$runs" -print_final_stats=1 -max_len=8192
+	"${fuzz[@]}" -runs="$runs"
 else
 	# libFuzzer writes job N's output to fuzz-N.log in the working directory.
-	logs=$(mktemp -d)
-	cd "$logs"
-	cargo +nightly fuzz run --release -s "$sanitizer" --fuzz-dir "$OLDPWD" differential "$corpus" -- \
-		-runs=$((runs / jobs)) -jobs="$jobs" -workers="$jobs" -print_final_stats=1 -max_len=8192
+	cd "$(mktemp -d)"
+	"${fuzz[@]}" -runs=$((runs / jobs)) -jobs="$jobs" -workers="$jobs"
 	for log in fuzz-*.log; do
 		echo "== $log"
 		grep -E '^(stat::|==|.*(panicked|disagree|deadly signal))' "$log" || true

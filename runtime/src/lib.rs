@@ -63,8 +63,9 @@ pub use pq_crypto;
 #[cfg(not(feature = "pure-wasm-verifier"))]
 pub type VerifierBackend = pq_crypto::backend::Native;
 /// The backend verifying every signature: `libcrux-ml-dsa` compiled into the runtime, so the
-/// runtime runs on stock nodes. Our own verifier now measures no slower in Wasm
-/// (`docs/benchmarks.md`); moving to it awaits this runtime's weights regenerated on it.
+/// runtime runs on stock nodes. Our own verifier measures at parity in Wasm cold (ML-DSA-44
+/// 5–15% slower; `docs/benchmarks.md`) and would make the in-block cache save time; moving to
+/// it awaits this runtime's weights regenerated on it.
 #[cfg(all(feature = "pure-wasm-verifier", not(feature = "pure-wasm-precomputed")))]
 pub type VerifierBackend = pq_crypto::backend::Libcrux;
 /// Our own verifier (portable arithmetic) compiled into the runtime: built only to be measured

@@ -386,13 +386,8 @@ mod tests {
 
 	/// Polynomials with coefficients spread over `[0, q)`, the edges included.
 	fn samples() -> impl Iterator<Item = Poly> {
-		let mut state = 0x2545_f491_4f6c_dd1du64;
-		let mut next = move || {
-			state ^= state << 13;
-			state ^= state >> 7;
-			state ^= state << 17;
-			(state % Q as u64) as u32
-		};
+		let mut random = ring::tests::xorshift(0x2545_f491_4f6c_dd1d);
+		let mut next = move || (random() % Q as u64) as u32;
 		let random: [Poly; 6] = core::array::from_fn(|_| Poly(core::array::from_fn(|_| next())));
 		[Poly([0; N]), Poly([Q - 1; N]), Poly(core::array::from_fn(|i| if i % 2 == 0 { Q - 1 } else { 0 }))]
 			.into_iter()

@@ -353,6 +353,16 @@ pub(super) mod tests {
 		assert_eq!(a.ntt().pointwise(&b.ntt()).inverse_ntt(), expected);
 	}
 
+	/// A reproducible stream of test inputs from `seed` (Marsaglia's xorshift64).
+	pub(in crate::fips204) fn xorshift(mut state: u64) -> impl FnMut() -> u64 {
+		move || {
+			state ^= state << 13;
+			state ^= state >> 7;
+			state ^= state << 17;
+			state
+		}
+	}
+
 	/// Both values of `γ2` in FIPS 204 Table 1: ML-DSA-44's and ML-DSA-65/87's.
 	pub(in crate::fips204) const GAMMA2S: [u32; 2] = [(Q - 1) / 88, (Q - 1) / 32];
 
@@ -360,13 +370,8 @@ pub(super) mod tests {
 	fn redc_then_times_r_is_the_remainder_mod_q() {
 		let r_shoup = shoup(R);
 		let largest = 16 * (Q as u64 - 1) * (Q as u64 - 1) + Q as u64 * Q as u64;
-		let mut t = 0x9e37_79b9_7f4a_7c15u64;
-		let samples = (0..100_000).map(move |_| {
-			t ^= t << 13;
-			t ^= t >> 7;
-			t ^= t << 17;
-			t % largest
-		});
+		let mut next = xorshift(0x9e37_79b9_7f4a_7c15);
+		let samples = (0..100_000).map(move |_| next() % largest);
 		let edges = [0, 1, Q as u64 - 1, Q as u64, Q as u64 * Q as u64, (1 << 32) - 1, 1 << 32, largest, (1 << 52) - 1];
 		for t in edges.into_iter().chain(samples) {
 			assert_eq!(mul_constant(R, r_shoup, redc(t)), (t % Q as u64) as u32, "t = {t}");
@@ -376,15 +381,12 @@ pub(super) mod tests {
 	#[test]
 	fn from_signed_reduces_every_i32_mod_q() {
 		let q = Q as i32;
-		let mut state = 0x9e37_79b9u32;
+		let mut next = xorshift(0x9e37_79b9);
 		let mut values = [0i32; N];
 		let edges = [i32::MIN, i32::MAX, 0, 1, -1, q, -q, q - 1, 1 - q, 2 * q, -2 * q, 256 * q, -256 * q];
 		values[..edges.len()].copy_from_slice(&edges);
 		for value in &mut values[edges.len()..] {
-			state ^= state << 13;
-			state ^= state >> 17;
-			state ^= state << 5;
-			*value = state as i32;
+			*value = next() as i32;
 		}
 		let poly = Poly::from_signed(&values);
 		for (value, reduced) in values.iter().zip(poly.0) {
