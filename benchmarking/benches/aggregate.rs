@@ -22,14 +22,12 @@ use pq_crypto::{
 	aggregate::{
 		aggregator::Committee,
 		committee::{derive_aggregate_key, PackedShare, ShareSum},
-		verifier::{
-			AggregateCacheLimits, AggregateKey, AggregateKeyCache, AggregateKeyId, AggregateLookup, CommitteeMatrix,
-		},
+		verifier::{AggregateKey, AggregateKeyId, AggregateLookup, CommitteeMatrix},
 		SignerBitfield,
 	},
 	backend::{Backend, Dalek, Ed25519Verifier, MlDsaVerifier},
 	host::node::NodeBackend,
-	cache::{CacheLimits, KeyCache},
+	cache::{node::NodeCache, CacheLimits, KeyCache},
 	verify::Signed,
 	params::MlDsa87,
 	signing::Keypair,
@@ -94,12 +92,17 @@ fn baselines(c: &mut Criterion) {
 	});
 }
 
-/// A committee cache holding the matrix of `rho`, and decoded keys only if `keys`.
-fn committee_cache(rho: &[u8; 32], keys: bool) -> AggregateKeyCache {
-	let limits = AggregateCacheLimits::within(64 << 20);
-	let keys = if keys { limits.keys } else { AggregateCacheLimits::within(0).keys };
-	let mut cache = AggregateKeyCache::new(AggregateCacheLimits { keys, ..limits });
-	cache.insert_matrix(Arc::new(CommitteeMatrix::expand::<MlDsa87>(rho)));
+/// A node cache holding the committee's matrix, through the decoded key of another signer set
+/// (its last member alone), and the decoded key of `signers` if given.
+fn committee_cache(committee: &Committee, stored: &Stored, signers: Option<&SignerBitfield>) -> NodeCache<NodeBackend> {
+	let mut cache = NodeCache::new(CacheLimits { max_entries: 1024, max_bytes: 64 << 20 });
+	let matrix = Arc::new(CommitteeMatrix::expand::<MlDsa87>(&stored.rho));
+	let other = committee.signers([committee.size() - 1]).expect("a member");
+	for signers in [Some(&other), signers].into_iter().flatten() {
+		let public = stored.derive(signers);
+		let key = AggregateKey::decode_with(matrix.clone(), &public).expect("the matrix of the key's ρ");
+		cache.insert_aggregate(&AggregateKeyId::of(&public), Arc::new(key));
+	}
 	cache
 }
 
@@ -113,11 +116,11 @@ fn aggregate(c: &mut Criterion, committee: &Committee, stored: &Stored, count: u
 			assert!(aggregate.verify::<NodeBackend>(&key, black_box(MESSAGE), PURPOSE));
 		})
 	});
-	let mut fresh = committee_cache(&stored.rho, false);
+	let mut fresh = committee_cache(committee, stored, None);
 	c.bench_function(&format!("aggregate/{count}/fresh"), |b| {
 		b.iter(|| {
 			let public = stored.derive(black_box(&signers));
-			let AggregateLookup::Uncached(Some(matrix)) = fresh.lookup(&AggregateKeyId::of(&public)) else {
+			let AggregateLookup::Uncached(Some(matrix)) = fresh.lookup_aggregate(&AggregateKeyId::of(&public)) else {
 				unreachable!("the matrix is cached, keys never are")
 			};
 			let key = AggregateKey::decode_with(matrix, &public).expect("the matrix of the key's ρ");
@@ -125,17 +128,11 @@ fn aggregate(c: &mut Criterion, committee: &Committee, stored: &Stored, count: u
 		})
 	});
 	let aggregate_key = stored.derive(&signers);
-	let mut repeated = committee_cache(&stored.rho, true);
-	let aggregate_id = AggregateKeyId::of(&aggregate_key);
-	let AggregateLookup::Uncached(Some(matrix)) = repeated.lookup(&aggregate_id) else {
-		unreachable!("the matrix is cached, the key not yet")
-	};
-	let decoded = AggregateKey::decode_with(matrix, &aggregate_key).expect("the matrix of the key's ρ");
-	repeated.insert_key(&aggregate_id, Arc::new(decoded));
+	let mut repeated = committee_cache(committee, stored, Some(&signers));
 	c.bench_function(&format!("aggregate/{count}/repeated"), |b| {
 		b.iter(|| {
 			let id = AggregateKeyId::of(black_box(&aggregate_key));
-			let AggregateLookup::Cached(key) = repeated.lookup(&id) else { unreachable!("pk* is cached") };
+			let AggregateLookup::Cached(key) = repeated.lookup_aggregate(&id) else { unreachable!("pk* is cached") };
 			assert!(key.verify(Signed::ForPurpose(black_box(MESSAGE), PURPOSE), &aggregate.signature));
 		})
 	});

@@ -3,6 +3,7 @@
 
 pub mod charge;
 pub mod throughput;
+pub mod unpaid;
 pub mod wasm_runtime;
 
 use std::{collections::BTreeMap, fs, path::Path};

@@ -122,3 +122,58 @@ fn refusals_are_the_same_on_both_paths() {
 		assert_eq!(verify(&small_order_key, &ed25519_signature, &transaction), Err(VerifyError::InvalidKey), "{name}");
 	}
 }
+
+/// Every blob is its own runtime to a signer: the builds differ in host-function imports,
+/// weights and fees, so each has its own `spec_version` (signed by every transaction) and
+/// `impl_name`, and the host-function build's is the one compiled natively.
+#[test]
+fn every_runtime_blob_has_its_own_spec_version() {
+	use codec::Decode;
+	use polkadot_sdk::sp_version::RuntimeVersion;
+	let versions: Vec<RuntimeVersion> = runtimes()
+		.iter()
+		.map(|(name, runtime)| {
+			let output = runtime.call("Core_version", &[]).unwrap_or_else(|error| panic!("{name}: {error}"));
+			RuntimeVersion::decode(&mut &output[..]).unwrap_or_else(|error| panic!("{name}: {error}"))
+		})
+		.collect();
+	assert_eq!(versions[0].spec_version, pq_runtime::VERSION.spec_version);
+	for (index, version) in versions.iter().enumerate() {
+		for other in &versions[index + 1..] {
+			assert_ne!(version.spec_version, other.spec_version, "{} and {}", version.impl_name, other.impl_name);
+			assert_ne!(version.impl_name, other.impl_name);
+		}
+	}
+}
+
+/// In both runtime blobs, bytes that are no extrinsic — random, or a call nested beyond the
+/// decoding depth limit — and a call nested just within it are refused by
+/// `validate_transaction` with an answer, not a trap (a Wasm stack overflow included).
+#[test]
+fn no_transaction_bytes_trap_either_runtime_blob() {
+	use codec::{Compact, Decode, Encode};
+	use polkadot_sdk::sp_runtime::transaction_validity::{TransactionSource, TransactionValidity};
+	use pq_runtime::{RuntimeCall, UncheckedExtrinsic};
+	let sudo = RuntimeCall::Sudo(polkadot_sdk::pallet_sudo::Call::sudo {
+		call: Box::new(RuntimeCall::System(polkadot_sdk::frame_system::Call::remark { remark: vec![] })),
+	})
+	.encode();
+	let (sudo_prefix, remark) = sudo.split_at(2);
+	let nested = |depth: usize| {
+		let body = [vec![4u8], sudo_prefix.repeat(depth), remark.to_vec()].concat(); // version 4, bare
+		[Compact(body.len() as u32).encode(), body].concat()
+	};
+	let random: Vec<u8> = (0..5000u32).map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8).collect();
+	let garbage = [Compact(random.len() as u32).encode(), random].concat();
+	assert!(UncheckedExtrinsic::decode(&mut &nested(200)[..]).is_ok());
+	for (name, runtime) in runtimes() {
+		for (what, extrinsic) in [("random bytes", garbage.clone()), ("250 nested calls", nested(250)), ("10,000 nested calls", nested(10_000))] {
+			let arguments = [TransactionSource::External.encode(), extrinsic, [0u8; 32].encode()].concat();
+			let output = runtime
+				.call("TaggedTransactionQueue_validate_transaction", &arguments)
+				.unwrap_or_else(|error| panic!("{name}, {what}: the runtime trapped: {error}"));
+			let validity = TransactionValidity::decode(&mut &output[..]).unwrap();
+			assert!(validity.is_err(), "{name}, {what}: {validity:?}");
+		}
+	}
+}

@@ -332,7 +332,7 @@ pub fn transfer_call(dest: AccountId32, value: Balance) -> RuntimeCall {
 /// other key signs for `account` after it.
 pub fn register_key_call(key: &Keypair, account: &AccountId32, only_registered_key: bool, chain: &ChainIdentity) -> RuntimeCall {
 	let proof = (key.account_id() != *account).then(|| possession_proof(key, account, chain));
-	pallet_pq_verifier::Call::register_key { key: key.public(), proof, only_registered_key }.into()
+	pallet_pq_verifier::Call::register_key { key: Box::new(key.public()), proof: proof.map(Box::new), only_registered_key }.into()
 }
 
 /// Replaces `account`'s registered key with `key` in one call, with `key`'s proof of possession
@@ -340,7 +340,7 @@ pub fn register_key_call(key: &Keypair, account: &AccountId32, only_registered_k
 /// so, with `key`.
 pub fn rotate_key_call(key: &Keypair, account: &AccountId32, chain: &ChainIdentity) -> RuntimeCall {
 	let proof = (key.account_id() != *account).then(|| possession_proof(key, account, chain));
-	pallet_pq_verifier::Call::rotate_key { key: key.public(), proof }.into()
+	pallet_pq_verifier::Call::rotate_key { key: Box::new(key.public()), proof: proof.map(Box::new) }.into()
 }
 
 fn possession_proof(key: &Keypair, account: &AccountId32, chain: &ChainIdentity) -> MultiSignature {

@@ -10,7 +10,13 @@ use polkadot_sdk::{
 	sp_runtime::traits::TransactionExtension,
 };
 use pq_client::transactions::{self, ChainIdentity, Checkpoint, Form, Randomness, Sender};
-use pq_crypto::{aggregate::aggregator::Committee, signing::Keypair, Scheme};
+use pq_crypto::{
+	account::{self, edwards::decodes_as_point},
+	aggregate::aggregator::Committee,
+	params::{MlDsa44, MlDsa65, MlDsa87, MlDsaParams, COMMITTEE_ACCOUNT_TAG},
+	signing::Keypair,
+	Scheme,
+};
 use pq_runtime::{TxExtension, UNIT};
 use serde_json::{json, Value};
 
@@ -41,12 +47,45 @@ fn chain() -> ChainIdentity {
 const NONCE: u32 = 5;
 const TIP: u128 = 7;
 
-fn key_vector(key: &Keypair) -> Value {
+/// Every step of deriving the account id of `bytes` under `tag` (docs/wire-format.md, "Account
+/// ids"): the seed, each candidate up to the first that is no edwards25519 encoding, the id.
+fn derivation(tag: &[u8], bytes: &[u8]) -> Value {
+	let mut candidates = Vec::new();
+	for candidate in account::candidates(tag, bytes) {
+		let is_point = decodes_as_point(&candidate);
+		candidates.push(json!({ "candidate": hex(candidate), "edwards25519_point": is_point }));
+		if !is_point {
+			break;
+		}
+	}
 	json!({
-		"public_key": hex(key.public().key_bytes()),
+		"tag": String::from_utf8(tag.to_vec()).unwrap(),
+		"seed": hex(account::version_1(tag, bytes)),
+		"candidates": candidates,
+		"account_id": hex(account::derive(tag, bytes)),
+	})
+}
+
+fn account_tag(scheme: Scheme) -> Option<&'static [u8]> {
+	match scheme {
+		Scheme::MlDsa44 => Some(MlDsa44::ACCOUNT_TAG),
+		Scheme::MlDsa65 => Some(MlDsa65::ACCOUNT_TAG),
+		Scheme::MlDsa87 => Some(MlDsa87::ACCOUNT_TAG),
+		Scheme::Ed25519 | Scheme::AggregateMlDsa87 => None,
+	}
+}
+
+fn key_vector(key: &Keypair) -> Value {
+	let public = key.public();
+	let mut vector = json!({
+		"public_key": hex(public.key_bytes()),
 		"account_id": hex(key.account_id()),
 		"address": key.account_id().to_ss58check(),
-	})
+	});
+	if let Some(tag) = account_tag(public.scheme()) {
+		vector["account_derivation"] = derivation(tag, public.key_bytes());
+	}
+	vector
 }
 
 fn vectors() -> Value {
@@ -109,6 +148,7 @@ fn vectors() -> Value {
 		"threshold": 2,
 		"signers": [0, 2],
 		"account_id": hex(committee.id().account_id()),
+		"account_derivation": derivation(COMMITTEE_ACCOUNT_TAG, committee.id().as_ref()),
 		"extrinsic": sign(Sender::Committee { committee: &committee, signers: &signers }, Form::Committee),
 	}));
 

@@ -1,5 +1,5 @@
-//! Prometheus metrics of the host functions' decoded-key cache and committee cache, read from
-//! the caches at each scrape (`pq_crypto::host::node`).
+//! Prometheus metrics of the host functions' cache — decoded keys, committee matrices and
+//! aggregate keys under one budget — read from it at each scrape (`pq_crypto::host::node`).
 
 use polkadot_sdk::substrate_prometheus_endpoint::{
 	register, MetricSource, Opts, PrometheusError, Registry, SourcedCounter, SourcedGauge,
@@ -14,7 +14,7 @@ impl MetricSource for Counters {
 	type N = u64;
 
 	fn collect(&self, mut set: impl FnMut(&[&str], u64)) {
-		let stats = node::stats();
+		let stats = node::stats().keys;
 		set(&["hit"], stats.hits);
 		set(&["miss"], stats.misses);
 		set(&["eviction"], stats.evictions);
@@ -29,8 +29,8 @@ impl MetricSource for CommitteeCounters {
 	type N = u64;
 
 	fn collect(&self, mut set: impl FnMut(&[&str], u64)) {
-		let stats = node::aggregate_stats();
-		for (kind, stats) in [("matrix", stats.matrices), ("key", stats.keys)] {
+		let stats = node::stats();
+		for (kind, stats) in [("matrix", stats.matrices), ("key", stats.aggregate_keys)] {
 			set(&[kind, "hit"], stats.hits);
 			set(&[kind, "miss"], stats.misses);
 			set(&[kind, "eviction"], stats.evictions);
@@ -38,7 +38,7 @@ impl MetricSource for CommitteeCounters {
 	}
 }
 
-/// Keys and bytes held.
+/// Entries of each kind held, and the bytes of all of them.
 #[derive(Clone)]
 struct Occupancy;
 
@@ -46,14 +46,17 @@ impl MetricSource for Occupancy {
 	type N = u64;
 
 	fn collect(&self, mut set: impl FnMut(&[&str], u64)) {
-		let (keys, bytes) = node::occupancy();
-		set(&["keys"], keys as u64);
-		set(&["bytes"], bytes as u64);
+		let occupancy = node::occupancy();
+		set(&["keys"], occupancy.keys as u64);
+		set(&["matrices"], occupancy.matrices as u64);
+		set(&["aggregate_keys"], occupancy.aggregate_keys as u64);
+		set(&["bytes"], occupancy.bytes as u64);
 	}
 }
 
 /// Registers `pq_verifier_key_cache_events_total{event="hit"|"miss"|"eviction"}`,
-/// `pq_verifier_key_cache_size{unit="keys"|"bytes"}` and
+/// `pq_verifier_key_cache_size{unit="keys"|"matrices"|"aggregate_keys"|"bytes"}` (bytes of all
+/// three, one budget) and
 /// `pq_verifier_committee_cache_events_total{kind="matrix"|"key", event=…}`.
 pub fn register_metrics(registry: &Registry) -> Result<(), PrometheusError> {
 	register(
@@ -69,7 +72,10 @@ pub fn register_metrics(registry: &Registry) -> Result<(), PrometheusError> {
 	)?;
 	register(
 		SourcedGauge::new(
-			&Opts::new("pq_verifier_key_cache_size", "Keys and bytes held by the node's decoded-key cache")
+			&Opts::new(
+				"pq_verifier_key_cache_size",
+				"Entries and bytes held by the node's cache of decoded keys, committee matrices and aggregate keys",
+			)
 				.variable_label("unit"),
 			Occupancy,
 		)?,

@@ -6,7 +6,7 @@ use crate::cli::Sealing;
 use futures::{channel::mpsc, FutureExt};
 use polkadot_sdk::{
 	sc_basic_authorship::ProposerFactory,
-	sc_consensus::{BasicQueue, LongestChain},
+	sc_consensus::{BasicQueue, BlockImportParams, ForkChoiceStrategy, LongestChain, Verifier},
 	sc_consensus_aura::{self as aura, ImportQueueParams, SlotProportion, StartAuraParams},
 	sc_consensus_grandpa as grandpa,
 	sc_consensus_manual_seal::{self as manual_seal, InstantSealParams, ManualSealParams},
@@ -16,6 +16,7 @@ use polkadot_sdk::{
 	sc_transaction_pool,
 	sc_transaction_pool_api::OffchainTransactionPoolFactory,
 	sp_blockchain::HeaderBackend,
+	sp_consensus::BlockOrigin,
 	sp_consensus_aura::sr25519::AuthorityPair as AuraPair,
 	sp_io,
 	sp_runtime::traits::Block as BlockT,
@@ -110,10 +111,12 @@ pub fn new_partial(config: &Configuration, sealing: Sealing) -> Result<PartialCo
 		})?;
 		(import_queue, Some((block_import, link)))
 	} else {
-		// Blocks come only from this node's sealing task or from `import-blocks`; there is no
-		// seal to check, and the client executes every block it imports.
-		let import_queue = manual_seal::import_queue(
+		// Blocks come only from this node's sealing task (imported directly, not through this
+		// queue) or from `import-blocks`; the queue refuses any a peer sends.
+		let import_queue = BasicQueue::new(
+			SealedHereOnly,
 			Box::new(client.clone()),
+			None,
 			&task_manager.spawn_essential_handle(),
 			config.prometheus_registry(),
 		);
@@ -130,6 +133,33 @@ pub fn new_partial(config: &Configuration, sealing: Sealing) -> Result<PartialCo
 		transaction_pool,
 		other: grandpa,
 	})
+}
+
+/// The import check of a chain sealed on demand, whose blocks carry no seal anyone could
+/// check: it imports blocks from a file (`import-blocks`), and refuses every block a peer
+/// sends — a node started on such a chain with reserved peers would otherwise import whatever
+/// they make. (This node's own blocks are imported by the sealing task, not through here.)
+pub struct SealedHereOnly;
+
+/// Why [`SealedHereOnly`] refuses a block; the node logs it beside the block and its peer.
+pub const PEER_BLOCK_REFUSAL: &str = "a chain sealed on demand (instant or manual seal) imports no blocks from peers";
+
+#[async_trait::async_trait]
+impl<B: BlockT> Verifier<B> for SealedHereOnly {
+	async fn verify(&self, mut block: BlockImportParams<B>) -> Result<BlockImportParams<B>, String> {
+		match block.origin {
+			BlockOrigin::File | BlockOrigin::Own | BlockOrigin::Genesis => {},
+			BlockOrigin::NetworkInitialSync |
+			BlockOrigin::NetworkBroadcast |
+			BlockOrigin::ConsensusBroadcast |
+			BlockOrigin::WarpSync |
+			BlockOrigin::GapSync => return Err(PEER_BLOCK_REFUSAL.into()),
+		}
+		// As manual seal's own verifier: the longest chain, finalized by this node's sealing.
+		block.finalized = false;
+		block.fork_choice = Some(ForkChoiceStrategy::LongestChain);
+		Ok(block)
+	}
 }
 
 /// The inherent data of an Aura block: its slot and the time, now.

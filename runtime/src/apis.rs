@@ -178,6 +178,26 @@ sp_api::impl_runtime_apis! {
 		}
 	}
 
+	/// `try-runtime`: migrations with their pre- and post-upgrade checks, and blocks with every
+	/// pallet's `try_state` invariants (the pallet's: deposits, registrations, committees).
+	#[cfg(feature = "try-runtime")]
+	impl polkadot_sdk::frame_try_runtime::TryRuntime<Block> for Runtime {
+		fn on_runtime_upgrade(checks: polkadot_sdk::frame_try_runtime::UpgradeCheckSelect) -> (Weight, Weight) {
+			let weight = Executive::try_runtime_upgrade(checks).expect("the migrations and their checks pass");
+			(weight, configs::RuntimeBlockWeights::get().max_block)
+		}
+
+		fn execute_block(
+			block: <Block as BlockT>::LazyBlock,
+			state_root_check: bool,
+			signature_check: bool,
+			select: polkadot_sdk::frame_try_runtime::TryStateSelect,
+		) -> Weight {
+			Executive::try_execute_block(block, state_root_check, signature_check, select)
+				.expect("the block executes and every invariant holds")
+		}
+	}
+
 	#[cfg(feature = "runtime-benchmarks")]
 	impl polkadot_sdk::frame_benchmarking::Benchmark<Block> for Runtime {
 		fn benchmark_metadata(extra: bool) -> (

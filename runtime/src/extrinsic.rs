@@ -1,5 +1,6 @@
 //! The runtime's extrinsic type: [`UncheckedExtrinsic`], byte for byte, whose dispatch info
-//! also charges an ordinary signed extrinsic's own signature — by its scheme.
+//! also charges an ordinary signed extrinsic's own signature — by its scheme — and which
+//! checks an ordinary signed extrinsic's account and fee before verifying its signature.
 //!
 //! An ordinary signed extrinsic's signature is verified when the extrinsic is checked, before
 //! any transaction extension runs, and is then dropped: no extension can see which scheme
@@ -9,23 +10,36 @@
 //! type reads the signature's scheme before checking, and adds that scheme's benchmarked
 //! verification weight (`WeightInfo::verify_signed_*`) to the extension weight of the checked
 //! extrinsic — the dispatch info the transaction pool, the fee and `CheckWeight` all use. The
-//! general forms are charged by `AuthorizePq`, bare extrinsics nothing. Wallets see no
-//! difference: the encoding, the metadata and every signed payload are
+//! general forms are charged by `AuthorizePq`, bare extrinsics nothing.
+//!
+//! For the same reason no extension can refuse an ordinary signed extrinsic before its
+//! signature is verified, so `check` first runs what `AuthorizePq` runs first for the
+//! key-inline form (`pallet_pq_verifier::check_signed_before_verification`): the key may sign
+//! for the account (never a classical key for a post-quantum account), the account's key
+//! rule, and whether it can pay.
+//!
+//! Wallets see no difference: the encoding, the metadata and every signed payload are
 //! [`UncheckedExtrinsic`]'s.
 
-use crate::{configs::PqVerifierWeights, AccountId, Address, RuntimeCall, Signature, TxExtension, UncheckedExtrinsic};
-use codec::{Decode, DecodeWithMemTracking, Encode, EncodeLike};
-use pallet_pq_verifier::SignatureCheck;
+use crate::{
+	configs::{PqVerifierWeights, RuntimeBlockWeights},
+	AccountId, Address, Runtime, RuntimeCall, Signature, TxExtension, UncheckedExtrinsic,
+};
+use alloc::vec::Vec;
+use codec::{Compact, Decode, DecodeLimit, DecodeWithMemTracking, Encode, EncodeLike, Input, Output};
+use pallet_pq_verifier::{check_signed_before_verification, PqInvalidTransaction, SignatureCheck};
 use polkadot_sdk::{
 	frame_support::{
 		dispatch::{DispatchInfo, GetDispatchInfo},
 		traits::{InherentBuilder, SignedTransactionBuilder},
 		weights::Weight,
+		MAX_EXTRINSIC_DEPTH,
 	},
+	frame_system,
 	sp_runtime::{
 		generic::{self, Preamble},
 		traits::{
-			Applyable, Checkable, DispatchInfoOf, ExtrinsicCall, ExtrinsicLike, ExtrinsicMetadata, LazyExtrinsic,
+			Applyable, Checkable, DispatchInfoOf, ExtrinsicCall, ExtrinsicLike, ExtrinsicMetadata, LazyExtrinsic, Lookup,
 			PostDispatchInfoOf,
 		},
 		transaction_validity::{TransactionSource, TransactionValidity, TransactionValidityError},
@@ -42,32 +56,84 @@ use polkadot_sdk::sp_runtime::{serde, Deserialize, Serialize};
 pub type CheckedExtrinsic = generic::CheckedExtrinsic<AccountId, RuntimeCall, TxExtension>;
 
 /// The runtime's extrinsic: an [`UncheckedExtrinsic`] whose dispatch info includes its ordinary
-/// signature's verification weight (see the module docs).
-#[derive(Clone, PartialEq, Eq, Debug, Encode, Decode, DecodeWithMemTracking)]
-pub struct RuntimeExtrinsic(pub UncheckedExtrinsic);
+/// signature's verification weight (see the module docs), or the bytes of one that did not
+/// decode.
+///
+/// Runtime API calls decode their arguments before any runtime code runs, and a failure there
+/// traps the runtime. Transactions arrive over RPC as length-prefixed bytes the node does not
+/// look into, so every such body decodes here — into [`Self::Undecodable`] if it is no extrinsic
+/// of this runtime — and `check` refuses it by name
+/// ([`PqInvalidTransaction::Undecodable`]): a transaction pool answers garbage with a reason,
+/// not a trap. Blocks are decoded strictly ([`LazyExtrinsic`]): a block carrying such bytes is
+/// invalid.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum RuntimeExtrinsic {
+	/// An extrinsic of this runtime.
+	Decoded(UncheckedExtrinsic),
+	/// A body, without its length prefix, that does not decode as an extrinsic of this runtime
+	/// (within `MAX_EXTRINSIC_DEPTH` nested calls, using every byte).
+	Undecodable(Vec<u8>),
+}
+
+/// What [`ExtrinsicCall::call`] answers for bytes that carry no call; FRAME asks only bare
+/// extrinsics, which [`RuntimeExtrinsic::Undecodable`] is not.
+static NO_CALL: RuntimeCall = RuntimeCall::System(frame_system::Call::remark { remark: Vec::new() });
 
 impl RuntimeExtrinsic {
+	/// Decodes a body (an encoded extrinsic without its length prefix), as transactions arrive.
+	pub fn from_body(body: Vec<u8>) -> Self {
+		let mut prefixed = Compact(body.len() as u32).encode();
+		prefixed.extend_from_slice(&body);
+		match UncheckedExtrinsic::decode_all_with_depth_limit(MAX_EXTRINSIC_DEPTH, &mut &prefixed[..]) {
+			Ok(extrinsic) => Self::Decoded(extrinsic),
+			Err(_) => Self::Undecodable(body),
+		}
+	}
+
 	/// The weight of this extrinsic's ordinary signature: zero unless it is signed.
 	fn signature_weight(&self) -> Weight {
-		match &self.0.preamble {
-			Preamble::Signed(_, signature, _) =>
+		match self {
+			Self::Decoded(UncheckedExtrinsic { preamble: Preamble::Signed(_, signature, _), .. }) =>
 				SignatureCheck::Signed(signature.signed.scheme()).weight::<PqVerifierWeights>(),
-			Preamble::General(_) | Preamble::Bare(_) => Weight::zero(),
+			Self::Decoded(_) | Self::Undecodable(_) => Weight::zero(),
 		}
 	}
 }
 
 impl From<UncheckedExtrinsic> for RuntimeExtrinsic {
 	fn from(extrinsic: UncheckedExtrinsic) -> Self {
-		Self(extrinsic)
+		Self::Decoded(extrinsic)
 	}
 }
 
 impl From<RuntimeExtrinsic> for OpaqueExtrinsic {
 	fn from(extrinsic: RuntimeExtrinsic) -> Self {
-		extrinsic.0.into()
+		match extrinsic {
+			RuntimeExtrinsic::Decoded(extrinsic) => extrinsic.into(),
+			RuntimeExtrinsic::Undecodable(body) => OpaqueExtrinsic::from_blob(body),
+		}
 	}
 }
+
+/// The bytes it was decoded from: an extrinsic's own encoding, or the length-prefixed body.
+impl Encode for RuntimeExtrinsic {
+	fn encode_to<T: Output + ?Sized>(&self, destination: &mut T) {
+		match self {
+			Self::Decoded(extrinsic) => extrinsic.encode_to(destination),
+			Self::Undecodable(body) => body.encode_to(destination),
+		}
+	}
+}
+
+/// Fails only when the length prefix does: an extrinsic is a length-prefixed byte string.
+impl Decode for RuntimeExtrinsic {
+	fn decode<I: Input>(input: &mut I) -> Result<Self, codec::Error> {
+		Vec::<u8>::decode(input).map(Self::from_body)
+	}
+}
+
+// A `Vec<u8>` accounts for its allocation before it makes it.
+impl DecodeWithMemTracking for RuntimeExtrinsic {}
 
 impl EncodeLike<UncheckedExtrinsic> for RuntimeExtrinsic {}
 
@@ -80,21 +146,23 @@ impl TypeInfo for RuntimeExtrinsic {
 	}
 }
 
+/// As [`UncheckedExtrinsic`] serializes: its encoding, in hex.
 impl Serialize for RuntimeExtrinsic {
 	fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-		self.0.serialize(serializer)
+		self.using_encoded(|bytes| polkadot_sdk::sp_core::bytes::serialize(bytes, serializer))
 	}
 }
 
 impl<'de> Deserialize<'de> for RuntimeExtrinsic {
 	fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-		UncheckedExtrinsic::deserialize(deserializer).map(Self)
+		let bytes = polkadot_sdk::sp_core::bytes::deserialize(deserializer)?;
+		Self::decode(&mut &bytes[..]).map_err(|_| serde::de::Error::custom("an extrinsic is a length-prefixed byte string"))
 	}
 }
 
 impl ExtrinsicLike for RuntimeExtrinsic {
 	fn is_bare(&self) -> bool {
-		self.0.is_bare()
+		matches!(self, Self::Decoded(extrinsic) if extrinsic.is_bare())
 	}
 }
 
@@ -102,11 +170,17 @@ impl ExtrinsicCall for RuntimeExtrinsic {
 	type Call = RuntimeCall;
 
 	fn call(&self) -> &RuntimeCall {
-		self.0.call()
+		match self {
+			Self::Decoded(extrinsic) => extrinsic.call(),
+			Self::Undecodable(_) => &NO_CALL,
+		}
 	}
 
 	fn into_call(self) -> RuntimeCall {
-		self.0.into_call()
+		match self {
+			Self::Decoded(extrinsic) => extrinsic.into_call(),
+			Self::Undecodable(_) => NO_CALL.clone(),
+		}
 	}
 }
 
@@ -115,15 +189,16 @@ impl ExtrinsicMetadata for RuntimeExtrinsic {
 	type TransactionExtensionPipelines = <UncheckedExtrinsic as ExtrinsicMetadata>::TransactionExtensionPipelines;
 }
 
+/// Blocks are decoded strictly: a block with bytes that are no extrinsic is invalid.
 impl LazyExtrinsic for RuntimeExtrinsic {
 	fn decode_unprefixed(data: &[u8]) -> Result<Self, codec::Error> {
-		UncheckedExtrinsic::decode_unprefixed(data).map(Self)
+		UncheckedExtrinsic::decode_unprefixed(data).map(Self::Decoded)
 	}
 }
 
 impl InherentBuilder for RuntimeExtrinsic {
 	fn new_inherent(call: RuntimeCall) -> Self {
-		Self(UncheckedExtrinsic::new_inherent(call))
+		Self::Decoded(UncheckedExtrinsic::new_inherent(call))
 	}
 }
 
@@ -133,14 +208,20 @@ impl SignedTransactionBuilder for RuntimeExtrinsic {
 	type Extension = TxExtension;
 
 	fn new_signed_transaction(call: RuntimeCall, signed: Address, signature: Signature, extension: TxExtension) -> Self {
-		Self(UncheckedExtrinsic::new_signed(call, signed, signature, extension))
+		Self::Decoded(UncheckedExtrinsic::new_signed(call, signed, signature, extension))
 	}
 }
 
 /// Charged like the checked extrinsic (for fee estimates, `TransactionPaymentApi::query_info`).
+/// Bytes that are no extrinsic are weighed as a whole block: no transaction can pay that, and
+/// the fee estimate has no other way to say so.
 impl GetDispatchInfo for RuntimeExtrinsic {
 	fn get_dispatch_info(&self) -> DispatchInfo {
-		with_signature_weight(self.0.get_dispatch_info(), self.signature_weight())
+		match self {
+			Self::Decoded(extrinsic) => with_signature_weight(extrinsic.get_dispatch_info(), self.signature_weight()),
+			Self::Undecodable(_) =>
+				DispatchInfo { call_weight: RuntimeBlockWeights::get().max_block, ..Default::default() },
+		}
 	}
 }
 
@@ -150,15 +231,30 @@ fn with_signature_weight(mut info: DispatchInfo, signature_weight: Weight) -> Di
 	info
 }
 
-impl<Lookup> Checkable<Lookup> for RuntimeExtrinsic
+impl<Context> Checkable<Context> for RuntimeExtrinsic
 where
-	UncheckedExtrinsic: Checkable<Lookup, Checked = CheckedExtrinsic>,
+	UncheckedExtrinsic: Checkable<Context, Checked = CheckedExtrinsic>,
+	Context: Lookup<Source = Address, Target = AccountId>,
 {
 	type Checked = ChargedExtrinsic;
 
-	fn check(self, lookup: &Lookup) -> Result<ChargedExtrinsic, TransactionValidityError> {
+	/// An ordinary signed extrinsic gets the cheap checks first — the key may sign for the
+	/// account, the account's key rule, the fee — and only then is its signature verified (by
+	/// the inner extrinsic's check); see `pallet_pq_verifier::check_signed_before_verification`.
+	fn check(self, context: &Context) -> Result<ChargedExtrinsic, TransactionValidityError> {
 		let signature_weight = self.signature_weight();
-		Ok(ChargedExtrinsic { inner: self.0.check(lookup)?, signature_weight })
+		let extrinsic = match self {
+			Self::Decoded(extrinsic) => extrinsic,
+			Self::Undecodable(_) => return Err(PqInvalidTransaction::Undecodable.into()),
+		};
+		if let Preamble::Signed(address, signature, _) = &extrinsic.preamble {
+			let who = context.lookup(address.clone())?;
+			// The dispatch info and length the payment extension will see.
+			let info = with_signature_weight(extrinsic.get_dispatch_info(), signature_weight);
+			let len = extrinsic.encoded_size();
+			check_signed_before_verification::<Runtime>(&who, &signature.signed, &extrinsic.function, &info, len)?;
+		}
+		Ok(ChargedExtrinsic { inner: extrinsic.check(context)?, signature_weight })
 	}
 }
 

@@ -34,32 +34,32 @@ pub const ED25519_DEV_ACCOUNTS: [[u8; 32]; 6] = [
 
 /// ML-DSA-44 dev accounts.
 pub const ML_DSA_44_DEV_ACCOUNTS: [[u8; 32]; 6] = [
-	hex!("c083b6a54925146e69dba1acabb0599a134b68f06a26d5efc51ec85ab6a32db9"), // Alice
-	hex!("c0f363b1a01201920fa4f4de2ccdfea54c79cfedcc55a3e9600e7a399ff843a8"), // Bob
-	hex!("c23db7cc5f985dbe4a1948090d16135fbeb00165c0ff6ab2b0d24469988cc73c"), // Charlie
-	hex!("c36425639a4e1e603e9fdf63057f3139a9b6eb6f0d89d87767f56d18a03226c3"), // Dave
-	hex!("28fae6529c6128631bfe14cac0eb0ce8f0c9927ba335ec40f85c5f60a3547f8c"), // Eve
-	hex!("4a4a3520a95a0f55f6fd6367d8174a7b47e5361938e146abbac76b150b3cd73c"), // Ferdie
+	hex!("dd17fdbc997aa1ca739e6345df592ec0433f43a187e3edf74d063786215e2081"), // Alice
+	hex!("43d00e3eedb02abcf39aa5982c4a36defab9fa85c0aeb70fbb003a4291f9c8a8"), // Bob
+	hex!("c76a5d158f97c39957d9c53e0ba4113c6e6e8885f76e85cc5f05330fe249c4be"), // Charlie
+	hex!("72be02e95eacab2c4b6537d6b6366b5c6e0f4334e99b84ba3899400befaf3ef3"), // Dave
+	hex!("b2f4b10fc1a05c5264ceaaf5cb5e58d223a40dbc352e2499d3b942bc3b7741b1"), // Eve
+	hex!("d72fa9ea76153cd6f879e2a02a2bef0b2b3642058da5029658e63f7934b087a4"), // Ferdie
 ];
 
 /// ML-DSA-65 dev accounts.
 pub const ML_DSA_65_DEV_ACCOUNTS: [[u8; 32]; 6] = [
-	hex!("a32f4d8f9939ad75c0b9b18f4b678d8890c8aef2bb6ecc8ab388652f859d8da4"), // Alice
-	hex!("7ae491f4f7cdb9ddf0190c39a413845567fd7eb7a94ef38aead9d17de93d5b81"), // Bob
-	hex!("0a63a377e656a8a774af9b16c0749c6c8206f83a679c9e5ee3792eaa72c56f01"), // Charlie
-	hex!("3e2b9e8c8896606c1c16ed0c2dadc8c992f90364c68c678808f2a14773b141c7"), // Dave
-	hex!("fea6c2367c6fb80325ce64ede46660cf060cc44c26442ef6f7c97dcdacc571c6"), // Eve
-	hex!("08b67c6cb07f7e83c5b35241a27d683639d6677f01c416f25bb563a8e2fdc117"), // Ferdie
+	hex!("1cbadeb1efa9237091c613d824f27a8a4d02fcc10efe41f5db8a08e9ecce48bd"), // Alice
+	hex!("1c628595ec87e546a774a6a8d2758f8b249a50fb0e6107d43597efc1313af388"), // Bob
+	hex!("3e4224fe4837baeda32e6ed48632d8196ace8f357cb21576243ebe082b4f8d86"), // Charlie
+	hex!("f41b28f80285ccc95f2eb416713c0b31635904600f7d2d48c197b7cfe10eb5c2"), // Dave
+	hex!("92fcb1a5af9be6adfb0f606b70bb48c8c9e2ddb101199e10afcfd73a5428d1cf"), // Eve
+	hex!("39fd524996b626388764ce6ab54aa04c80a69ae03a714577274d45f4e2d00b9c"), // Ferdie
 ];
 
 /// ML-DSA-87 dev accounts.
 pub const ML_DSA_87_DEV_ACCOUNTS: [[u8; 32]; 6] = [
-	hex!("4716a2cf99166cce88f8c750ef036b0403ca105b62f4db65bb1fc5cf804d71c1"), // Alice
-	hex!("3c7f733fee38ea28af21a2103807991804129b45229e66e4e69df13f3d916cb1"), // Bob
-	hex!("02fbd083b7cfb683a066572360a09cc2e57e843ef4324230b0de865856f34b5f"), // Charlie
-	hex!("db696e85661fc631445a79fcf440cd6c67901b19723a0cc02f00202c0130f887"), // Dave
-	hex!("a3fb21dbda4a4c81f904d765baa08434ec93caee90f8e822465f777a21e9f05a"), // Eve
-	hex!("c3446c8a158a371ad39f794d978f1678df7b76c1593106d8cc9e60a374e28e7e"), // Ferdie
+	hex!("4905517e5b90c94e58b08bcf27c86577b4ac2943db598639127dce8a48f0f0f3"), // Alice
+	hex!("09f7ce62a09f4de2752a6f09c4766d98e0dbbd2df976c001cb4503fdf5ac79ed"), // Bob
+	hex!("7a78d7bce4bb3372d07da45b620be67968050543be347e24f9b82bf77ea595f4"), // Charlie
+	hex!("fd918dbd8f21f2a918f0fa582e1008271e2a5f4fb380cb1a32d5ef728cf27dee"), // Dave
+	hex!("35e79d860c142c2028cd33fe0a5933da2fc4710ccfb7879a721e67af976cddde"), // Eve
+	hex!("8e76e8481e33a9a56e98040ff24358d4f437ea68eed68331048925004bfc11fc"), // Ferdie
 ];
 
 /// Sr25519 keys of `//Alice` … `//Ferdie`: the validators' Aura keys (their GRANDPA keys are

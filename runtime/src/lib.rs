@@ -134,37 +134,38 @@ pub mod opaque {
 	pub type Block = generic::Block<Header, OpaqueExtrinsic>;
 }
 
-/// The runtime's version. The two builds differ in host-function imports, weights and so fees,
-/// so each has its own `impl_name` and `spec_version`: the last digit of `spec_version` names
-/// the build (0: host functions, 1: pure Wasm), the rest counts releases; `impl_version` counts
-/// changes that leave consensus alone (2: `PqVerifierApi` names a scheme mismatch before
-/// decoding the key). (Written out twice: `runtime_version` reads literals only.)
-#[cfg(not(feature = "pure-wasm-verifier"))]
-#[polkadot_sdk::sp_version::runtime_version]
-pub const VERSION: RuntimeVersion = RuntimeVersion {
-	spec_name: alloc::borrow::Cow::Borrowed("pq-runtime"),
-	impl_name: alloc::borrow::Cow::Borrowed("pq-runtime"),
-	authoring_version: 1,
-	spec_version: 32,
-	impl_version: 2,
-	apis: apis::RUNTIME_API_VERSIONS,
-	transaction_version: 2,
-	system_version: 1,
-};
+/// The runtime's version: `spec_version` counts releases in its tens and names the build in its
+/// units — 0 host functions, 1 pure Wasm, 2 the benchmarks' pure Wasm with our own verifier —
+/// since the builds differ in host-function imports, weights and so fees, and a signature for
+/// one must not be valid on another (`CheckSpecVersion`); each has its own `impl_name` too.
+/// `impl_version` counts changes within a release that leave consensus alone. Release 4:
+/// account ids no classical signature can authorize, the fee checked before an ordinary
+/// signature is verified, dissolved committees kept, undecodable transactions refused.
+macro_rules! runtime_version {
+	// `tt`, not `literal`: the attribute reads bare literal tokens, not wrapped ones.
+	($impl_name:tt, $spec_version:tt) => {
+		/// The runtime's version (see the macro that writes it; `runtime_version` reads literals
+		/// only, so it is written out per build).
+		#[polkadot_sdk::sp_version::runtime_version]
+		pub const VERSION: RuntimeVersion = RuntimeVersion {
+			spec_name: alloc::borrow::Cow::Borrowed("pq-runtime"),
+			impl_name: alloc::borrow::Cow::Borrowed($impl_name),
+			authoring_version: 1,
+			spec_version: $spec_version,
+			impl_version: 0,
+			apis: apis::RUNTIME_API_VERSIONS,
+			transaction_version: 2,
+			system_version: 1,
+		};
+	};
+}
 
-/// The runtime's version (see the host-function build's).
-#[cfg(feature = "pure-wasm-verifier")]
-#[polkadot_sdk::sp_version::runtime_version]
-pub const VERSION: RuntimeVersion = RuntimeVersion {
-	spec_name: alloc::borrow::Cow::Borrowed("pq-runtime"),
-	impl_name: alloc::borrow::Cow::Borrowed("pq-runtime-pure-wasm"),
-	authoring_version: 1,
-	spec_version: 33,
-	impl_version: 2,
-	apis: apis::RUNTIME_API_VERSIONS,
-	transaction_version: 2,
-	system_version: 1,
-};
+#[cfg(not(feature = "pure-wasm-verifier"))]
+runtime_version!("pq-runtime", 40);
+#[cfg(all(feature = "pure-wasm-verifier", not(feature = "pure-wasm-precomputed")))]
+runtime_version!("pq-runtime-pure-wasm", 41);
+#[cfg(feature = "pure-wasm-precomputed")]
+runtime_version!("pq-runtime-pure-wasm-precomputed", 42);
 
 /// Balance units: one token is 10^12 planck.
 pub const UNIT: Balance = 1_000_000_000_000;

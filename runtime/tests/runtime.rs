@@ -237,13 +237,13 @@ fn every_form_is_charged_its_own_signature_once() {
 	});
 }
 
-/// The two runtime builds charge different weights, so each has its own `spec_version`: a
-/// transaction signed for the pure-Wasm build (spec 33) is refused by this one (spec 32).
+/// The runtime builds charge different weights, so each has its own `spec_version`: a
+/// transaction signed for the pure-Wasm build (spec 41) is refused by this one (spec 40).
 #[test]
 fn a_transaction_signed_for_the_other_runtime_build_is_refused() {
 	dev_chain().execute_with(|| {
-		assert_eq!((pq_runtime::VERSION.spec_version, pq_runtime::VERSION.impl_name.as_ref()), (32, "pq-runtime"));
-		let other_build = ChainIdentity { spec_version: 33, ..chain() };
+		assert_eq!((pq_runtime::VERSION.spec_version, pq_runtime::VERSION.impl_name.as_ref()), (40, "pq-runtime"));
+		let other_build = ChainIdentity { spec_version: 41, ..chain() };
 		let alice = Keypair::from_suri(Scheme::MlDsa44, "//Alice").unwrap();
 		let bob = Keypair::from_suri(Scheme::Ed25519, "//Bob").unwrap();
 		for form in [Form::Signed, Form::KeyInline] {
@@ -478,4 +478,191 @@ fn a_dev_block_has_no_slot_and_any_timestamp() {
 	let dev = || genesis_state(presets::development(), None).unwrap();
 	assert!(executes(dev, 123_456_789, &[]));
 	assert!(!executes(dev, 10_000, &[aura_slot(10)]));
+}
+
+/// Validates `extrinsic` as the transaction pool does.
+fn validate(extrinsic: RuntimeExtrinsic) -> polkadot_sdk::sp_runtime::transaction_validity::TransactionValidity {
+	use polkadot_sdk::sp_runtime::transaction_validity::TransactionSource;
+	Executive::validate_transaction(TransactionSource::External, extrinsic, System::parent_hash())
+}
+
+/// `extrinsic`'s ordinary signature with one bit of its signature bytes flipped: garbage that
+/// only a verification refuses.
+fn with_garbage_signature(mut extrinsic: UncheckedExtrinsic) -> UncheckedExtrinsic {
+	use pq_crypto::SignatureWithKey;
+	let Preamble::Signed(_, signature, _) = &mut extrinsic.preamble else { panic!("an ordinary signed extrinsic") };
+	match &mut signature.signed {
+		SignatureWithKey::Ed25519(signature) => signature.0[0] ^= 1,
+		SignatureWithKey::MlDsa44(_, signature) => signature.0[0] ^= 1,
+		SignatureWithKey::MlDsa65(_, signature) => signature.0[0] ^= 1,
+		SignatureWithKey::MlDsa87(_, signature) => signature.0[0] ^= 1,
+	}
+	extrinsic
+}
+
+/// An ordinary signed extrinsic from an account that cannot pay is refused as `Payment`
+/// before its signature is verified, as the general forms are: an unfunded account's garbage
+/// costs a node a balance read, not an ML-DSA verification (which would say `BadProof`).
+#[test]
+fn an_unfunded_signed_extrinsic_is_refused_before_verification() {
+	dev_chain().execute_with(|| {
+		let bob = Keypair::from_suri(Scheme::Ed25519, "//Bob").unwrap();
+		for scheme in SCHEMES {
+			let pauper = Keypair::from_suri(scheme, "//nobody").unwrap();
+			let garbage = with_garbage_signature(signed_extrinsic(&pauper, transfer(&bob, UNIT), 0));
+			assert_eq!(validate(garbage.clone().into()), Err(InvalidTransaction::Payment.into()), "{scheme:?}");
+			assert_eq!(apply(garbage), Err(InvalidTransaction::Payment.into()), "{scheme:?}");
+		}
+		// A funded sender's garbage is verified, and refused as such.
+		let alice = Keypair::from_suri(Scheme::MlDsa87, "//Alice").unwrap();
+		let garbage = with_garbage_signature(signed_extrinsic(&alice, transfer(&bob, UNIT), 0));
+		assert_eq!(validate(garbage.into()), Err(InvalidTransaction::BadProof.into()));
+	});
+}
+
+/// An Ed25519-signed extrinsic naming a post-quantum account — funded, as an attacker with a
+/// discrete-logarithm oracle would pick it — is refused as an invalid key before anything is
+/// verified: the account is no Ed25519 key.
+#[test]
+fn a_classical_signature_for_a_post_quantum_account_is_refused_by_the_runtime() {
+	use pallet_pq_verifier::PqInvalidTransaction;
+	use pq_crypto::{keys::Ed25519Signature, SignatureWithKey, TransactionSignature};
+	dev_chain().execute_with(|| {
+		let bob = Keypair::from_suri(Scheme::Ed25519, "//Bob").unwrap();
+		for scheme in Scheme::ML_DSA {
+			let victim = Keypair::from_suri(scheme, "//Alice").unwrap();
+			let mut extrinsic = signed_extrinsic(&victim, transfer(&bob, UNIT), 0);
+			let Preamble::Signed(_, signature, _) = &mut extrinsic.preamble else { unreachable!() };
+			*signature = TransactionSignature::new(SignatureWithKey::Ed25519(Ed25519Signature([0x11; 64])));
+			assert_eq!(validate(extrinsic.into()), Err(PqInvalidTransaction::InvalidKey.into()), "{scheme:?}");
+		}
+	});
+}
+
+/// A reproducible stream of test bytes (Marsaglia's xorshift64).
+fn xorshift(mut state: u64) -> impl FnMut() -> u64 {
+	move || {
+		state ^= state << 13;
+		state ^= state >> 7;
+		state ^= state << 17;
+		state
+	}
+}
+
+/// Bytes as `author_submitExtrinsic` passes them on: a length prefix the node checked, and a
+/// body nobody did. Every one decodes as the runtime's extrinsic — garbage as
+/// `RuntimeExtrinsic::Undecodable` — and is refused with a reason, never a trap: truncated,
+/// bit-flipped and re-prefixed extrinsics of every form and scheme, and random bodies, 100,000
+/// cases. Validation must not panic, and nothing but the genuine extrinsics may be valid.
+#[test]
+fn no_transaction_bytes_trap_the_runtime() {
+	use codec::{Compact, Decode, Encode};
+	use pallet_pq_verifier::PqInvalidTransaction;
+	use polkadot_sdk::sp_runtime::transaction_validity::{TransactionSource, TransactionValidityError};
+	dev_chain().execute_with(|| {
+		let bob = Keypair::from_suri(Scheme::Ed25519, "//Bob").unwrap();
+		let mut genuine = Vec::new();
+		for scheme in SCHEMES {
+			let alice = Keypair::from_suri(scheme, "//Alice").unwrap();
+			for form in [Form::Signed, Form::KeyInline] {
+				genuine.push(transactions::sign(&alice, transfer(&bob, UNIT), 0, 0, form, &chain()).unwrap().encode());
+			}
+		}
+		let bodies: Vec<Vec<u8>> = genuine.iter().map(|bytes| {
+			let mut input = &bytes[..];
+			let _ = Compact::<u32>::decode(&mut input).unwrap();
+			input.to_vec()
+		}).collect();
+
+		let mut next = xorshift(0x5eed_f00d_dead_beef);
+		let mut refusals = std::collections::BTreeMap::<String, u32>::new();
+		for case in 0..100_000u32 {
+			let body = &bodies[case as usize % bodies.len()];
+			let mut garbage = match case % 4 {
+				// Truncated.
+				0 => body[..(next() as usize % body.len())].to_vec(),
+				// One to eight bits flipped.
+				1 => {
+					let mut flipped = body.clone();
+					for _ in 0..=next() % 8 {
+						let bit = next() as usize % (8 * flipped.len());
+						flipped[bit / 8] ^= 1 << (bit % 8);
+					}
+					flipped
+				},
+				// Another extrinsic's head on this one's tail.
+				2 => {
+					let other = &bodies[next() as usize % bodies.len()];
+					let cut = next() as usize % body.len().min(other.len());
+					[&other[..cut], &body[cut..]].concat()
+				},
+				// Random bytes.
+				_ => (0..next() % 8192).map(|_| next() as u8).collect(),
+			};
+			if case % 16 == 0 {
+				garbage.extend((0..next() % 64).map(|_| next() as u8)); // Trailing bytes.
+			}
+			// The runtime API's own decoding of its arguments, which must not fail.
+			let arguments =
+				[TransactionSource::External.encode(), Compact(garbage.len() as u32).encode(), garbage.clone(), System::parent_hash().encode()]
+					.concat();
+			let (source, extrinsic, block_hash) =
+				<(TransactionSource, RuntimeExtrinsic, pq_runtime::Hash)>::decode(&mut &arguments[..]).expect("a prefixed body decodes");
+			// As a runtime API call, whose changes the node discards.
+			polkadot_sdk::sp_io::storage::start_transaction();
+			let validity = Executive::validate_transaction(source, extrinsic, block_hash);
+			polkadot_sdk::sp_io::storage::rollback_transaction();
+			if validity.is_ok() {
+				assert!(genuine.iter().any(|bytes| bytes[..] == [Compact(garbage.len() as u32).encode(), garbage.clone()].concat()[..]));
+				continue;
+			}
+			let reason = match validity.unwrap_err() {
+				TransactionValidityError::Invalid(InvalidTransaction::Custom(code)) =>
+					format!("{:?}", PqInvalidTransaction::from_code(code).expect("a named refusal")),
+				other => format!("{other:?}"),
+			};
+			*refusals.entry(reason).or_default() += 1;
+		}
+		println!("refusals: {refusals:?}");
+		assert!(refusals.get("Undecodable").copied().unwrap_or(0) > 10_000, "{refusals:?}");
+		assert!(refusals.keys().any(|reason| reason.contains("BadProof")), "some mutations decode and fail verification: {refusals:?}");
+	});
+}
+
+/// Bytes that decode as no extrinsic are refused by name, re-encode as they came, and are
+/// weighed as a whole block for a fee estimate: `query_info` answers instead of trapping.
+#[test]
+fn undecodable_bytes_are_refused_by_name() {
+	use codec::{Compact, Decode, Encode};
+	use pallet_pq_verifier::PqInvalidTransaction;
+	dev_chain().execute_with(|| {
+		let bytes = [vec![0x10], vec![0x84, 0xff, 0x00, 0x01]].concat();
+		let extrinsic = RuntimeExtrinsic::decode(&mut &bytes[..]).unwrap();
+		assert_eq!(extrinsic, RuntimeExtrinsic::Undecodable(vec![0x84, 0xff, 0x00, 0x01]));
+		assert_eq!(extrinsic.encode(), bytes);
+		assert_eq!(validate(extrinsic.clone()), Err(PqInvalidTransaction::Undecodable.into()));
+		let info = pq_runtime::TransactionPayment::query_info(extrinsic, bytes.len() as u32);
+		assert_eq!(info.weight, pq_runtime::configs::RuntimeBlockWeights::get().max_block);
+		// Calls nested beyond the executive's depth limit are no extrinsic either: decoding stops
+		// at the limit instead of running out of stack. Built as bytes — a call within `sudo` is
+		// the pallet's index and the call's own, then the inner call — since a Rust value that
+		// deep would take this test's stack to encode and drop.
+		let sudo = RuntimeCall::Sudo(polkadot_sdk::pallet_sudo::Call::sudo {
+			call: Box::new(RuntimeCall::System(frame_system::Call::remark { remark: vec![] })),
+		})
+		.encode();
+		let (sudo_prefix, remark) = sudo.split_at(2);
+		let deep_call = [sudo_prefix.repeat(10_000), remark.to_vec()].concat();
+		let body = [vec![4u8], deep_call].concat(); // Version 4, bare.
+		let deep = [Compact(body.len() as u32).encode(), body].concat();
+		assert!(matches!(RuntimeExtrinsic::decode(&mut &deep[..]).unwrap(), RuntimeExtrinsic::Undecodable(_)));
+	});
+}
+
+/// Decoding a call nested in others keeps one `RuntimeCall` per level on the stack: a large one
+/// would let an extrinsic nested within the decoding depth limit overflow the runtime's stack
+/// — a trap. Large call arguments (keys, signatures) are boxed, so a level is small.
+#[test]
+fn a_runtime_call_is_small_enough_to_nest_to_the_depth_limit() {
+	assert!(std::mem::size_of::<RuntimeCall>() <= 128, "RuntimeCall is {} bytes", std::mem::size_of::<RuntimeCall>());
 }

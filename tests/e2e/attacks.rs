@@ -135,3 +135,139 @@ async fn a_front_run_committee_creation_fails_on_chain() {
 		"{events:?}"
 	);
 }
+
+/// Whoever can take discrete logarithms signs Ed25519 for any account id that is an Ed25519
+/// key. The dev chain's funded post-quantum accounts, `//Alice` of every ML-DSA level and a
+/// committee's, are none: an Ed25519 transfer naming one — ordinary signed or key inline — is
+/// refused as an invalid key, before the node verifies anything.
+#[tokio::test]
+async fn a_classical_signature_for_a_post_quantum_account_is_refused_by_the_node() {
+	use pq_crypto::{keys::Ed25519Signature, SignatureWithKey, TransactionSignature};
+	let node = NodeProcess::start_dev(pq_node()).await;
+	let rpc = node.rpc().await;
+	let thief = fresh_account("quantum-thief");
+	let forged = SignatureWithKey::Ed25519(Ed25519Signature([0x11; 64]));
+	let committee = pq_cli::committee::CommitteeArgs { seed: "quantum".into(), size: 2, threshold: 1 }.committee().unwrap();
+	let victims: Vec<_> = ML_DSA
+		.iter()
+		.map(|scheme| dev_key(*scheme, "Alice"))
+		.map(|key| (key.account_id(), Some(key)))
+		.chain([(committee.id().account_id(), None)])
+		.collect();
+	// The extensions after `AuthorizePq` of some key-inline transfer: the refusal comes first.
+	let Preamble::General(ExtensionVariant::V0((_, extensions))) =
+		signed_transfer(&rpc, &dev_key(Scheme::MlDsa44, "Bob"), &thief, UNIT, Form::KeyInline).await.preamble
+	else {
+		panic!("a general transaction")
+	};
+	for (victim, key) in victims {
+		if let Some(key) = key {
+			// The victim's own transfer, its signature swapped for the attacker's Ed25519 one.
+			let mut signed = signed_transfer(&rpc, &key, &thief, UNIT, Form::Signed).await;
+			let Preamble::Signed(_, signature, _) = &mut signed.preamble else { panic!("signed") };
+			*signature = TransactionSignature::new(forged.clone());
+			let refused = refusal(rpc.submit(&signed.encode()).await.unwrap_err());
+			assert!(refused.reason.contains("InvalidKey"), "signed, {victim}: {refused}");
+		}
+		let inline = Authorization::KeyInline { account: victim.clone(), signed: forged.clone() };
+		let steal = transactions::transfer_call(thief.account_id(), UNIT);
+		let inline = UncheckedExtrinsic::new_transaction(steal, (AuthorizePq::new(inline), extensions.clone()));
+		let refused = refusal(rpc.submit(&inline.encode()).await.unwrap_err());
+		assert!(refused.reason.contains("InvalidKey"), "key inline, {victim}: {refused}");
+	}
+	assert_eq!(rpc.account(&thief.account_id(), None).await.unwrap().data.free, 0);
+}
+
+/// An ordinary signed ML-DSA-87 transfer with a garbage signature from an account that holds
+/// nothing: refused for its fee, before the node verifies it.
+#[tokio::test]
+async fn an_unfunded_signed_transaction_is_refused_before_verification_by_the_node() {
+	let node = NodeProcess::start_dev(pq_node()).await;
+	let rpc = node.rpc().await;
+	let pauper = Keypair::from_suri(Scheme::MlDsa87, "//e2e//pauper").unwrap();
+	let mut garbage = signed_transfer(&rpc, &pauper, &fresh_account("nobody"), UNIT, Form::Signed).await;
+	let Preamble::Signed(_, signature, _) = &mut garbage.preamble else { panic!("signed") };
+	let pq_crypto::SignatureWithKey::MlDsa87(_, bytes) = &mut signature.signed else { panic!("ML-DSA-87") };
+	bytes.0[100] ^= 1;
+	let refused = refusal(rpc.submit(&garbage.encode()).await.unwrap_err());
+	assert_eq!(refused.code, 1010, "{refused}");
+	assert!(refused.reason.contains("Inability to pay"), "{refused}");
+}
+
+/// Bytes with a valid length prefix and a garbage body — random, truncated, bit-flipped and
+/// re-prefixed transactions — sent to `author_submitExtrinsic`: each gets an invalid-transaction
+/// refusal that says why (never a runtime trap, error 1002), and the chain goes on.
+#[tokio::test]
+async fn garbage_transactions_are_refused_with_a_reason_and_the_chain_goes_on() {
+	let node = NodeProcess::start_dev(pq_node()).await;
+	let rpc = node.rpc().await;
+	let alice = dev_key(Scheme::MlDsa44, "Alice");
+	let bob = fresh_account("garbage-bob");
+	let genuine: Vec<Vec<u8>> = {
+		let mut genuine = Vec::new();
+		for form in [Form::Signed, Form::KeyInline] {
+			let encoded = signed_transfer(&rpc, &alice, &bob, UNIT, form).await.encode();
+			// Without its prefix: the body.
+			genuine.push(encoded[2..].to_vec());
+		}
+		genuine
+	};
+	let mut state = 0x9e37_79b9_7f4a_7c15u64;
+	let mut next = move || {
+		state ^= state << 13;
+		state ^= state >> 7;
+		state ^= state << 17;
+		state
+	};
+	let mut reasons = std::collections::BTreeMap::<String, u32>::new();
+	for case in 0..200u32 {
+		let body = &genuine[case as usize % genuine.len()];
+		let garbage: Vec<u8> = match case % 3 {
+			0 => (0..next() % 4096).map(|_| next() as u8).collect(),
+			1 => body[..(next() as usize % body.len())].to_vec(),
+			_ => {
+				let mut flipped = body.clone();
+				let bit = next() as usize % (8 * flipped.len());
+				flipped[bit / 8] ^= 1 << (bit % 8);
+				flipped
+			},
+		};
+		let prefixed = [codec::Compact(garbage.len() as u32).encode(), garbage].concat();
+		let refused = refusal(rpc.submit(&prefixed).await.unwrap_err());
+		assert_eq!(refused.code, 1010, "case {case}: {refused}");
+		*reasons.entry(refused.reason).or_default() += 1;
+	}
+	assert!(reasons.keys().any(|reason| reason.contains("Undecodable")), "{reasons:?}");
+	assert!(node.is_running());
+	assert!(!node.log().contains("panicked"), "the runtime panicked:\n{}", node.log());
+	transfer_and_check(&rpc, &alice, Form::Signed, "after-garbage").await;
+}
+
+/// A node sealing on demand takes no blocks from peers: two dev nodes, each the other's
+/// reserved peer (a dev node refuses every other peer), connect; the second is offered the
+/// first's blocks and refuses them.
+#[tokio::test]
+async fn a_node_sealed_on_demand_imports_no_blocks_from_peers() {
+	let sealer = NodeProcess::start_dev(pq_node()).await;
+	let rpc = sealer.rpc().await;
+	include(&rpc, &signed_transfer(&rpc, &dev_key(Scheme::Ed25519, "Alice"), &fresh_account("peer"), UNIT, Form::Signed).await).await;
+	assert!(rpc.best_number().await.unwrap() >= 1);
+
+	let follower = NodeProcess::start_dev(pq_node()).await;
+	let follower_rpc = follower.rpc().await;
+	for (node, peer) in [(&rpc, follower.multiaddr().await), (&follower_rpc, sealer.multiaddr().await)] {
+		let () = node.request("system_addReservedPeer", jsonrpsee::rpc_params![peer]).await.unwrap();
+	}
+	let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+	while !follower.log().contains(pq_node_refusal()) {
+		assert!(std::time::Instant::now() < deadline, "the peer's blocks were not refused:\n{}", follower.log());
+		tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+	}
+	assert_eq!(follower_rpc.best_number().await.unwrap(), 0, "imported nothing");
+}
+
+/// What a node sealing on demand says when it refuses a peer's block (`pq-node`'s
+/// `service::PEER_BLOCK_REFUSAL`, which the e2e binary cannot import).
+fn pq_node_refusal() -> &'static str {
+	"a chain sealed on demand (instant or manual seal) imports no blocks from peers"
+}

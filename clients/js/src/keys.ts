@@ -10,6 +10,7 @@ import { ml_dsa44, ml_dsa65, ml_dsa87 } from '@noble/post-quantum/ml-dsa.js';
 import { base58 } from '@scure/base';
 import { mnemonicToEntropy } from '@scure/bip39';
 import { wordlist } from '@scure/bip39/wordlists/english.js';
+import { deriveAccountId } from './account.js';
 import { blake2_256, concat, lengthPrefixed, littleEndian, utf8 } from './scale.js';
 import { context, ed25519Prefix, FACTS, SS58_PREFIX, type Purpose, type Scheme } from './schemes.js';
 
@@ -72,7 +73,8 @@ export class Keypair {
     return Keypair.fromSeed(scheme, seed);
   }
 
-  /** The account this key controls: an Ed25519 key itself, or `blake2_256(tag ‖ key)`. */
+  /** The account this key controls: an Ed25519 key itself, or derived from `tag ‖ key`
+   * ({@link deriveAccountId}), never an Ed25519 or sr25519 key. */
   accountId(): Uint8Array {
     return accountIdOf(this.scheme, this.publicKey);
   }
@@ -103,7 +105,7 @@ export function verify(scheme: Scheme, publicKey: Uint8Array, message: Uint8Arra
 export function accountIdOf(scheme: Scheme, publicKey: Uint8Array): Uint8Array {
   const { accountTag, publicKeyBytes } = FACTS[scheme];
   if (publicKey.length !== publicKeyBytes) throw new RangeError(`a ${scheme} key is ${publicKeyBytes} bytes`);
-  return accountTag ? blake2_256(concat(accountTag, publicKey)) : publicKey.slice();
+  return accountTag ? deriveAccountId(accountTag, publicKey) : publicKey.slice();
 }
 
 /** A BIP-39 mnemonic's seed as Substrate computes it (substrate-bip39: PBKDF2 over the

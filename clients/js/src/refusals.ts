@@ -11,6 +11,7 @@ export const PQ_REFUSALS: Readonly<Record<number, string>> = {
   6: 'UnknownCommittee',
   7: 'InvalidSigners',
   8: 'BelowThreshold',
+  9: 'Undecodable',
 };
 
 /** A node's refusal message with the pallet's code named: `… Custom error: 1` gains

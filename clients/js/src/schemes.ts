@@ -17,7 +17,7 @@ export interface SchemeFacts {
   readonly publicKeyBytes: number;
   /** Encoded signature (RFC 8032; FIPS 204 `sigEncode`). */
   readonly signatureBytes: number;
-  /** Domain tag of the account id `blake2_256(tag ‖ key)`; Ed25519 accounts are their key. */
+  /** Domain tag of the account id (`deriveAccountId`); Ed25519 accounts are their key. */
   readonly accountTag?: Uint8Array;
 }
 

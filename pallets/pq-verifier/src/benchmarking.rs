@@ -9,7 +9,7 @@
 
 use super::*;
 use crate::{extension::Authorization, AuthorizePq, Pallet as PqVerifier};
-use alloc::vec;
+use alloc::{boxed::Box, vec};
 use polkadot_sdk::{
 	frame_benchmarking::v2::*,
 	frame_support::{
@@ -86,12 +86,40 @@ fn inline<T: Config>(scheme: Scheme, call: &T::RuntimeCall) -> Result<AuthorizeP
 	Ok(AuthorizePq::new(Authorization::KeyInline { account, signed }))
 }
 
-/// An ordinary signed extrinsic's signature by a key of `scheme` over `payload`, and its account.
-fn signed_payload<T: Config>(scheme: Scheme, payload: &[u8]) -> Result<(TransactionSignature<T::Backend>, AccountId32), BenchmarkError> {
-	let signer = keypair(scheme);
-	let signature = signer.sign_deterministic(payload, Purpose::Transaction);
-	let signed = SignatureWithKey::new(signer.public(), signature).ok_or(BenchmarkError::Stop("single-key scheme"))?;
-	Ok((TransactionSignature::new(signed), signer.account_id()))
+/// An ordinary signed extrinsic from a funded account of `scheme`, as the runtime checks it.
+struct SignedExtrinsic<T: Config> {
+	signature: TransactionSignature<T::Backend>,
+	account: AccountId32,
+	call: T::RuntimeCall,
+	info: DispatchInfo,
+}
+
+impl<T: Config> SignedExtrinsic<T>
+where
+	T::RuntimeCall: GetDispatchInfo,
+{
+	/// Signed by a key of `scheme` over [`LONGEST_UNHASHED_PAYLOAD`]; the decoded-key cache
+	/// emptied.
+	fn new(scheme: Scheme) -> Result<Self, BenchmarkError> {
+		let signer = keypair(scheme);
+		let signature = signer.sign_deterministic(&LONGEST_UNHASHED_PAYLOAD, Purpose::Transaction);
+		let signed = SignatureWithKey::new(signer.public(), signature).ok_or(BenchmarkError::Stop("single-key scheme"))?;
+		let account = signer.account_id();
+		T::BenchmarkHelper::endow(&account);
+		let (call, info) = remark::<T>();
+		Ok(Self { signature: TransactionSignature::new(signed), account, call, info })
+	}
+
+	/// What the runtime does with the signature: [`check_signed_before_verification`], then
+	/// decode + verify.
+	fn check(&self) -> Result<(), BenchmarkError> {
+		check_signed_before_verification::<T>(&self.account, &self.signature.signed, &self.call, &self.info, 0)
+			.map_err(|_| BenchmarkError::Stop("a valid signed extrinsic failed its checks"))?;
+		self.signature
+			.verify(&LONGEST_UNHASHED_PAYLOAD[..], &self.account)
+			.then_some(())
+			.ok_or(BenchmarkError::Stop("a valid signature was refused"))
+	}
 }
 
 /// The longest payload an ordinary signed extrinsic signs as it is; longer ones are signed as
@@ -104,7 +132,7 @@ fn migrated<T: Config>(scheme: Scheme) -> Result<(AccountId32, Keypair), Benchma
 	T::BenchmarkHelper::endow(&who);
 	let key = keypair(scheme);
 	let proof = key.sign_deterministic(&PqVerifier::<T>::possession_statement(&who), Purpose::ProofOfPossession);
-	PqVerifier::<T>::register_key(RawOrigin::Signed(who.clone()).into(), key.public(), Some(proof), false)
+	PqVerifier::<T>::register_key(RawOrigin::Signed(who.clone()).into(), Box::new(key.public()), Some(Box::new(proof)), false)
 		.map_err(|_| BenchmarkError::Stop("registering the benchmark key failed"))?;
 	Ok((who, key))
 }
@@ -153,53 +181,57 @@ fn members<T: Config>(committee: &Committee, owner: &AccountId32) -> vec::Vec<Co
 mod benchmarks {
 	use super::*;
 
-	/// An ordinary signed extrinsic's Ed25519 signature over the longest unhashed payload: key
-	/// decode + verify, as the runtime checks it before any extension runs.
+	/// An ordinary signed extrinsic's Ed25519 signature over the longest unhashed payload: the
+	/// checks before verification, then key decode + verify, as the runtime checks it before
+	/// any extension runs.
 	#[benchmark]
 	fn verify_signed_ed25519() -> Result<(), BenchmarkError> {
-		let (signature, account) = signed_payload::<T>(Scheme::Ed25519, &LONGEST_UNHASHED_PAYLOAD)?;
-		let valid;
+		let extrinsic = SignedExtrinsic::<T>::new(Scheme::Ed25519)?;
+		let checked;
 		#[block]
 		{
-			valid = signature.verify(&LONGEST_UNHASHED_PAYLOAD[..], &account);
+			checked = extrinsic.check();
 		}
-		valid.then_some(()).ok_or(BenchmarkError::Stop("a valid signature was refused"))
+		checked
 	}
 
-	/// An ordinary signed extrinsic's ML-DSA-44 signature with its key: decode + verify.
+	/// An ordinary signed extrinsic's ML-DSA-44 signature with its key: the checks before
+	/// verification, then decode + verify.
 	#[benchmark]
 	fn verify_signed_ml_dsa_44() -> Result<(), BenchmarkError> {
-		let (signature, account) = signed_payload::<T>(Scheme::MlDsa44, &LONGEST_UNHASHED_PAYLOAD)?;
-		let valid;
+		let extrinsic = SignedExtrinsic::<T>::new(Scheme::MlDsa44)?;
+		let checked;
 		#[block]
 		{
-			valid = signature.verify(&LONGEST_UNHASHED_PAYLOAD[..], &account);
+			checked = extrinsic.check();
 		}
-		valid.then_some(()).ok_or(BenchmarkError::Stop("a valid signature was refused"))
+		checked
 	}
 
-	/// An ordinary signed extrinsic's ML-DSA-65 signature with its key: decode + verify.
+	/// An ordinary signed extrinsic's ML-DSA-65 signature with its key: the checks before
+	/// verification, then decode + verify.
 	#[benchmark]
 	fn verify_signed_ml_dsa_65() -> Result<(), BenchmarkError> {
-		let (signature, account) = signed_payload::<T>(Scheme::MlDsa65, &LONGEST_UNHASHED_PAYLOAD)?;
-		let valid;
+		let extrinsic = SignedExtrinsic::<T>::new(Scheme::MlDsa65)?;
+		let checked;
 		#[block]
 		{
-			valid = signature.verify(&LONGEST_UNHASHED_PAYLOAD[..], &account);
+			checked = extrinsic.check();
 		}
-		valid.then_some(()).ok_or(BenchmarkError::Stop("a valid signature was refused"))
+		checked
 	}
 
-	/// An ordinary signed extrinsic's ML-DSA-87 signature with its key: decode + verify.
+	/// An ordinary signed extrinsic's ML-DSA-87 signature with its key: the checks before
+	/// verification, then decode + verify.
 	#[benchmark]
 	fn verify_signed_ml_dsa_87() -> Result<(), BenchmarkError> {
-		let (signature, account) = signed_payload::<T>(Scheme::MlDsa87, &LONGEST_UNHASHED_PAYLOAD)?;
-		let valid;
+		let extrinsic = SignedExtrinsic::<T>::new(Scheme::MlDsa87)?;
+		let checked;
 		#[block]
 		{
-			valid = signature.verify(&LONGEST_UNHASHED_PAYLOAD[..], &account);
+			checked = extrinsic.check();
 		}
-		valid.then_some(()).ok_or(BenchmarkError::Stop("a valid signature was refused"))
+		checked
 	}
 
 	/// An ordinary signed extrinsic passing through: the read of the account's key rule.
@@ -366,7 +398,7 @@ mod benchmarks {
 		let who = key.account_id();
 		T::BenchmarkHelper::endow(&who);
 		#[extrinsic_call]
-		_(RawOrigin::Signed(who.clone()), key.public(), None, false);
+		_(RawOrigin::Signed(who.clone()), Box::new(key.public()), None, false);
 		assert!(Keys::<T>::contains_key(&who));
 	}
 
@@ -379,7 +411,7 @@ mod benchmarks {
 		let key = keypair(Scheme::MlDsa87);
 		let proof = key.sign_deterministic(&PqVerifier::<T>::possession_statement(&who), Purpose::ProofOfPossession);
 		#[extrinsic_call]
-		register_key(RawOrigin::Signed(who.clone()), key.public(), Some(proof), true);
+		register_key(RawOrigin::Signed(who.clone()), Box::new(key.public()), Some(Box::new(proof)), true);
 		assert!(PqVerifier::<T>::only_registered_key(&who));
 	}
 
@@ -404,7 +436,7 @@ mod benchmarks {
 		let key = keypair(Scheme::MlDsa87);
 		let proof = key.sign_deterministic(&PqVerifier::<T>::possession_statement(&who), Purpose::ProofOfPossession);
 		#[extrinsic_call]
-		_(RawOrigin::Signed(who.clone()), key.public(), Some(proof));
+		_(RawOrigin::Signed(who.clone()), Box::new(key.public()), Some(Box::new(proof)));
 		assert!(Keys::<T>::get(&who).is_some_and(|registered| registered.key == key.public()));
 		assert!(PqVerifier::<T>::only_registered_key(&who));
 		Ok(())

@@ -37,7 +37,6 @@ use polkadot_sdk::{
 };
 use pq_crypto::{
 	statement::{AuthorizationStatement, Authorizer},
-	verify::KeyDigest,
 	AggregateSignature, MultiSignature, Scheme, SignatureWithKey, VerifyError,
 };
 use scale_info::TypeInfo;
@@ -94,7 +93,9 @@ pub enum PqInvalidTransaction {
 	/// The account accepts only its registered key ([`Authorization::KeyRegistered`]): it
 	/// migrated and refuses every other key, in every form.
 	OnlyRegisteredKey = 3,
-	/// The Ed25519 key is not a valid curve point or is of small order.
+	/// The Ed25519 key is not a valid curve point or is of small order. An Ed25519 signature's
+	/// key is its account, so this is also the refusal of every classical signature for a
+	/// post-quantum account, whose id is never a curve point (`pq_crypto::account`).
 	InvalidKey = 4,
 	/// An aggregate signature in the key-inline or registered form; committees sign with
 	/// [`Authorization::Committee`].
@@ -106,6 +107,9 @@ pub enum PqInvalidTransaction {
 	InvalidSigners = 7,
 	/// Fewer members signed than the committee's threshold.
 	BelowThreshold = 8,
+	/// The bytes are not an extrinsic of this runtime (refused by a runtime's extrinsic type
+	/// that decodes every length-prefixed body, as `pq-runtime`'s does, instead of trapping).
+	Undecodable = 9,
 }
 
 impl PqInvalidTransaction {
@@ -210,6 +214,28 @@ impl SignatureCheck {
 	}
 }
 
+/// The checks an ordinary signed extrinsic gets before its signature is verified: those of
+/// [`AuthorizePq`]'s key-inline form, in its order — the key may sign for the account
+/// ([`SignatureWithKey::bind`]: no hashing beyond the key's, no read), the account does not
+/// accept only its registered key (one read), and it can pay ([`Config::FeeCheck`]).
+///
+/// An ordinary signature is verified when the extrinsic is checked, before any transaction
+/// extension runs, so [`AuthorizePq`] cannot put these first; a runtime calls this from its
+/// extrinsic type's `Checkable::check`, as `pq-runtime`'s does. Without it, an account that
+/// cannot pay gets a full ML-DSA verification for free, and a classical signature for a
+/// post-quantum account is refused only as a signature that does not verify.
+pub fn check_signed_before_verification<T: Config>(
+	who: &AccountId32,
+	signed: &SignatureWithKey,
+	call: &T::RuntimeCall,
+	info: &DispatchInfoOf<T::RuntimeCall>,
+	len: usize,
+) -> Result<(), TransactionValidityError> {
+	signed.bind(who).map_err(refusal)?;
+	refuse_other_keys::<T>(who)?;
+	T::FeeCheck::can_pay(who, call, info, len)
+}
+
 /// Refuses every key but the registered one for an account that accepts only that.
 fn refuse_other_keys<T: Config>(who: &AccountId32) -> Result<(), TransactionValidityError> {
 	if Pallet::<T>::only_registered_key(who) {
@@ -304,12 +330,14 @@ where
 			},
 			Authorization::KeyInline { account, signed } => {
 				ensure_unauthorized(&origin)?;
-				let (signer, signature) = signed.clone().into_parts(account);
-				let digest = KeyDigest::controlling(&signer, account).map_err(refusal)?;
+				// Stateless: an ML-DSA key derives the account; an Ed25519 account is a curve
+				// point, which no post-quantum account is.
+				let digest = signed.bind(account).map_err(refusal)?;
 				// The inline key derives the account, so it is never a migrated account's
 				// registered key.
 				refuse_other_keys::<T>(account)?;
 				can_pay(account)?;
+				let (signer, signature) = signed.clone().into_parts(account);
 				let statement = statement(Authorizer::KeyInline(account));
 				with_cache::<T::Backend, _>(T::KeyCacheBytes::get(), |cache| {
 					cache.verify_digested(digest, &signer, &signature, &statement.message(), statement.purpose())

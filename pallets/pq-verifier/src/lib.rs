@@ -86,7 +86,9 @@ extern crate alloc;
 mod benchmarking;
 pub mod committee;
 mod extension;
+mod invariants;
 mod key_cache;
+pub mod migrations;
 #[cfg(test)]
 mod mock;
 pub mod runtime_api;
@@ -94,7 +96,9 @@ pub mod runtime_api;
 mod tests;
 pub mod weights;
 
-pub use extension::{AuthorizePq, Authorization, FeeCheck, PqInvalidTransaction, SignatureCheck};
+pub use extension::{
+	check_signed_before_verification, AuthorizePq, Authorization, FeeCheck, PqInvalidTransaction, SignatureCheck,
+};
 pub use pallet::*;
 pub use weights::WeightInfo;
 
@@ -140,11 +144,12 @@ pub mod pallet {
 		pallet_prelude::*,
 		traits::{
 			fungible::{Inspect, MutateHold},
-			tokens::Precision,
+			tokens::{Fortitude, Precision},
 		},
 	};
 	use frame_system::pallet_prelude::*;
 	use crate::committee::CommitteeInfo;
+	use alloc::boxed::Box;
 	use pq_crypto::{
 		aggregate::{
 			committee::{committee_id, verify_membership, PackedShare, ShareSum},
@@ -162,8 +167,22 @@ pub mod pallet {
 	/// The balance type of [`Config::Currency`].
 	pub type BalanceOf<T> = <<T as Config>::Currency as Inspect<AccountId32>>::Balance;
 
+	/// The storage version: 1 added [`DissolvedCommittees`] and version-2 account ids
+	/// ([`migrations::v1`](crate::migrations::v1) says what moves).
+	const STORAGE_VERSION: StorageVersion = StorageVersion::new(1);
+
 	#[pallet::pallet]
+	#[pallet::storage_version(STORAGE_VERSION)]
 	pub struct Pallet<T>(_);
+
+	#[pallet::hooks]
+	impl<T: Config> Hooks<BlockNumberFor<T>> for Pallet<T> {
+		/// The invariants of [`Pallet::do_try_state`].
+		#[cfg(feature = "try-runtime")]
+		fn try_state(_block: BlockNumberFor<T>) -> Result<(), sp_runtime::TryRuntimeError> {
+			Self::do_try_state()
+		}
+	}
 
 	/// The pallet's configuration. From the test runtime:
 	#[doc = docify::embed!("src/mock.rs", config_example)]
@@ -235,6 +254,14 @@ pub mod pallet {
 	#[pallet::storage]
 	pub type Committees<T: Config> = StorageMap<_, Blake2_128Concat, CommitteeId, CommitteeInfo<BalanceOf<T>>>;
 
+	/// Ids of dissolved committees, which can never be created again: the proofs that created
+	/// one stay on chain, so without this its creator could bring back the committee its
+	/// members dissolved — with every share, including those the dissolution meant to retire.
+	/// Each entry's bytes are paid for by the part of the committee deposit that dissolution
+	/// burns ([`Pallet::tombstone_deposit`]).
+	#[pallet::storage]
+	pub type DissolvedCommittees<T: Config> = StorageMap<_, Blake2_128Concat, CommitteeId, ()>;
+
 	/// Every committee member's share, by committee and member index. Read per signature only
 	/// for the members a signer set needs (see [`committee`](crate::committee)).
 	#[pallet::storage]
@@ -293,13 +320,16 @@ pub mod pallet {
 			/// The deposit held.
 			deposit: BalanceOf<T>,
 		},
-		/// The owner dissolved a committee; its deposit was released. The committee's account
-		/// keeps its funds, and creating the same committee again restores control of it.
+		/// The owner dissolved a committee whose account was empty; its deposit was released
+		/// but for the part that pays for its tombstone, burned. The id can never be created
+		/// again.
 		CommitteeDissolved {
 			/// The committee's id.
 			committee: CommitteeId,
 			/// The deposit released.
 			deposit: BalanceOf<T>,
+			/// The deposit burned for the tombstone ([`DissolvedCommittees`]).
+			burned: BalanceOf<T>,
 		},
 		/// `who` changed whether only its registered key may sign for it.
 		OnlyRegisteredKeySet {
@@ -340,6 +370,11 @@ pub mod pallet {
 		UnknownCommittee,
 		/// Only the committee's owner can dissolve it.
 		NotCommitteeOwner,
+		/// This committee was dissolved; its id can never be created again.
+		CommitteeDissolved,
+		/// The committee's account holds funds: dissolving would strand them (no one could sign
+		/// for it any more). The committee moves them out first.
+		CommitteeAccountNotEmpty,
 	}
 
 	#[pallet::call]
@@ -356,10 +391,11 @@ pub mod pallet {
 		#[pallet::weight(T::WeightInfo::migrate_key().max(T::WeightInfo::register_key()))]
 		pub fn register_key(
 			origin: OriginFor<T>,
-			key: MultiSigner,
-			proof: Option<MultiSignature>,
+			key: Box<MultiSigner>,
+			proof: Option<Box<MultiSignature>>,
 			only_registered_key: bool,
 		) -> DispatchResultWithPostInfo {
+			let (key, proof) = (*key, proof.map(|proof| *proof));
 			let who = ensure_signed(origin)?;
 			ensure!(!Keys::<T>::contains_key(&who), Error::<T>::AlreadyRegistered);
 			let migrated = Self::check_possession(&who, &key, proof)?;
@@ -433,7 +469,12 @@ pub mod pallet {
 		/// derived key, which needs no such rule — so no other key is accepted in between.
 		#[pallet::call_index(5)]
 		#[pallet::weight(T::WeightInfo::rotate_key())]
-		pub fn rotate_key(origin: OriginFor<T>, key: MultiSigner, proof: Option<MultiSignature>) -> DispatchResult {
+		pub fn rotate_key(
+			origin: OriginFor<T>,
+			key: Box<MultiSigner>,
+			proof: Option<Box<MultiSignature>>,
+		) -> DispatchResult {
+			let (key, proof) = (*key, proof.map(|proof| *proof));
 			let who = ensure_signed(origin)?;
 			let old = Keys::<T>::get(&who).ok_or(Error::<T>::NotRegistered)?;
 			let migrated = Self::check_possession(&who, &key, proof)?;
@@ -476,6 +517,7 @@ pub mod pallet {
 			ensure!(threshold >= 1 && threshold <= size, Error::<T>::InvalidThreshold);
 			let committee = committee_id(&rho, threshold, members.iter().map(|member| &member.share));
 			ensure!(!Committees::<T>::contains_key(&committee), Error::<T>::CommitteeExists);
+			ensure!(!DissolvedCommittees::<T>::contains_key(&committee), Error::<T>::CommitteeDissolved);
 
 			let genesis_hash = Self::genesis_hash();
 			let mut sum = ShareSum::default();
@@ -490,20 +532,34 @@ pub mod pallet {
 			Self::store_committee(owner, committee, rho, threshold, shares, sum)
 		}
 
-		/// Dissolves a committee the sender owns: its record and shares are removed and the
-		/// deposit released. Funds in the committee's account stay there.
+		/// Dissolves a committee the sender owns, once its account is empty: its record and
+		/// shares are removed, its id kept so that it can never be created again, and the
+		/// deposit released but for [`Pallet::tombstone_deposit`], burned to pay for that.
 		#[pallet::call_index(4)]
 		#[pallet::weight(T::WeightInfo::dissolve_committee(MAX_COMMITTEE_SIZE))]
 		pub fn dissolve_committee(origin: OriginFor<T>, committee: CommitteeId) -> DispatchResultWithPostInfo {
 			let who = ensure_signed(origin)?;
 			let info = Committees::<T>::get(&committee).ok_or(Error::<T>::UnknownCommittee)?;
 			ensure!(info.owner == who, Error::<T>::NotCommitteeOwner);
+			ensure!(
+				T::Currency::total_balance(&committee.account_id()).is_zero(),
+				Error::<T>::CommitteeAccountNotEmpty
+			);
 			let _ = CommitteeShares::<T>::clear_prefix(&committee, info.size, None);
 			Committees::<T>::remove(&committee);
+			DissolvedCommittees::<T>::insert(&committee, ());
+			let reason = HoldReason::CommitteeDeposit.into();
+			let burned = T::Currency::burn_held(
+				&reason,
+				&who,
+				Self::tombstone_deposit().min(info.deposit),
+				Precision::BestEffort,
+				Fortitude::Force,
+			)?;
 			let released =
-				T::Currency::release(&HoldReason::CommitteeDeposit.into(), &who, info.deposit, Precision::BestEffort)?;
+				T::Currency::release(&reason, &who, info.deposit.saturating_sub(burned), Precision::BestEffort)?;
 			frame_system::Pallet::<T>::dec_consumers(&who);
-			Self::deposit_event(Event::CommitteeDissolved { committee, deposit: released });
+			Self::deposit_event(Event::CommitteeDissolved { committee, deposit: released, burned });
 			Ok(Some(T::WeightInfo::dissolve_committee(info.size)).into())
 		}
 	}
@@ -535,12 +591,18 @@ pub mod pallet {
 		}
 
 		/// The deposit for a committee of `size` members: base plus per byte of its record and
-		/// shares.
+		/// shares (which covers its tombstone's bytes too).
 		pub fn committee_deposit(size: u32) -> BalanceOf<T> {
 			let share_entry = (CommitteeId::max_encoded_len() + 4 + PackedShare::max_encoded_len()) as u32;
 			let bytes = (CommitteeInfo::<BalanceOf<T>>::max_encoded_len() as u32)
 				.saturating_add(size.saturating_mul(share_entry));
 			T::KeyDepositBase::get().saturating_add(T::KeyDepositPerByte::get().saturating_mul(bytes.into()))
+		}
+
+		/// The part of a committee's deposit that dissolving it burns: the bytes of its entry in
+		/// [`DissolvedCommittees`], which stays forever.
+		pub fn tombstone_deposit() -> BalanceOf<T> {
+			T::KeyDepositPerByte::get().saturating_mul((CommitteeId::max_encoded_len() as u32).into())
 		}
 
 		/// The deposit for storing `key`: base plus per byte of its registry entry.

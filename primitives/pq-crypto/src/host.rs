@@ -9,10 +9,11 @@
 //! The node side verifies with [`Precomputed`](crate::backend::Precomputed), our FIPS 204
 //! verifier ([`crate::fips204`]), the fastest backend of the micro-benchmarks both cold and
 //! with a decoded key, which picks its AVX2 code at run time when the CPU has it. Its decoded
-//! keys — `Â`, `NTT(t1·2^d)` and `tr` — live in one process-wide [`KeyCache`](crate::cache::KeyCache) shared by pool
-//! validation, block authoring and block import, across blocks, so a key seen before verifies
-//! without any of them. The cache changes speed only: a hit verifies with the key a miss would
-//! have decoded.
+//! keys — `Â`, `NTT(t1·2^d)` and `tr` — and its committees' matrices and aggregate keys live in
+//! one process-wide [`NodeCache`](crate::cache::node::NodeCache), under one budget, shared by
+//! pool validation, block authoring and block import, across blocks, so a key seen before
+//! verifies without any of them. The cache changes speed only: a hit verifies with the key a
+//! miss would have decoded.
 //!
 //! ## Compatibility
 //!
@@ -91,16 +92,16 @@ pub trait PqVerify {
 	}
 }
 
-/// The node side: the process-wide decoded-key cache and the verification behind it.
+/// The node side: the process-wide cache and the verification behind it.
 #[cfg(not(substrate_runtime))]
 pub mod node {
 	use crate::{
-		aggregate::verifier::{
-			rho_of, AggregateCacheLimits, AggregateCacheStats, AggregateKey, AggregateKeyCache,
-			AggregateKeyId, AggregateLookup, CommitteeMatrix,
-		},
+		aggregate::verifier::{rho_of, AggregateKey, AggregateKeyId, AggregateLookup, CommitteeMatrix},
 		backend::Precomputed,
-		cache::{CacheLimits, CacheStats, KeyCache},
+		cache::{
+			node::{NodeCache, NodeCacheOccupancy, NodeCacheStats},
+			CacheLimits,
+		},
 		keys::{MlDsa87Public, MlDsa87Signature},
 		params::MlDsa87,
 		verify::{DecodedKey, KeyDigest, Signed},
@@ -111,56 +112,35 @@ pub mod node {
 	/// The backend the host functions run.
 	pub type NodeBackend = Precomputed;
 
-	/// The cache's limits unless [`configure`] sets others: 16,384 keys within 256 MiB. A
-	/// decoded key takes ~21/37/65 KiB (ML-DSA-44/65/87), so 256 MiB holds ~4,000 ML-DSA-87 or
-	/// ~12,000 ML-DSA-44 keys: five blocks' worth of distinct ML-DSA-87 senders at the measured
-	/// block capacity, enough for a key to stay cached from pool validation to import.
+	/// The cache's limits unless [`configure`] sets others: 16,384 entries within 256 MiB, for
+	/// decoded keys, committee matrices and aggregate keys together. A decoded key takes
+	/// ~21/37/65 KiB (ML-DSA-44/65/87), so 256 MiB holds ~4,000 ML-DSA-87 or ~12,000 ML-DSA-44
+	/// keys: five blocks' worth of distinct ML-DSA-87 senders at the measured block capacity,
+	/// enough for a key to stay cached from pool validation to import.
 	pub const DEFAULT_LIMITS: CacheLimits = CacheLimits { max_entries: 16_384, max_bytes: 256 << 20 };
 
-	static CACHE: LazyLock<Mutex<KeyCache<NodeBackend>>> =
-		LazyLock::new(|| Mutex::new(KeyCache::new(DEFAULT_LIMITS)));
-
-	static AGGREGATE_CACHE: LazyLock<Mutex<AggregateKeyCache>> =
-		LazyLock::new(|| Mutex::new(AggregateKeyCache::new(AggregateCacheLimits::within(DEFAULT_LIMITS.max_bytes))));
+	static CACHE: LazyLock<Mutex<NodeCache<NodeBackend>>> = LazyLock::new(|| Mutex::new(NodeCache::new(DEFAULT_LIMITS)));
 
 	/// The cache; a panic elsewhere while it was locked leaves it consistent, so poisoning is
 	/// ignored.
-	fn cache() -> MutexGuard<'static, KeyCache<NodeBackend>> {
+	fn cache() -> MutexGuard<'static, NodeCache<NodeBackend>> {
 		CACHE.lock().unwrap_or_else(PoisonError::into_inner)
 	}
 
-	/// The committee cache, locked as [`cache`] is.
-	fn aggregate_cache() -> MutexGuard<'static, AggregateKeyCache> {
-		AGGREGATE_CACHE.lock().unwrap_or_else(PoisonError::into_inner)
-	}
-
-	/// Replaces the caches with empty ones (counters restart from zero): decoded keys within
-	/// `limits`, and committee matrices and aggregate keys within `limits.max_bytes` each. A
+	/// Replaces the cache with an empty one within `limits` (counters restart from zero). A
 	/// node calls it once, before it verifies anything.
 	pub fn configure(limits: CacheLimits) {
-		*cache() = KeyCache::new(limits);
-		*aggregate_cache() = AggregateKeyCache::new(AggregateCacheLimits::within(limits.max_bytes));
+		*cache() = NodeCache::new(limits);
 	}
 
-	/// Counters of the committee cache.
-	pub fn aggregate_stats() -> AggregateCacheStats {
-		aggregate_cache().stats()
-	}
-
-	/// Committee matrices and decoded aggregate keys held now.
-	pub fn aggregate_occupancy() -> (usize, usize) {
-		aggregate_cache().occupancy()
-	}
-
-	/// Hit, miss and eviction counters of the cache, for the node's metrics.
-	pub fn stats() -> CacheStats {
+	/// Hit, miss and eviction counters, by kind, for the node's metrics.
+	pub fn stats() -> NodeCacheStats {
 		cache().stats()
 	}
 
-	/// Keys and bytes the cache holds now.
-	pub fn occupancy() -> (usize, usize) {
-		let cache = cache();
-		(cache.len(), cache.bytes())
+	/// What the cache holds now.
+	pub fn occupancy() -> NodeCacheOccupancy {
+		cache().occupancy()
 	}
 
 	/// Verifies `signature` over `message` (`M′` for ML-DSA) with the key of `signer`: the
@@ -170,39 +150,34 @@ pub mod node {
 	pub(super) fn verify(signer: MultiSigner, signature: MultiSignature, message: &[u8]) -> bool {
 		let digest = KeyDigest::of(&signer);
 		// Its own statement: the guard of an `if let` scrutinee would live through the verification.
-		let cached = cache().lookup(&digest);
+		let cached = cache().lookup_key(&digest);
 		if let Some(key) = cached {
 			return key.verify(&signature, Signed::Internal(message)).is_ok();
 		}
 		let Ok(key) = DecodedKey::<NodeBackend>::decode(&signer) else { return false };
 		let valid = key.verify(&signature, Signed::Internal(message)).is_ok();
 		if valid {
-			cache().insert(digest, Arc::new(key));
+			cache().insert_key(digest, Arc::new(key));
 		}
 		valid
 	}
 
 	/// Verifies `signature` over `M′` under the aggregate key `public` with its committee's
 	/// matrix: cached, or expanded now (with AVX2 that costs less than libcrux's whole
-	/// decode+verify). The key, and a matrix expanded for it, are cached only once the signature
-	/// verified: garbage signatures cannot evict the committees that sign.
+	/// decode+verify). The key, and with it a matrix expanded for it, are cached only once the
+	/// signature verified: garbage signatures cannot evict the committees that sign.
 	pub(super) fn verify_aggregate(public: &MlDsa87Public, message: &[u8], signature: &MlDsa87Signature) -> bool {
 		let id = AggregateKeyId::of(public);
-		let lookup = aggregate_cache().lookup(&id);
+		let lookup = cache().lookup_aggregate(&id);
 		let cached_matrix = match lookup {
 			AggregateLookup::Cached(key) => return key.verify_internal(message, signature),
 			AggregateLookup::Uncached(matrix) => matrix,
 		};
-		let expanded = cached_matrix.is_none();
 		let matrix = cached_matrix.unwrap_or_else(|| Arc::new(CommitteeMatrix::expand::<MlDsa87>(&rho_of(public))));
-		let key = AggregateKey::decode_with(matrix.clone(), public).expect("the matrix of the key's own ρ and level");
+		let key = AggregateKey::decode_with(matrix, public).expect("the matrix of the key's own ρ and level");
 		let valid = key.verify_internal(message, signature);
 		if valid {
-			let mut cache = aggregate_cache();
-			if expanded {
-				cache.insert_matrix(matrix);
-			}
-			cache.insert_key(&id, Arc::new(key));
+			cache().insert_aggregate(&id, Arc::new(key));
 		}
 		valid
 	}
@@ -210,7 +185,7 @@ pub mod node {
 	/// Whether `signer` decodes (an Ed25519 key that is a curve point not of small order): a
 	/// cached key did; otherwise decoding tells, and nothing is cached.
 	pub(super) fn key_is_valid(signer: MultiSigner) -> bool {
-		let cached = cache().lookup(&KeyDigest::of(&signer)).is_some();
+		let cached = cache().lookup_key(&KeyDigest::of(&signer)).is_some();
 		cached || DecodedKey::<NodeBackend>::decode(&signer).is_ok()
 	}
 }

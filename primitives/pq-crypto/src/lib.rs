@@ -69,6 +69,7 @@ extern crate std;
 
 extern crate alloc;
 
+pub mod account;
 pub mod aggregate;
 pub mod backend;
 mod bytes;

@@ -73,14 +73,14 @@ impl MultiSigner {
 	///
 	/// - **Ed25519**: the key itself, exactly as `sp_runtime::MultiSigner::Ed25519`, so existing
 	///   Ed25519 accounts, wallets and dev accounts keep their addresses.
-	/// - **ML-DSA**: `blake2_256(tag ‖ key)`. Keys of 1.3–2.6 KB cannot be account ids, so they
-	///   are hashed like Substrate hashes ECDSA keys; the per-scheme tag makes the same bytes
-	///   under two schemes two different accounts, and a hash output can never be chosen to
-	///   equal an existing Ed25519 account (that would need a preimage).
-	/// - **Committee**: `blake2_256(tag ‖ committee id)`, disjoint from all the above.
+	/// - **ML-DSA**: derived from `tag ‖ key` ([`crate::account`]). Keys of 1.3–2.6 KB cannot
+	///   be account ids, so they are hashed, like Substrate hashes ECDSA keys; the per-scheme
+	///   tag makes the same bytes under two schemes two different accounts.
+	/// - **Committee**: derived from `tag ‖ committee id`, disjoint from all the above.
 	///
-	/// The id is also a collision-resistant digest of the key, which is why the decoded-key
-	/// cache uses it as its index.
+	/// A derived id is never an Ed25519 or Ristretto255 point, so no classical signature can
+	/// authorize it, and it is a collision-resistant digest of the key, which is why the
+	/// decoded-key cache uses it as its index.
 	pub fn account_id(&self) -> AccountId32 {
 		match self {
 			MultiSigner::Ed25519(key) => AccountId32::new(key.0),
@@ -88,6 +88,21 @@ impl MultiSigner {
 			MultiSigner::MlDsa65(key) => params::account_id::<MlDsa65>(key),
 			MultiSigner::MlDsa87(key) => params::account_id::<MlDsa87>(key),
 			MultiSigner::AggregateMlDsa87(committee) => committee.account_id(),
+		}
+	}
+}
+
+impl MultiSigner {
+	/// The account id this key controlled before version 2 of the derivation
+	/// ([`crate::account::version_1`]), for migrating chains that have such accounts: the same
+	/// as [`Self::account_id`] for Ed25519.
+	pub fn version_1_account_id(&self) -> AccountId32 {
+		match self {
+			MultiSigner::Ed25519(key) => AccountId32::new(key.0),
+			MultiSigner::MlDsa44(key) => params::version_1_account_id::<MlDsa44>(key),
+			MultiSigner::MlDsa65(key) => params::version_1_account_id::<MlDsa65>(key),
+			MultiSigner::MlDsa87(key) => params::version_1_account_id::<MlDsa87>(key),
+			MultiSigner::AggregateMlDsa87(committee) => params::version_1_committee_account_id(&committee.0),
 		}
 	}
 }

@@ -6,6 +6,7 @@
 //! account-id domain tag is here, so no two can collide unnoticed.
 
 use crate::{
+	account,
 	fips204::{ring::Q, Parameters},
 	keys::{
 		MlDsa44Public, MlDsa44Signature, MlDsa65Public, MlDsa65Signature, MlDsa87Public,
@@ -13,9 +14,7 @@ use crate::{
 	},
 	Scheme,
 };
-// The host function in a runtime (several times faster than blake2 compiled to Wasm), the same
-// code called directly elsewhere.
-use polkadot_sdk::{sp_io::hashing::blake2_256, sp_runtime::AccountId32};
+use polkadot_sdk::sp_runtime::AccountId32;
 
 /// An ML-DSA parameter set: its key and signature types and its place among the [`Scheme`]s.
 pub trait MlDsaParams: 'static {
@@ -27,7 +26,7 @@ pub trait MlDsaParams: 'static {
 	const SCHEME: Scheme;
 	/// Human-readable name, as NIST spells it.
 	const NAME: &'static str;
-	/// Domain tag of the account-id hash (see [`crate::MultiSigner::account_id`]).
+	/// Domain tag of the account id (see [`crate::account`]).
 	const ACCOUNT_TAG: &'static [u8];
 	/// The parameter set, FIPS 204 Table 1.
 	const FIPS204: Parameters;
@@ -40,21 +39,27 @@ pub trait MlDsaParams: 'static {
 	const EXPANDED_KEY_BYTES: usize = (Self::K * Self::L + 2 * Self::K) * 256 * 4 + 64;
 }
 
-/// The account id an ML-DSA key of parameter set `P` controls: `blake2_256(tag ‖ key)`.
+/// The account id an ML-DSA key of parameter set `P` controls ([`crate::account`]).
 pub fn account_id<P: MlDsaParams>(public: &P::Public) -> AccountId32 {
-	AccountId32::new(tagged_hash(P::ACCOUNT_TAG, public.as_ref()))
+	account::derive(P::ACCOUNT_TAG, public.as_ref())
 }
 
-/// Domain tag of a committee's account-id hash; ML-DSA tags are [`MlDsaParams::ACCOUNT_TAG`].
-const COMMITTEE_ACCOUNT_TAG: &[u8] = b"pq-verifier/account/committee";
+/// The version-1 account id of an ML-DSA key of parameter set `P` ([`account::version_1`]).
+pub fn version_1_account_id<P: MlDsaParams>(public: &P::Public) -> AccountId32 {
+	AccountId32::new(account::version_1(P::ACCOUNT_TAG, public.as_ref()))
+}
 
-/// The account id a committee controls: `blake2_256(tag ‖ committee id)`.
+/// Domain tag of a committee's account id; ML-DSA tags are [`MlDsaParams::ACCOUNT_TAG`].
+pub const COMMITTEE_ACCOUNT_TAG: &[u8] = b"pq-verifier/account/committee";
+
+/// The account id a committee controls ([`crate::account`] of its committee id).
 pub fn committee_account_id(committee: &[u8; 32]) -> AccountId32 {
-	AccountId32::new(tagged_hash(COMMITTEE_ACCOUNT_TAG, committee))
+	account::derive(COMMITTEE_ACCOUNT_TAG, committee)
 }
 
-fn tagged_hash(tag: &[u8], bytes: &[u8]) -> [u8; 32] {
-	blake2_256(&[tag, bytes].concat())
+/// The version-1 account id of a committee ([`account::version_1`]).
+pub fn version_1_committee_account_id(committee: &[u8; 32]) -> AccountId32 {
+	AccountId32::new(account::version_1(COMMITTEE_ACCOUNT_TAG, committee))
 }
 
 /// ML-DSA-44: NIST security category 2.

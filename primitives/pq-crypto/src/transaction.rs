@@ -6,9 +6,11 @@
 //! to the account, and verifies over the payload with the [`Purpose::Transaction`] context.
 
 use crate::{
+	account::edwards,
 	backend::Backend,
 	keys::*,
 	multi::{MultiSignature, MultiSigner},
+	params::{MlDsa44, MlDsa65, MlDsa87},
 	verify::KeyDigest,
 	Purpose, Scheme, VerifyError,
 };
@@ -70,16 +72,33 @@ impl SignatureWithKey {
 		}
 	}
 
-	/// Verifies that the key controls `account` and the signature covers `message` for
-	/// `purpose`, with backend `B`.
+	/// The stateless half of the check, cheap and done before anything else: whether the key
+	/// may sign for `account`, and if so its digest (for the caches). An ML-DSA key must derive
+	/// the account ([`VerifyError::AccountMismatch`]); an Ed25519 signature's account is its
+	/// key, so it must be an edwards25519 encoding ([`VerifyError::InvalidKey`]) — which no
+	/// post-quantum account id is ([`crate::account`]), so a classical signature never reaches
+	/// verification for one.
+	pub fn bind(&self, account: &AccountId32) -> Result<KeyDigest, VerifyError> {
+		let digest = match self {
+			Self::Ed25519(_) if !edwards::decodes_as_point(account.as_ref()) => return Err(VerifyError::InvalidKey),
+			Self::Ed25519(_) => return Ok(KeyDigest::of(&ed25519_signer(account))),
+			Self::MlDsa44(key, _) => KeyDigest::of_ml_dsa::<MlDsa44>(key),
+			Self::MlDsa65(key, _) => KeyDigest::of_ml_dsa::<MlDsa65>(key),
+			Self::MlDsa87(key, _) => KeyDigest::of_ml_dsa::<MlDsa87>(key),
+		};
+		(digest.account_id() == *account).then_some(digest).ok_or(VerifyError::AccountMismatch)
+	}
+
+	/// Verifies that the key may sign for `account` ([`Self::bind`]) and the signature covers
+	/// `message` for `purpose`, with backend `B`.
 	pub fn verify<B: Backend>(
 		&self,
 		message: &[u8],
 		account: &AccountId32,
 		purpose: Purpose,
 	) -> Result<(), VerifyError> {
+		self.bind(account)?;
 		let (signer, signature) = self.clone().into_parts(account);
-		KeyDigest::controlling(&signer, account)?;
 		signature.verify::<B>(&signer, message, purpose)
 	}
 }

@@ -8,13 +8,11 @@ use pq_crypto::{
 	aggregate::{
 		aggregator::Committee,
 		committee::{derive_aggregate_key, verify_membership, PackedShare, ShareError, ShareSum},
-		verifier::{
-			AggregateCacheLimits, AggregateKey, AggregateKeyCache, AggregateKeyId, AggregateLookup, CommitteeMatrix,
-		},
+		verifier::{AggregateKey, AggregateKeyId, AggregateLookup, CommitteeMatrix},
 		CommitteeId, SignerBitfield,
 	},
-	backend::{Backend, Libcrux, MlDsaVerifier, Native, RustCrypto},
-	cache::{CacheLimits, CacheStats, KeyCache},
+	backend::{Backend, Libcrux, MlDsaVerifier, Native, Precomputed, RustCrypto},
+	cache::{node::NodeCache, CacheLimits, CacheStats, KeyCache},
 	verify::Signed,
 	params::MlDsa87,
 	statement::MembershipStatement,
@@ -138,33 +136,68 @@ fn another_purpose_fails() {
 fn a_committee_matrix_serves_all_its_signer_sets() {
 	let (first, second) = (sign(large(), 0..10), sign(large(), 0..11));
 	let (first_key, second_key) = (chain_key(large(), &first.signers), chain_key(large(), &second.signers));
-	let mut cache = AggregateKeyCache::new(AggregateCacheLimits::within(16 << 20));
-	assert!(matches!(cache.lookup(&AggregateKeyId::of(&first_key)), AggregateLookup::Uncached(None)), "no matrix yet");
-	cache.insert_matrix(Arc::new(CommitteeMatrix::expand::<MlDsa87>(&large().rho())));
+	let mut cache = NodeCache::<Precomputed>::new(CacheLimits { max_entries: 1024, max_bytes: 16 << 20 });
 	let signed = Signed::ForPurpose(MESSAGE, Purpose::Transaction);
 	for (key, aggregate) in [(&first_key, &first), (&second_key, &second), (&first_key, &first), (&second_key, &second)] {
 		let id = AggregateKeyId::of(key);
-		match cache.lookup(&id) {
+		match cache.lookup_aggregate(&id) {
 			AggregateLookup::Cached(cached) => assert!(cached.verify(signed, &aggregate.signature)),
 			AggregateLookup::Uncached(matrix) => {
-				let decoded = AggregateKey::decode_with(matrix.expect("the matrix is cached"), key).unwrap();
+				let matrix = matrix.unwrap_or_else(|| Arc::new(CommitteeMatrix::expand::<MlDsa87>(&large().rho())));
+				let decoded = AggregateKey::decode_with(matrix, key).unwrap();
 				assert!(decoded.verify(signed, &aggregate.signature));
-				cache.insert_key(&id, Arc::new(decoded));
+				cache.insert_aggregate(&id, Arc::new(decoded));
 			},
 		}
 	}
 	let stats = cache.stats();
-	assert_eq!(stats.keys, CacheStats { hits: 2, misses: 3, evictions: 0 });
-	assert_eq!(stats.matrices, CacheStats { hits: 2, misses: 1, evictions: 0 }, "one matrix for both sets");
-	assert_eq!(cache.occupancy(), (1, 2));
+	assert_eq!(stats.aggregate_keys, CacheStats { hits: 2, misses: 2, evictions: 0 });
+	assert_eq!(stats.matrices, CacheStats { hits: 1, misses: 1, evictions: 0 }, "one matrix for both sets");
+	let occupancy = cache.occupancy();
+	assert_eq!((occupancy.matrices, occupancy.aggregate_keys), (1, 2));
 	// A cached key refuses what an uncached one refuses.
-	let AggregateLookup::Cached(cached) = cache.lookup(&AggregateKeyId::of(&first_key)) else { panic!("the key is cached") };
+	let AggregateLookup::Cached(cached) = cache.lookup_aggregate(&AggregateKeyId::of(&first_key)) else {
+		panic!("the key is cached")
+	};
 	assert!(!cached.verify(Signed::ForPurpose(b"another message", Purpose::Transaction), &first.signature));
 	assert!(!cached.verify(signed, &second.signature));
 
-	let mut uncached = AggregateKeyCache::new(AggregateCacheLimits::within(0));
-	uncached.insert_matrix(Arc::new(CommitteeMatrix::expand::<MlDsa87>(&large().rho())));
-	assert_eq!(uncached.occupancy(), (0, 0), "a cache of 0 bytes holds nothing");
+	// A budget too small for the matrix holds neither it nor its keys.
+	let mut small = NodeCache::<Precomputed>::new(CacheLimits { max_entries: 1024, max_bytes: 32 << 10 });
+	let decoded = AggregateKey::decode_with(Arc::new(CommitteeMatrix::expand::<MlDsa87>(&large().rho())), &first_key).unwrap();
+	small.insert_aggregate(&AggregateKeyId::of(&first_key), Arc::new(decoded));
+	assert_eq!(small.occupancy(), Default::default(), "a 32 KiB budget holds no 57 KiB matrix");
+}
+
+/// A cached aggregate key always has its matrix cached, counted once: evicting the matrix
+/// evicts its keys, so the bytes counted are the bytes held.
+#[test]
+fn evicting_a_committee_matrix_evicts_its_keys() {
+	let sets: Vec<_> = (8..12).map(|signers| sign(large(), 0..signers)).collect();
+	let entry = |bytes: usize| bytes + pq_crypto::cache::node::ENTRY_OVERHEAD;
+	// Room for one matrix and its four keys, not one byte more.
+	let budget = entry(CommitteeMatrix::bytes::<MlDsa87>()) + 4 * entry(AggregateKey::BYTES);
+	let mut cache = NodeCache::<Precomputed>::new(CacheLimits { max_entries: 1024, max_bytes: budget });
+	let matrix = Arc::new(CommitteeMatrix::expand::<MlDsa87>(&large().rho()));
+	for aggregate in &sets {
+		let key = chain_key(large(), &aggregate.signers);
+		cache.insert_aggregate(&AggregateKeyId::of(&key), Arc::new(AggregateKey::decode_with(matrix.clone(), &key).unwrap()));
+	}
+	let occupancy = cache.occupancy();
+	assert_eq!((occupancy.matrices, occupancy.aggregate_keys, occupancy.bytes), (1, 4, budget));
+
+	// Another committee's matrix and key do not fit beside them: the oldest entry, the first
+	// committee's matrix, goes, and its keys with it.
+	let other = Committee::from_seed(&[0x0f; 32], 4, 1);
+	let other_aggregate = sign(&other, 0..2);
+	let other_key = chain_key(&other, &other_aggregate.signers);
+	let other_matrix = Arc::new(CommitteeMatrix::expand::<MlDsa87>(&other.rho()));
+	cache.insert_aggregate(&AggregateKeyId::of(&other_key), Arc::new(AggregateKey::decode_with(other_matrix, &other_key).unwrap()));
+	let occupancy = cache.occupancy();
+	assert_eq!((occupancy.matrices, occupancy.aggregate_keys), (1, 1));
+	assert_eq!(cache.stats().matrices.evictions, 1);
+	assert_eq!(cache.stats().aggregate_keys.evictions, 4);
+	assert!(occupancy.bytes <= budget);
 }
 
 /// The chain and creator the membership proofs of these tests name.

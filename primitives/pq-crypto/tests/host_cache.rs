@@ -44,18 +44,18 @@ fn the_node_cache_changes_speed_only() {
 	node::configure(CacheLimits { max_entries: 0, max_bytes: 0 });
 	let uncached = all_verdicts();
 	assert!(uncached.contains(&true) && uncached.contains(&false));
-	let stats = node::stats();
+	let stats = node::stats().keys;
 	assert_eq!(stats.hits, 0);
-	assert_eq!(node::occupancy(), (0, 0));
+	assert_eq!(node::occupancy(), Default::default());
 
 	// With the node's default limits: the first pass fills the cache, the second hits it.
 	node::configure(node::DEFAULT_LIMITS);
 	assert_eq!(all_verdicts(), uncached, "first pass, filling the cache");
-	let filled = node::stats();
-	let (keys, bytes) = node::occupancy();
+	let filled = node::stats().keys;
+	let (keys, bytes) = (node::occupancy().keys, node::occupancy().bytes);
 	assert!(keys > 0 && bytes > 0);
 	assert_eq!(all_verdicts(), uncached, "second pass, from the cache");
-	let second = node::stats();
+	let second = node::stats().keys;
 	// A key is cached once a signature verified under it, so every valid signature of the
 	// second pass found its key, and keys under which nothing verified were never cached.
 	let valid = uncached.iter().filter(|verdict| **verdict).count() as u64;
@@ -73,14 +73,14 @@ fn the_node_cache_changes_speed_only() {
 	};
 	let context = pq_crypto::Purpose::Transaction.context();
 	assert!(!<Native as MlDsaVerifier<MlDsa44>>::verify(&public, b"forged", context, &signature));
-	assert_eq!(node::occupancy().0, keys, "a failed signature cached nothing");
+	assert_eq!(node::occupancy().keys, keys, "a failed signature cached nothing");
 	assert!(<Native as MlDsaVerifier<MlDsa44>>::verify(&public, b"payload", context, &signature));
-	assert_eq!(node::occupancy().0, keys + 1, "a verified signature cached its key");
+	assert_eq!(node::occupancy().keys, keys + 1, "a verified signature cached its key");
 
 	// A cache of two keys: verdicts unchanged, evictions counted.
 	node::configure(CacheLimits { max_entries: 2, max_bytes: usize::MAX });
 	assert_eq!(all_verdicts(), uncached, "with evictions");
-	let CacheStats { evictions, .. } = node::stats();
+	let CacheStats { evictions, .. } = node::stats().keys;
 	assert!(evictions > 0);
-	assert!(node::occupancy().0 <= 2);
+	assert!(node::occupancy().keys <= 2);
 }

@@ -92,6 +92,8 @@ impl frame_system::Config for Runtime {
 	type AccountData = pallet_balances::AccountData<Balance>;
 	type SS58Prefix = ConstU16<42>;
 	type MaxConsumers = ConstU32<16>;
+	/// Storage migrations, each run once from the storage version it expects.
+	type SingleBlockMigrations = (pallet_pq_verifier::migrations::v1::MigrateToV1<Runtime>,);
 }
 
 impl pallet_timestamp::Config for Runtime {

@@ -138,7 +138,7 @@ fn a_key_rotation_leaves_the_old_key_no_window() {
 	new_test_ext_with(&[who.clone()]).execute_with(|| {
 		migrate_exclusively(&who, &first);
 		let rotate: RuntimeCall =
-			crate::Call::rotate_key { key: second.public(), proof: Some(possession_proof(&second, &who)) }.into();
+			crate::Call::rotate_key { key: Box::new(second.public()), proof: Some(Box::new(possession_proof(&second, &who))) }.into();
 		assert_eq!(validate_general(registered(&who, &first, &rotate), &rotate), Ok(Some(who.clone())));
 		assert_ok!(rotate.dispatch(RuntimeOrigin::signed(who.clone())));
 		let drain = remark(b"drain");
@@ -317,11 +317,71 @@ fn a_copied_or_replayed_proof_of_possession_is_invalid_proof() {
 	let key = keypair(Scheme::MlDsa65, 2);
 	let (who, observer) = (keypair(Scheme::Ed25519, 1).account_id(), AccountId32::new([0x0f; 32]));
 	new_test_ext_with(&[who.clone(), observer.clone()]).execute_with(|| {
-		let copied = PqVerifier::register_key(RuntimeOrigin::signed(observer), key.public(), Some(possession_proof(&key, &who)), false);
+		let copied = PqVerifier::register_key(RuntimeOrigin::signed(observer), Box::new(key.public()), Some(Box::new(possession_proof(&key, &who))), false);
 		assert_noop!(copied, Error::<Test>::InvalidProof);
 		let other_chain = pq_crypto::statement::PossessionStatement { genesis_hash: polkadot_sdk::sp_core::H256([0x77; 32]), account: &who };
 		let replayed = key.sign_deterministic(&other_chain.encode(), Purpose::ProofOfPossession);
-		let registering = PqVerifier::register_key(RuntimeOrigin::signed(who), key.public(), Some(replayed), false);
+		let registering = PqVerifier::register_key(RuntimeOrigin::signed(who), Box::new(key.public()), Some(Box::new(replayed)), false);
 		assert_noop!(registering, Error::<Test>::InvalidProof);
+	});
+}
+
+/// The owner of a dissolved committee creates it again from the proofs already on chain (the
+/// members dissolved it to retire a share; the creator alone brings every share back). A
+/// dissolved id is kept, and refused.
+#[test]
+fn re_creating_a_dissolved_committee_is_refused() {
+	let committee = Committee::from_seed(&[0x47; 32], 3, 2);
+	let creator = AccountId32::new([0x0e; 32]);
+	new_test_ext_with(&[creator.clone()]).execute_with(|| {
+		let create = || {
+			let members = members_for(&committee, &creator).try_into().unwrap();
+			PqVerifier::create_committee(RuntimeOrigin::signed(creator.clone()), committee.rho(), 2, members)
+		};
+		assert_ok!(create());
+		assert_ok!(PqVerifier::dissolve_committee(RuntimeOrigin::signed(creator.clone()), committee.id()));
+		assert_noop!(create(), Error::<Test>::CommitteeDissolved);
+		assert_ok!(crate::Pallet::<Test>::do_try_state());
+	});
+}
+
+/// Whoever can take a discrete logarithm signs an Ed25519 transaction for any account id that
+/// decodes as an Ed25519 key — about half of all hashes, so half of the post-quantum accounts
+/// of version-1 ids, the ML-DSA-44 `//Alice` among them. No post-quantum account id decodes
+/// now, so every classical path refuses it when it takes the account as the key, before it
+/// verifies anything, however funded the account: key inline, the ordinary signed form, and
+/// with them every call such an origin could make (a migration of the account to the
+/// attacker's key included). The registered and committee forms take no Ed25519 signature.
+#[test]
+fn a_classical_signature_for_a_post_quantum_account_is_refused_before_verification() {
+	use pq_crypto::{backend::Libcrux, keys::Ed25519Signature, VerifyError};
+	let mut accounts: Vec<AccountId32> = ML_DSA.iter().map(|scheme| keypair(*scheme, 7).account_id()).collect();
+	accounts.extend(ML_DSA.iter().map(|scheme| Keypair::from_suri(*scheme, "//Alice").unwrap().account_id()));
+	accounts.push(Committee::from_seed(&[0x48; 32], 2, 1).id().account_id());
+	new_test_ext_with(&accounts).execute_with(|| {
+		let call = remark(b"drain the account");
+		let forged = SignatureWithKey::Ed25519(Ed25519Signature([0x11; 64]));
+		for account in &accounts {
+			let key_inline = AuthorizePq::new(Authorization::KeyInline { account: account.clone(), signed: forged.clone() });
+			assert_eq!(validate_general(key_inline, &call), Err(PqInvalidTransaction::InvalidKey.into()), "{account}");
+			let signed = crate::check_signed_before_verification::<Test>(account, &forged, &call, &call.get_dispatch_info(), 0);
+			assert_eq!(signed, Err(PqInvalidTransaction::InvalidKey.into()), "{account}");
+			assert_eq!(forged.verify::<Libcrux>(b"anything", account, Purpose::Transaction), Err(VerifyError::InvalidKey));
+		}
+	});
+}
+
+/// An ordinary signed extrinsic from an account that cannot pay gets no verification: the
+/// account's fee is checked first, as for the key-inline form, so garbage under a fresh
+/// ML-DSA-87 key costs a node a balance read.
+#[test]
+fn an_unfunded_ordinary_signed_extrinsic_is_refused_before_verification() {
+	let key = keypair(Scheme::MlDsa87, 9);
+	new_test_ext().execute_with(|| {
+		let call = remark(b"free work");
+		let garbage = key.sign_deterministic(b"something else", Purpose::Transaction);
+		let signed = SignatureWithKey::new(key.public(), garbage).unwrap();
+		let checked = crate::check_signed_before_verification::<Test>(&key.account_id(), &signed, &call, &call.get_dispatch_info(), 0);
+		assert_eq!(checked, Err(InvalidTransaction::Payment.into()));
 	});
 }

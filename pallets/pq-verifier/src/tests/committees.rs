@@ -199,17 +199,43 @@ fn a_committee_needs_its_deposit() {
 	});
 }
 
+/// Empties the committee's account, as the committee would before its owner dissolves it.
+fn empty_committee_account() {
+	let account = committee().id().account_id();
+	<Balances as Mutate<AccountId32>>::set_balance(&account, 0);
+}
+
 #[test]
-fn dissolving_removes_everything_and_releases_the_deposit() {
+fn dissolving_removes_everything_and_releases_the_deposit_but_the_tombstone() {
 	with_committee(|| {
 		let id = committee().id();
+		empty_committee_account();
+		let before = Balances::free_balance(owner());
 		assert_ok!(PqVerifier::dissolve_committee(RuntimeOrigin::signed(owner()), id.clone()));
 		assert!(!Committees::<Test>::contains_key(&id));
+		assert!(crate::DissolvedCommittees::<Test>::contains_key(&id));
 		assert_eq!(CommitteeShares::<Test>::iter_prefix(&id).count(), 0);
 		assert_eq!(Balances::balance_on_hold(&HoldReason::CommitteeDeposit.into(), &owner()), 0);
+		let (deposit, burned) = (crate::Pallet::<Test>::committee_deposit(16), crate::Pallet::<Test>::tombstone_deposit());
+		assert!(burned > 0);
+		assert_eq!(Balances::free_balance(owner()), before + deposit - burned);
+		System::assert_last_event(Event::CommitteeDissolved { committee: id, deposit: deposit - burned, burned }.into());
 		let call = remark(b"committee");
 		let extension = authorization(committee().signers([0, 1, 2]).unwrap(), &call);
 		assert_eq!(validate_general(extension, &call), Err(PqInvalidTransaction::UnknownCommittee.into()));
+		assert_ok!(crate::Pallet::<Test>::do_try_state());
+	});
+}
+
+/// Dissolving while the committee's account holds funds would strand them: no one could sign
+/// for the account any more.
+#[test]
+fn dissolving_a_committee_whose_account_holds_funds_is_refused() {
+	with_committee(|| {
+		assert_noop!(
+			PqVerifier::dissolve_committee(RuntimeOrigin::signed(owner()), committee().id()),
+			Error::<Test>::CommitteeAccountNotEmpty
+		);
 	});
 }
 

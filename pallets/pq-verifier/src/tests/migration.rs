@@ -22,7 +22,7 @@ fn migration_without_proof_is_proof_required() {
 	let who = keypair(Scheme::Ed25519, 1).account_id();
 	new_test_ext_with(&[who.clone()]).execute_with(|| {
 		assert_noop!(
-			PqVerifier::register_key(RuntimeOrigin::signed(who), keypair(Scheme::MlDsa65, 2).public(), None, false),
+			PqVerifier::register_key(RuntimeOrigin::signed(who), Box::new(keypair(Scheme::MlDsa65, 2).public()), None, false),
 			Error::<Test>::ProofRequired
 		);
 	});
@@ -36,7 +36,7 @@ fn proof_for_another_account_is_invalid_proof() {
 		let elsewhere = AccountId32::new([5; 32]);
 		let proof = possession_proof(&key, &elsewhere);
 		assert_noop!(
-			PqVerifier::register_key(RuntimeOrigin::signed(who), key.public(), Some(proof), false),
+			PqVerifier::register_key(RuntimeOrigin::signed(who), Box::new(key.public()), Some(Box::new(proof)), false),
 			Error::<Test>::InvalidProof
 		);
 	});
@@ -49,7 +49,7 @@ fn proof_for_another_purpose_is_invalid_proof() {
 		let key = keypair(Scheme::MlDsa65, 2);
 		let proof = key.sign_deterministic(&crate::Pallet::<Test>::possession_statement(&who), Purpose::Transaction);
 		assert_noop!(
-			PqVerifier::register_key(RuntimeOrigin::signed(who), key.public(), Some(proof), false),
+			PqVerifier::register_key(RuntimeOrigin::signed(who), Box::new(key.public()), Some(Box::new(proof)), false),
 			Error::<Test>::InvalidProof
 		);
 	});
@@ -100,7 +100,7 @@ fn a_derived_account_cannot_accept_only_its_registered_key() {
 	let who = key.account_id();
 	new_test_ext_with(&[who.clone()]).execute_with(|| {
 		assert_noop!(
-			PqVerifier::register_key(RuntimeOrigin::signed(who.clone()), key.public(), None, true),
+			PqVerifier::register_key(RuntimeOrigin::signed(who.clone()), Box::new(key.public()), None, true),
 			Error::<Test>::NotMigrated
 		);
 		register(&who, &key);
@@ -115,7 +115,7 @@ fn rotating_a_key_keeps_only_the_registered_key_and_adjusts_the_deposit() {
 	let (old, new) = (keypair(Scheme::MlDsa44, 2), keypair(Scheme::MlDsa87, 3));
 	new_test_ext_with(&[who.clone()]).execute_with(|| {
 		migrate_exclusively(&who, &old);
-		assert_ok!(PqVerifier::rotate_key(RuntimeOrigin::signed(who.clone()), new.public(), Some(possession_proof(&new, &who))));
+		assert_ok!(PqVerifier::rotate_key(RuntimeOrigin::signed(who.clone()), Box::new(new.public()), Some(Box::new(possession_proof(&new, &who)))));
 		let deposit = crate::Pallet::<Test>::deposit_for(&new.public());
 		System::assert_last_event(Event::KeyRotated { who: who.clone(), scheme: Scheme::MlDsa87, deposit }.into());
 		assert_eq!(Balances::balance_on_hold(&crate::HoldReason::KeyDeposit.into(), &who), deposit);
@@ -133,7 +133,7 @@ fn rotating_to_the_derived_key_ends_only_registered_key() {
 	let who = own.account_id();
 	new_test_ext_with(&[who.clone()]).execute_with(|| {
 		migrate_exclusively(&who, &keypair(Scheme::MlDsa65, 2));
-		assert_ok!(PqVerifier::rotate_key(RuntimeOrigin::signed(who.clone()), own.public(), None));
+		assert_ok!(PqVerifier::rotate_key(RuntimeOrigin::signed(who.clone()), Box::new(own.public()), None));
 		assert!(!crate::Pallet::<Test>::only_registered_key(&who));
 		assert!(!Keys::<Test>::get(&who).unwrap().migrated);
 		System::assert_has_event(Event::OnlyRegisteredKeySet { who, enabled: false }.into());
@@ -145,7 +145,7 @@ fn rotating_needs_a_registered_key_and_a_proof() {
 	let who = keypair(Scheme::Ed25519, 1).account_id();
 	new_test_ext_with(&[who.clone()]).execute_with(|| {
 		let key = keypair(Scheme::MlDsa65, 2);
-		let rotate = |proof| PqVerifier::rotate_key(RuntimeOrigin::signed(who.clone()), key.public(), proof);
+		let rotate = |proof: Option<MultiSignature>| PqVerifier::rotate_key(RuntimeOrigin::signed(who.clone()), Box::new(key.public()), proof.map(Box::new));
 		assert_noop!(rotate(Some(possession_proof(&key, &who))), Error::<Test>::NotRegistered);
 		register(&who, &keypair(Scheme::MlDsa44, 3));
 		assert_noop!(rotate(None), Error::<Test>::ProofRequired);

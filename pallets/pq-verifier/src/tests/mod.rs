@@ -25,8 +25,10 @@ use pq_crypto::{
 mod attacks;
 mod committees;
 mod extension;
+mod invariants;
 mod migration;
 mod registry;
+mod storage_migration;
 
 const ML_DSA: [Scheme; 3] = Scheme::ML_DSA;
 const SCHEMES: [Scheme; 4] = Scheme::SINGLE_KEY;
@@ -98,12 +100,17 @@ fn possession_proof(key: &Keypair, who: &AccountId32) -> MultiSignature {
 /// Registers `key` for `who` (with a proof when `who` is not its derived account).
 fn register(who: &AccountId32, key: &Keypair) {
 	let proof = (key.account_id() != *who).then(|| possession_proof(key, who));
-	assert_ok!(PqVerifier::register_key(RuntimeOrigin::signed(who.clone()), key.public(), proof, false));
+	assert_ok!(PqVerifier::register_key(RuntimeOrigin::signed(who.clone()), Box::new(key.public()), proof.map(Box::new), false));
 }
 
 /// Migrates `who` to `key`, accepting only `key` from then on.
 fn migrate_exclusively(who: &AccountId32, key: &Keypair) {
-	assert_ok!(PqVerifier::register_key(RuntimeOrigin::signed(who.clone()), key.public(), Some(possession_proof(key, who)), true));
+	assert_ok!(PqVerifier::register_key(
+		RuntimeOrigin::signed(who.clone()),
+		Box::new(key.public()),
+		Some(Box::new(possession_proof(key, who))),
+		true
+	));
 }
 
 fn bad_proof() -> TransactionValidityError {

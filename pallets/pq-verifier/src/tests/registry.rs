@@ -41,7 +41,7 @@ fn unfunded_account_is_insufficient_balance() {
 	new_test_ext().execute_with(|| {
 		let key = keypair(Scheme::MlDsa44, 1);
 		assert_noop!(
-			PqVerifier::register_key(RuntimeOrigin::signed(key.account_id()), key.public(), None, false),
+			PqVerifier::register_key(RuntimeOrigin::signed(key.account_id()), Box::new(key.public()), None, false),
 			Error::<Test>::InsufficientBalance
 		);
 	});
@@ -53,7 +53,7 @@ fn ed25519_key_is_unsupported_scheme() {
 	new_test_ext_with(&[alice.clone()]).execute_with(|| {
 		let key = keypair(Scheme::Ed25519, 2);
 		assert_noop!(
-			PqVerifier::register_key(RuntimeOrigin::signed(alice), key.public(), None, false),
+			PqVerifier::register_key(RuntimeOrigin::signed(alice), Box::new(key.public()), None, false),
 			Error::<Test>::UnsupportedScheme
 		);
 	});
@@ -67,7 +67,7 @@ fn second_key_is_already_registered() {
 		let other = keypair(Scheme::MlDsa44, 3);
 		let proof = possession_proof(&other, &alice);
 		assert_noop!(
-			PqVerifier::register_key(RuntimeOrigin::signed(alice), other.public(), Some(proof), false),
+			PqVerifier::register_key(RuntimeOrigin::signed(alice), Box::new(other.public()), Some(Box::new(proof)), false),
 			Error::<Test>::AlreadyRegistered
 		);
 	});

@@ -53,6 +53,7 @@ use crate::{
 use polkadot_sdk::sp_runtime::AccountId32;
 use alloc::vec::Vec;
 use codec::Encode;
+use zeroize::{Zeroize, Zeroizing};
 
 /// Domain tag of a member's secret seeds within a committee.
 const MEMBER_SEED_TAG: &[u8] = b"pq-verifier/committee-member/v1";
@@ -71,7 +72,7 @@ pub enum AggregateError {
 	AttemptsExhausted,
 }
 
-/// One member's secrets.
+/// One member's secrets, wiped when dropped.
 struct Member {
 	/// `NTT(s1ᵢ)`.
 	s1_hat: PolyVec<L>,
@@ -94,25 +95,43 @@ pub struct Committee {
 
 impl Member {
 	/// FIPS 204 Algorithm 6 `KeyGen_internal`, with the committee's `ρ` in place of the
-	/// member's own.
+	/// member's own. Every secret intermediate is wiped before it returns.
 	fn generate(rho: &[u8; 32], a_hat: &Matrix, seed: &[u8; 32]) -> Self {
 		// `ρ′` for the secrets, `K` for the share key's own signing (its proof of possession),
 		// and a separate seed for aggregate masks, so the two kinds of signing share nothing.
-		let seeds: [u8; 128] = h_bytes(&[MEMBER_SEED_TAG, rho, seed]);
-		let rho_prime: [u8; 64] = seeds[..64].try_into().expect("64 of 128 bytes");
-		let signing_seed: [u8; 32] = seeds[64..96].try_into().expect("32 of 128 bytes");
+		let seeds: Zeroizing<[u8; 128]> = Zeroizing::new(h_bytes(&[MEMBER_SEED_TAG, rho, seed]));
+		let rho_prime: Zeroizing<[u8; 64]> = Zeroizing::new(seeds[..64].try_into().expect("64 of 128 bytes"));
+		let signing_seed: Zeroizing<[u8; 32]> = Zeroizing::new(seeds[64..96].try_into().expect("32 of 128 bytes"));
 		let mask_key: [u8; 32] = seeds[96..].try_into().expect("32 of 128 bytes");
-		let (s1, s2) = expand_s(&rho_prime);
+		let (mut s1, mut s2) = expand_s(&rho_prime);
 		let s1_hat = s1.map(|poly| poly.ntt());
 		let a_s1 = matrix_times(a_hat, &s1_hat);
 		let t: PolyVec<K> = core::array::from_fn(|i| a_s1[i].add(&s2[i]));
 
-		let (t1, t0) = split_power2round(&t);
+		let (t1, mut t0) = split_power2round(&t);
 		let tr: [u8; 64] = h_bytes(&[pk_encode(rho, &t1).as_ref()]);
-		let share_signing_key =
-			sk_encode(rho, &signing_seed, &tr, &s1.map(|p| p.to_signed()), &s2.map(|p| p.to_signed()), &t0);
+		let (mut s1_signed, mut s2_signed) = (s1.map(|p| p.to_signed()), s2.map(|p| p.to_signed()));
+		let share_signing_key = sk_encode(rho, &signing_seed, &tr, &s1_signed, &s2_signed, &t0);
+		wipe(&mut s1);
+		wipe(&mut s2);
+		s1_signed.zeroize();
+		s2_signed.zeroize();
+		t0.zeroize();
 		Member { s1_hat, t, mask_key, share_signing_key }
 	}
+}
+
+impl Drop for Member {
+	fn drop(&mut self) {
+		wipe(&mut self.s1_hat);
+		self.mask_key.zeroize();
+		self.share_signing_key.zeroize();
+	}
+}
+
+/// Overwrites the coefficients of secret polynomials with zeros.
+fn wipe(polys: &mut [Poly]) {
+	polys.iter_mut().for_each(|poly| poly.0.zeroize());
 }
 
 /// `Power2Round` of every coefficient: `t1` and the signed `t0`.
@@ -238,11 +257,12 @@ impl Committee {
 		let mask_bound = (GAMMA1 - BETA - 1) / members.len() as u32 - BETA;
 
 		for attempt in 0..MAX_ATTEMPTS {
-			// Round 1: commitments.
-			let masks: Vec<PolyVec<L>> = members
+			// Round 1: commitments. A mask and `c·s1ᵢ` give `s1ᵢ` away with `zᵢ`: both are
+			// wiped once the attempt is over, whatever its outcome.
+			let mut masks: Vec<PolyVec<L>> = members
 				.iter()
 				.map(|member| {
-					let seed = (&member.mask_key, &rnd, &mu, signers, attempt).encode();
+					let seed = Zeroizing::new((&member.mask_key, &rnd, &mu, signers, attempt).encode());
 					bounded_mask(&seed, mask_bound)
 				})
 				.collect();
@@ -258,15 +278,21 @@ impl Committee {
 			// Round 2: responses, combined.
 			let mut z = [[0i32; N]; L];
 			for (member, mask) in members.iter().zip(&masks) {
-				let c_s1 = scale(&c_hat, &member.s1_hat);
+				let mut c_s1 = scale(&c_hat, &member.s1_hat);
 				for (column, poly) in z.iter_mut().enumerate() {
-					let (y, cs1) = (mask[column].to_signed(), c_s1[column].to_signed());
+					let (mut y, mut cs1) = (mask[column].to_signed(), c_s1[column].to_signed());
 					for (coefficient, (y, cs1)) in poly.iter_mut().zip(y.iter().zip(cs1.iter())) {
 						*coefficient += y + cs1;
 					}
+					y.zeroize();
+					cs1.zeroize();
 				}
+				wipe(&mut c_s1);
 			}
-			if let Some(signature) = self.finish(&z, &c_tilde, &c_hat, &t1_scaled_hat, &t0_hat, &w1) {
+			masks.iter_mut().for_each(|mask| wipe(mask));
+			let signature = self.finish(&z, &c_tilde, &c_hat, &t1_scaled_hat, &t0_hat, &w1);
+			z.zeroize();
+			if let Some(signature) = signature {
 				return Ok(AggregateSignature {
 					committee: self.id(),
 					signers: signers.clone(),

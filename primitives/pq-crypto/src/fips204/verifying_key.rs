@@ -104,6 +104,11 @@ impl<P: MlDsaParams> VerifyingKey<P> {
 		Some(Self { matrix, t1_hat: t1_hat(engine, packed_t1), tr: h_bytes(&[public]), level: PhantomData })
 	}
 
+	/// The matrix this key verifies with (for an aggregate key, its committee's, shared).
+	pub(crate) fn matrix(&self) -> &Arc<Matrix> {
+		&self.matrix
+	}
+
 	/// FIPS 204 Algorithm 3 `ML-DSA.Verify` (pure mode) or Algorithm 8 over a formatted `M′`.
 	pub fn verify(&self, signed: Signed<'_>, signature: &P::Signature) -> bool {
 		signed.m_prime().is_some_and(|m_prime| self.verify_internal(&m_prime, signature))

@@ -22,7 +22,9 @@ use crate::{
 	verify::{DecodedKey, KeyDigest, Signed},
 	Purpose, VerifyError,
 };
-use alloc::{collections::BTreeMap, sync::Arc};
+use alloc::{collections::BTreeMap, sync::Arc, vec::Vec};
+
+pub mod node;
 
 /// How much the cache may hold.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -52,7 +54,7 @@ pub struct CacheStats {
 }
 
 /// A least-recently-used map within count and byte limits, counting hits, misses and
-/// evictions: the bookkeeping of [`KeyCache`] and of the committee caches.
+/// evictions: the bookkeeping of [`KeyCache`] and of the node's [`node::NodeCache`].
 pub(crate) struct Lru<K, V> {
 	entries: BTreeMap<K, (V, usize, u64)>,
 	/// `last_used` → key, oldest first: the eviction order.
@@ -90,10 +92,12 @@ impl<K: Ord + Clone, V: Clone> Lru<K, V> {
 	}
 
 	/// Holds `value` of `bytes` bytes under `key`, evicting the least recently used entries to
-	/// stay within the limits; a value larger than the byte limit is not held.
-	pub(crate) fn insert(&mut self, key: K, value: V, bytes: usize) {
+	/// stay within the limits; a value larger than the byte limit is not held. Returns the
+	/// keys it evicted.
+	pub(crate) fn insert(&mut self, key: K, value: V, bytes: usize) -> Vec<K> {
+		let mut evicted = Vec::new();
 		if bytes > self.limits.max_bytes || self.limits.max_entries == 0 || self.entries.contains_key(&key) {
-			return;
+			return evicted;
 		}
 		self.clock += 1;
 		while self.entries.len() >= self.limits.max_entries || self.bytes + bytes > self.limits.max_bytes {
@@ -101,11 +105,41 @@ impl<K: Ord + Clone, V: Clone> Lru<K, V> {
 			if let Some((_, evicted_bytes, _)) = self.entries.remove(&oldest) {
 				self.bytes -= evicted_bytes;
 				self.stats.evictions += 1;
+				evicted.push(oldest);
 			}
 		}
 		self.bytes += bytes;
 		self.recency.insert(self.clock, key.clone());
 		self.entries.insert(key, (value, bytes, self.clock));
+		evicted
+	}
+
+	/// Drops the entry of `key`, if held (not counted as an eviction).
+	pub(crate) fn remove(&mut self, key: &K) {
+		if let Some((_, bytes, last_used)) = self.entries.remove(key) {
+			self.bytes -= bytes;
+			self.recency.remove(&last_used);
+		}
+	}
+
+	/// Marks the entry of `key`, if held, as just used, without counting a lookup.
+	pub(crate) fn touch(&mut self, key: &K) {
+		self.clock += 1;
+		if let Some((_, _, last_used)) = self.entries.get_mut(key) {
+			self.recency.remove(last_used);
+			self.recency.insert(self.clock, key.clone());
+			*last_used = self.clock;
+		}
+	}
+
+	/// Whether `key` is held.
+	pub(crate) fn contains(&self, key: &K) -> bool {
+		self.entries.contains_key(key)
+	}
+
+	/// The held keys within `range`, in order.
+	pub(crate) fn keys_in(&self, range: impl core::ops::RangeBounds<K>) -> Vec<K> {
+		self.entries.range(range).map(|(key, _)| key.clone()).collect()
 	}
 
 	pub(crate) fn stats(&self) -> CacheStats {
@@ -207,7 +241,7 @@ impl<B: Backend> KeyCache<B> {
 	/// used entries to stay within the limits; a key larger than the byte limit is not held.
 	pub fn insert(&mut self, digest: KeyDigest, key: Arc<DecodedKey<B>>) {
 		let bytes = key.bytes();
-		self.0.insert(digest, key, bytes)
+		self.0.insert(digest, key, bytes);
 	}
 
 	/// Hit, miss and eviction counters since the cache was made.

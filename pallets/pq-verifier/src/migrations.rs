@@ -1,0 +1,71 @@
+//! Storage migrations, one module per storage version.
+
+/// To storage version 1: account ids of version 2 (`pq_crypto::account`), and the
+/// [`DissolvedCommittees`](crate::DissolvedCommittees) map, which starts empty.
+///
+/// Version-1 ids of ML-DSA keys were `blake2_256(tag ‖ key)`, and about half of them are
+/// Ed25519 keys anyone with a discrete-logarithm oracle can sign for. A key derives a different
+/// id now, so an account registered under its version-1 id no longer *is* its key's derived
+/// account: this marks it migrated (the registered-key form keeps working for it) and makes it
+/// accept only that key, which shuts the classical signature out. The registry is the only
+/// place a chain knows such accounts from: an account that received funds under its version-1
+/// id and never registered its key is a 32-byte hash the chain cannot tell from an Ed25519 key
+/// (see `docs/wire-format.md`).
+pub mod v1 {
+	use crate::{BalanceOf, Config, Keys, OnlyRegisteredKey, Pallet, RegisteredKey};
+	use polkadot_sdk::{
+		frame_support::{
+			migrations::VersionedMigration,
+			traits::{Get, UncheckedOnRuntimeUpgrade},
+			weights::Weight,
+		},
+		frame_system,
+	};
+	#[cfg(feature = "try-runtime")]
+	use polkadot_sdk::sp_runtime::TryRuntimeError;
+
+	/// The registry's accounts of version-1 ids, made migrated accounts that accept only their
+	/// key. Runs only from storage version 0, and leaves version 1.
+	pub type MigrateToV1<T> = VersionedMigration<
+		0,
+		1,
+		UncheckedMigrateToV1<T>,
+		Pallet<T>,
+		<T as frame_system::Config>::DbWeight,
+	>;
+
+	/// [`MigrateToV1`] without the version check: use that one.
+	pub struct UncheckedMigrateToV1<T>(core::marker::PhantomData<T>);
+
+	impl<T: Config> UncheckedOnRuntimeUpgrade for UncheckedMigrateToV1<T> {
+		fn on_runtime_upgrade() -> Weight {
+			let (mut reads, mut writes) = (0u64, 0u64);
+			Keys::<T>::translate::<RegisteredKey<BalanceOf<T>>, _>(|who, mut registered| {
+				reads += 1;
+				writes += 1;
+				let derived_by_version_1 = registered.key.version_1_account_id() == who;
+				registered.migrated = registered.key.account_id() != who;
+				if derived_by_version_1 && registered.migrated {
+					OnlyRegisteredKey::<T>::insert(&who, ());
+					writes += 1;
+				}
+				Some(registered)
+			});
+			T::DbWeight::get().reads_writes(reads, writes)
+		}
+
+		#[cfg(feature = "try-runtime")]
+		fn pre_upgrade() -> Result<alloc::vec::Vec<u8>, TryRuntimeError> {
+			use codec::Encode;
+			Ok((Keys::<T>::iter().count() as u32).encode())
+		}
+
+		#[cfg(feature = "try-runtime")]
+		fn post_upgrade(state: alloc::vec::Vec<u8>) -> Result<(), TryRuntimeError> {
+			use codec::Decode;
+			let keys = u32::decode(&mut &state[..]).map_err(|_| "the pre-upgrade state decodes")?;
+			polkadot_sdk::frame_support::ensure!(keys == Keys::<T>::iter().count() as u32, "the migration lost keys");
+			Pallet::<T>::do_try_state()
+		}
+	}
+}

@@ -1,0 +1,57 @@
+//! The migration to storage version 1: a registry of version-1 account ids, as a chain before
+//! it would hold, becomes migrated accounts that accept only their key.
+
+use super::*;
+use crate::{migrations::v1::MigrateToV1, OnlyRegisteredKey, RegisteredKey};
+use polkadot_sdk::frame_support::traits::{Get, GetStorageVersion, OnRuntimeUpgrade, StorageVersion};
+
+#[test]
+fn version_1_accounts_become_migrated_accounts_that_accept_only_their_key() {
+	let derived = keypair(Scheme::MlDsa87, 0x81);
+	let version_1 = derived.public().version_1_account_id();
+	let ed25519 = keypair(Scheme::Ed25519, 0x82).account_id();
+	let migrated_key = keypair(Scheme::MlDsa44, 0x83);
+	new_test_ext_with(&[version_1.clone(), ed25519.clone()]).execute_with(|| {
+		// A chain at storage version 0: a key registered for its version-1 id, and an Ed25519
+		// account migrated to another key.
+		StorageVersion::new(0).put::<crate::Pallet<Test>>();
+		let register = |who: &AccountId32, key: &Keypair, migrated: bool| {
+			let deposit = crate::Pallet::<Test>::deposit_for(&key.public());
+			use polkadot_sdk::frame_support::traits::fungible::MutateHold;
+			assert_ok!(Balances::hold(&crate::HoldReason::KeyDeposit.into(), who, deposit));
+			assert_ok!(System::inc_consumers(who));
+			crate::Keys::<Test>::insert(who, RegisteredKey { key: key.public(), deposit, migrated });
+		};
+		register(&version_1, &derived, false);
+		register(&ed25519, &migrated_key, true);
+		assert!(crate::Pallet::<Test>::do_try_state().is_err(), "version-1 state breaks today's invariant");
+
+		MigrateToV1::<Test>::on_runtime_upgrade();
+
+		assert_eq!(crate::Pallet::<Test>::on_chain_storage_version(), StorageVersion::new(1));
+		assert!(crate::Keys::<Test>::get(&version_1).unwrap().migrated);
+		assert!(OnlyRegisteredKey::<Test>::contains_key(&version_1), "the classical signature is shut out");
+		assert!(crate::Keys::<Test>::get(&ed25519).unwrap().migrated);
+		assert!(!OnlyRegisteredKey::<Test>::contains_key(&ed25519), "an Ed25519 account's own choice stays");
+		assert_ok!(crate::Pallet::<Test>::do_try_state());
+
+		// The key still signs for its version-1 account, in the registered form.
+		let call = remark(b"after the upgrade");
+		assert_eq!(validate_general(registered(&version_1, &derived, &call), &call), Ok(Some(version_1.clone())));
+
+		// Run again, it does nothing: the version is 1.
+		let weight = MigrateToV1::<Test>::on_runtime_upgrade();
+		let one_read = <<Test as frame_system::Config>::DbWeight as Get<polkadot_sdk::frame_support::weights::RuntimeDbWeight>>::get().reads(1);
+		assert!(weight.ref_time() <= one_read.ref_time());
+	});
+}
+
+#[test]
+fn a_new_chain_starts_at_storage_version_1() {
+	use polkadot_sdk::frame_support::traits::OnGenesis;
+	new_test_ext().execute_with(|| {
+		crate::Pallet::<Test>::on_genesis();
+		assert_eq!(crate::Pallet::<Test>::on_chain_storage_version(), StorageVersion::new(1));
+		assert_eq!(crate::Pallet::<Test>::in_code_storage_version(), StorageVersion::new(1));
+	});
+}

@@ -1,0 +1,198 @@
+//! Everything the node's host functions keep between calls, under one budget: decoded keys,
+//! committee matrices and decoded aggregate keys.
+//!
+//! One least-recently-used map holds all three, so no kind can take the budget of another, and
+//! each entry is charged for everything it keeps alive: a decoded key its own matrix, an
+//! aggregate key its `t1` and `tr` — its committee's matrix, shared by every signer set of the
+//! committee, is an entry of its own, which is held whenever one of its keys is (inserting a
+//! key inserts its matrix; evicting a matrix evicts its keys). So the bytes counted are the
+//! bytes held; `tests/host_cache_memory.rs` measures them with a counting allocator.
+//!
+//! Values are handed out as `Arc`s, so a verification in progress keeps its key alive after an
+//! eviction: beyond the budget by at most one entry per verifying thread, for the length of a
+//! verification.
+
+use super::{CacheLimits, CacheStats, Lru};
+use crate::{
+	aggregate::verifier::{AggregateKey, AggregateKeyId, AggregateLookup, CommitteeMatrix, MATRIX_BYTES},
+	backend::Backend,
+	verify::{DecodedKey, KeyDigest},
+};
+use alloc::sync::Arc;
+
+/// Bytes each entry holds besides its value's own: the `Arc` allocation's two counters, the
+/// value's enum tag, and the entry's share of the map's two B-trees (key, value and clock in
+/// each, in nodes at least half full). `tests/host_cache_memory.rs` checks that this covers them.
+pub const ENTRY_OVERHEAD: usize = 512;
+
+/// An entry's place in the map. Aggregate keys sort by their committee's `ρ` first, so the
+/// keys of one matrix are one range.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Slot {
+	/// A decoded single key.
+	Key(KeyDigest),
+	/// A committee's `Â`, by `ρ`.
+	Matrix([u8; 32]),
+	/// A decoded aggregate key: its committee's `ρ`, and its account id.
+	AggregateKey([u8; 32], [u8; 32]),
+}
+
+impl Slot {
+	fn aggregate_key(id: &AggregateKeyId) -> Self {
+		Self::AggregateKey(id.rho, id.digest.account_id().into())
+	}
+}
+
+/// A held value.
+enum Held<B: Backend> {
+	Key(Arc<DecodedKey<B>>),
+	Matrix(Arc<CommitteeMatrix>),
+	AggregateKey(Arc<AggregateKey>),
+}
+
+// Written out: a derive would demand `B: Clone`.
+impl<B: Backend> Clone for Held<B> {
+	fn clone(&self) -> Self {
+		match self {
+			Self::Key(key) => Self::Key(key.clone()),
+			Self::Matrix(matrix) => Self::Matrix(matrix.clone()),
+			Self::AggregateKey(key) => Self::AggregateKey(key.clone()),
+		}
+	}
+}
+
+/// Counters of a [`NodeCache`], by kind.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct NodeCacheStats {
+	/// Decoded single keys (one lookup per verification).
+	pub keys: CacheStats,
+	/// Committee matrices (one lookup per aggregate-key miss).
+	pub matrices: CacheStats,
+	/// Decoded aggregate keys (one lookup per aggregate verification).
+	pub aggregate_keys: CacheStats,
+}
+
+/// What a [`NodeCache`] holds now.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct NodeCacheOccupancy {
+	/// Decoded single keys.
+	pub keys: usize,
+	/// Committee matrices.
+	pub matrices: usize,
+	/// Decoded aggregate keys.
+	pub aggregate_keys: usize,
+	/// Bytes of all of them, [`ENTRY_OVERHEAD`] included.
+	pub bytes: usize,
+}
+
+/// Decoded keys of backend `B`, committee matrices and decoded aggregate keys, within one set
+/// of limits (see the module docs). It only ever changes speed: a hit verifies with what a miss
+/// would have computed. Insert only what a signature verified under.
+pub struct NodeCache<B: Backend> {
+	entries: Lru<Slot, Held<B>>,
+	stats: NodeCacheStats,
+}
+
+impl<B: Backend> NodeCache<B> {
+	/// An empty cache within `limits`.
+	pub fn new(limits: CacheLimits) -> Self {
+		Self { entries: Lru::new(limits), stats: NodeCacheStats::default() }
+	}
+
+	/// The decoded key of `digest`, if held.
+	pub fn lookup_key(&mut self, digest: &KeyDigest) -> Option<Arc<DecodedKey<B>>> {
+		let key = match self.entries.lookup(&Slot::Key(*digest)) {
+			Some(Held::Key(key)) => Some(key),
+			_ => None,
+		};
+		count(&mut self.stats.keys, key.is_some());
+		key
+	}
+
+	/// Holds `key`, decoded from the key whose digest is `digest`.
+	pub fn insert_key(&mut self, digest: KeyDigest, key: Arc<DecodedKey<B>>) {
+		let bytes = key.bytes() + ENTRY_OVERHEAD;
+		self.insert(Slot::Key(digest), Held::Key(key), bytes);
+	}
+
+	/// The decoded aggregate key of `id` if held, otherwise its committee's matrix if held.
+	/// Decoding (and expanding a missing matrix) is the caller's, outside any lock.
+	pub fn lookup_aggregate(&mut self, id: &AggregateKeyId) -> AggregateLookup {
+		if let Some(Held::AggregateKey(key)) = self.entries.lookup(&Slot::aggregate_key(id)) {
+			count(&mut self.stats.aggregate_keys, true);
+			// A matrix is as recent as its most recent key, or it would go first.
+			self.entries.touch(&Slot::Matrix(id.rho));
+			return AggregateLookup::Cached(key);
+		}
+		count(&mut self.stats.aggregate_keys, false);
+		let matrix = match self.entries.lookup(&Slot::Matrix(id.rho)) {
+			Some(Held::Matrix(matrix)) => Some(matrix),
+			_ => None,
+		};
+		count(&mut self.stats.matrices, matrix.is_some());
+		AggregateLookup::Uncached(matrix)
+	}
+
+	/// Holds the decoded aggregate key of `id`, and its committee's matrix (which the key keeps
+	/// alive) unless that is held already.
+	pub fn insert_aggregate(&mut self, id: &AggregateKeyId, key: Arc<AggregateKey>) {
+		let matrix = Slot::Matrix(id.rho);
+		if self.entries.contains(&matrix) {
+			self.entries.touch(&matrix);
+		} else {
+			self.insert(matrix, Held::Matrix(key.matrix().clone()), MATRIX_BYTES + ENTRY_OVERHEAD);
+			if !self.entries.contains(&matrix) {
+				return; // The limits cannot hold the matrix, so not its key either.
+			}
+		}
+		self.insert(Slot::aggregate_key(id), Held::AggregateKey(key), AggregateKey::BYTES + ENTRY_OVERHEAD);
+	}
+
+	/// Holds `held` in `slot`; evicting a matrix evicts its keys with it.
+	fn insert(&mut self, slot: Slot, held: Held<B>, bytes: usize) {
+		for evicted in self.entries.insert(slot, held, bytes) {
+			match evicted {
+				Slot::Key(_) => self.stats.keys.evictions += 1,
+				Slot::AggregateKey(..) => self.stats.aggregate_keys.evictions += 1,
+				Slot::Matrix(rho) => {
+					self.stats.matrices.evictions += 1;
+					for key in self.entries.keys_in(Slot::AggregateKey(rho, [0; 32])..=Slot::AggregateKey(rho, [0xff; 32])) {
+						self.entries.remove(&key);
+						self.stats.aggregate_keys.evictions += 1;
+					}
+				},
+			}
+		}
+	}
+
+	/// Hit, miss and eviction counters since the cache was made, by kind.
+	pub fn stats(&self) -> NodeCacheStats {
+		self.stats
+	}
+
+	/// Entries of each kind and bytes held now.
+	pub fn occupancy(&self) -> NodeCacheOccupancy {
+		let mut occupancy = NodeCacheOccupancy { bytes: self.entries.bytes(), ..Default::default() };
+		for slot in self.entries.keys_in(..) {
+			match slot {
+				Slot::Key(_) => occupancy.keys += 1,
+				Slot::Matrix(_) => occupancy.matrices += 1,
+				Slot::AggregateKey(..) => occupancy.aggregate_keys += 1,
+			}
+		}
+		occupancy
+	}
+
+	/// The limits the cache keeps to.
+	pub fn limits(&self) -> CacheLimits {
+		self.entries.limits()
+	}
+}
+
+fn count(stats: &mut CacheStats, hit: bool) {
+	if hit {
+		stats.hits += 1;
+	} else {
+		stats.misses += 1;
+	}
+}
