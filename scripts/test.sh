@@ -18,6 +18,9 @@ fi
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 build_with_progress cargo test --release --workspace --no-run
+# The runtime's `try-runtime` feature (migrations' checks, `try_state`) compiles: a check, not
+# a second build, as nothing else here uses that feature set.
+build_with_progress env SKIP_WASM_BUILD=1 cargo check --release -p pq-runtime --features try-runtime
 # The JavaScript client's dependencies, exactly as package-lock.json pins them.
 npm ci --no-audit --no-fund --loglevel=error
 # pq-cli needs the runtime's types, not its Wasm blobs (the runtime's `wasm-blobs` feature).

@@ -4,10 +4,10 @@
 //! attacker can make a node do for free. For each path this sends distinct garbage (new bytes
 //! each time, as an attacker would, past the pool's ban list) to a fresh manual-seal `pq-node`
 //! as `TaggedTransactionQueue_validate_transaction` calls over JSON-RPC — what the pool runs on
-//! a submission — and times each call. A path's cost is its median call time minus that of
-//! bytes that are no extrinsic at all (refused before anything is read: the fixed cost of a
-//! call), so what remains is the path's own work. Paths are interleaved round by round, as
-//! this VM's clock drifts.
+//! a submission — and times each call. Each is followed by bytes of the same length that are
+//! no extrinsic at all (refused before anything is read): a path's cost is its median call
+//! minus theirs, so what remains is the runtime's own work, not the cost of carrying bytes
+//! over JSON-RPC. Paths are interleaved round by round, as this VM's clock drifts.
 //!
 //! The host-function build runs twice: with the node's cache off (*cold*: every key decoded,
 //! every committee matrix expanded) and on (*warm*: the key, or the committee's signer set,
@@ -89,6 +89,17 @@ struct RefusalPath {
 	garbage: Vec<Vec<u8>>,
 	/// A valid transaction whose validation warms the node's cache for this path, if any.
 	warm_up: Option<Vec<u8>>,
+}
+
+/// Bytes of the same length as `extrinsic` that are no extrinsic (version byte 0xff): what
+/// carrying a transaction of that size to the runtime costs, which each path's time is net of.
+fn undecodable_like(extrinsic: &[u8], copy: usize) -> Vec<u8> {
+	let mut input = &extrinsic[..];
+	let length = Compact::<u32>::decode(&mut input).expect("a length-prefixed extrinsic").0 as usize;
+	let mut body: Vec<u8> = blake2_256(&(copy as u64, length as u64).encode()).repeat(length.div_ceil(32));
+	body.truncate(length);
+	body[0] = 0xff;
+	[Compact(length as u32).encode(), body].concat()
 }
 
 /// The label of the path every cost is measured against.
@@ -197,7 +208,8 @@ fn paths(cast: &Cast, chain: &ChainIdentity, count: usize) -> anyhow::Result<Vec
 
 	let undecodable = (0..count)
 		.map(|copy| {
-			let body: Vec<u8> = blake2_256(&(copy as u64).encode()).repeat(8);
+			let mut body: Vec<u8> = blake2_256(&(copy as u64).encode()).repeat(8);
+			body[0] = 0xff; // No extrinsic version.
 			[Compact(body.len() as u32).encode(), body].concat()
 		})
 		.collect();
@@ -311,8 +323,11 @@ pub async fn run(node_binary: &Path, setting: Setting, count: usize, rounds: usi
 	writeln!(progress, "  {}: chain set up; building garbage", setting.label())?;
 	let paths = paths(&cast, &chain, count)?;
 
-	let mut times: Vec<Vec<Duration>> = paths.iter().map(|_| Vec::new()).collect();
+	// Per path, its garbage's times and those of as many undecodable bytes of the same sizes,
+	// one after the other.
+	let mut times: Vec<(Vec<Duration>, Vec<Duration>)> = paths.iter().map(|_| Default::default()).collect();
 	let per_round = count.div_ceil(rounds);
+	let undecodable: TransactionValidityError = PqInvalidTransaction::Undecodable.into();
 	for round in 0..rounds {
 		for (index, path) in paths.iter().enumerate() {
 			if setting == Setting::HostWarm {
@@ -321,10 +336,13 @@ pub async fn run(node_binary: &Path, setting: Setting, count: usize, rounds: usi
 					ensure!(validity.is_ok(), "{}: the warm-up transaction is refused: {validity:?}", path.label);
 				}
 			}
-			for garbage in path.garbage.iter().skip(round * per_round).take(per_round) {
+			for (copy, garbage) in path.garbage.iter().enumerate().skip(round * per_round).take(per_round) {
 				let (elapsed, validity) = validate(&rpc, garbage, at).await?;
 				ensure!(validity == Err(path.refusal), "{}: refused as {validity:?}, not {:?}", path.label, path.refusal);
-				times[index].push(elapsed);
+				times[index].0.push(elapsed);
+				let (elapsed, validity) = validate(&rpc, &undecodable_like(garbage, copy), at).await?;
+				ensure!(validity == Err(undecodable), "{}: its size-matched baseline: {validity:?}", path.label);
+				times[index].1.push(elapsed);
 			}
 		}
 		writeln!(progress, "  {}: round {}/{rounds}", setting.label(), round + 1)?;
@@ -336,10 +354,16 @@ pub async fn run(node_binary: &Path, setting: Setting, count: usize, rounds: usi
 		times.sort();
 		times[times.len() / 2].as_secs_f64() * 1e6
 	};
-	let medians: Vec<f64> = times.iter_mut().map(median).collect();
-	let baseline = medians[paths.iter().position(|path| path.label == BASELINE).expect("the baseline path")];
-	let net_micros = paths.iter().zip(&medians).map(|(path, median)| (path.label.clone(), median - baseline)).collect();
-	Ok(SettingRun { setting, net_micros, baseline_micros: baseline })
+	let mut net_micros = BTreeMap::new();
+	let mut baseline_micros = 0.0;
+	for (path, (garbage, baseline)) in paths.iter().zip(&mut times) {
+		let (garbage, baseline) = (median(garbage), median(baseline));
+		if path.label == BASELINE {
+			baseline_micros = garbage;
+		}
+		net_micros.insert(path.label.clone(), garbage - baseline);
+	}
+	Ok(SettingRun { setting, net_micros, baseline_micros })
 }
 
 /// The report: one row per path, net microseconds per setting and the ratio to the reference

@@ -165,15 +165,27 @@ fn no_transaction_bytes_trap_either_runtime_blob() {
 	};
 	let random: Vec<u8> = (0..5000u32).map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8).collect();
 	let garbage = [Compact(random.len() as u32).encode(), random].concat();
-	assert!(UncheckedExtrinsic::decode(&mut &nested(200)[..]).is_ok());
+	use codec::DecodeLimit;
+	use pallet_pq_verifier::PqInvalidTransaction;
+	use polkadot_sdk::frame_support::MAX_EXTRINSIC_DEPTH;
+	let within = |depth: usize| UncheckedExtrinsic::decode_all_with_depth_limit(MAX_EXTRINSIC_DEPTH, &mut &nested(depth)[..]).is_ok();
+	// The deepest nesting the decoding limit lets through: the most stack a call can take.
+	let deepest = (1..4 * MAX_EXTRINSIC_DEPTH as usize).rev().find(|depth| within(*depth)).expect("some nesting decodes");
+	assert!(deepest > 100 && !within(deepest + 1), "{deepest}");
+	let undecodable = Err(PqInvalidTransaction::Undecodable.into());
 	for (name, runtime) in runtimes() {
-		for (what, extrinsic) in [("random bytes", garbage.clone()), ("250 nested calls", nested(250)), ("10,000 nested calls", nested(10_000))] {
+		for (what, extrinsic, decodes) in [
+			("random bytes", garbage.clone(), false),
+			("the deepest nesting within the limit", nested(deepest), true),
+			("10,000 nested calls", nested(10_000), false),
+		] {
 			let arguments = [TransactionSource::External.encode(), extrinsic, [0u8; 32].encode()].concat();
 			let output = runtime
 				.call("TaggedTransactionQueue_validate_transaction", &arguments)
 				.unwrap_or_else(|error| panic!("{name}, {what}: the runtime trapped: {error}"));
 			let validity = TransactionValidity::decode(&mut &output[..]).unwrap();
 			assert!(validity.is_err(), "{name}, {what}: {validity:?}");
+			assert_eq!(validity != undecodable, decodes, "{name}, {what}: {validity:?}");
 		}
 	}
 }

@@ -21,7 +21,8 @@ impl MetricSource for Counters {
 	}
 }
 
-/// Committee cache lookups by kind (`matrix`, `key`) and result (`hit`, `miss`), and evictions.
+/// Committee cache lookups by kind (`matrix`, `key`, `signer_set`) and result (`hit`, `miss`),
+/// and evictions.
 #[derive(Clone)]
 struct CommitteeCounters;
 
@@ -30,7 +31,7 @@ impl MetricSource for CommitteeCounters {
 
 	fn collect(&self, mut set: impl FnMut(&[&str], u64)) {
 		let stats = node::stats();
-		for (kind, stats) in [("matrix", stats.matrices), ("key", stats.aggregate_keys)] {
+		for (kind, stats) in [("matrix", stats.matrices), ("key", stats.aggregate_keys), ("signer_set", stats.signer_sets)] {
 			set(&[kind, "hit"], stats.hits);
 			set(&[kind, "miss"], stats.misses);
 			set(&[kind, "eviction"], stats.evictions);
@@ -50,14 +51,15 @@ impl MetricSource for Occupancy {
 		set(&["keys"], occupancy.keys as u64);
 		set(&["matrices"], occupancy.matrices as u64);
 		set(&["aggregate_keys"], occupancy.aggregate_keys as u64);
+		set(&["signer_sets"], occupancy.signer_sets as u64);
 		set(&["bytes"], occupancy.bytes as u64);
 	}
 }
 
 /// Registers `pq_verifier_key_cache_events_total{event="hit"|"miss"|"eviction"}`,
-/// `pq_verifier_key_cache_size{unit="keys"|"matrices"|"aggregate_keys"|"bytes"}` (bytes of all
-/// three, one budget) and
-/// `pq_verifier_committee_cache_events_total{kind="matrix"|"key", event=…}`.
+/// `pq_verifier_key_cache_size{unit="keys"|"matrices"|"aggregate_keys"|"signer_sets"|"bytes"}`
+/// (bytes of all of them, one budget) and
+/// `pq_verifier_committee_cache_events_total{kind="matrix"|"key"|"signer_set", event=…}`.
 pub fn register_metrics(registry: &Registry) -> Result<(), PrometheusError> {
 	register(
 		SourcedCounter::new(
@@ -85,7 +87,7 @@ pub fn register_metrics(registry: &Registry) -> Result<(), PrometheusError> {
 		SourcedCounter::new(
 			&Opts::new(
 				"pq_verifier_committee_cache_events_total",
-				"Lookups (hit, miss) and evictions of the node's committee matrices and decoded aggregate keys",
+				"Lookups (hit, miss) and evictions of the node's committee matrices, decoded aggregate keys and known signer sets",
 			)
 			.variable_label("kind")
 			.variable_label("event"),

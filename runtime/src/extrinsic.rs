@@ -22,7 +22,7 @@
 //! [`UncheckedExtrinsic`]'s.
 
 use crate::{
-	configs::{PqVerifierWeights, RuntimeBlockWeights},
+	configs::{PqVerifierWeights, RuntimeBlockWeights, MAXIMUM_BLOCK_LENGTH},
 	AccountId, Address, Runtime, RuntimeCall, Signature, TxExtension, UncheckedExtrinsic,
 };
 use alloc::vec::Vec;
@@ -81,7 +81,11 @@ static NO_CALL: RuntimeCall = RuntimeCall::System(frame_system::Call::remark { r
 
 impl RuntimeExtrinsic {
 	/// Decodes a body (an encoded extrinsic without its length prefix), as transactions arrive.
+	/// One longer than a block is refused unread.
 	pub fn from_body(body: Vec<u8>) -> Self {
+		if body.len() > MAXIMUM_BLOCK_LENGTH as usize {
+			return Self::Undecodable(body);
+		}
 		let mut prefixed = Compact(body.len() as u32).encode();
 		prefixed.extend_from_slice(&body);
 		match UncheckedExtrinsic::decode_all_with_depth_limit(MAX_EXTRINSIC_DEPTH, &mut &prefixed[..]) {
@@ -189,10 +193,14 @@ impl ExtrinsicMetadata for RuntimeExtrinsic {
 	type TransactionExtensionPipelines = <UncheckedExtrinsic as ExtrinsicMetadata>::TransactionExtensionPipelines;
 }
 
-/// Blocks are decoded strictly: a block with bytes that are no extrinsic is invalid.
+/// Blocks are decoded strictly: a block with bytes that are no extrinsic — nested deeper than
+/// `MAX_EXTRINSIC_DEPTH` included, which the executive would refuse anyway — is invalid.
 impl LazyExtrinsic for RuntimeExtrinsic {
 	fn decode_unprefixed(data: &[u8]) -> Result<Self, codec::Error> {
-		UncheckedExtrinsic::decode_unprefixed(data).map(Self::Decoded)
+		match Self::from_body(data.to_vec()) {
+			Self::Undecodable(_) => Err("the bytes are no extrinsic of this runtime".into()),
+			decoded => Ok(decoded),
+		}
 	}
 }
 
@@ -255,6 +263,17 @@ where
 			check_signed_before_verification::<Runtime>(&who, &signature.signed, &extrinsic.function, &info, len)?;
 		}
 		Ok(ChargedExtrinsic { inner: extrinsic.check(context)?, signature_weight })
+	}
+
+	/// `try-runtime`'s re-execution of blocks without their signatures.
+	#[cfg(feature = "try-runtime")]
+	fn unchecked_into_checked_i_know_what_i_am_doing(
+		self,
+		context: &Context,
+	) -> Result<ChargedExtrinsic, TransactionValidityError> {
+		let signature_weight = self.signature_weight();
+		let Self::Decoded(extrinsic) = self else { return Err(PqInvalidTransaction::Undecodable.into()) };
+		Ok(ChargedExtrinsic { inner: extrinsic.unchecked_into_checked_i_know_what_i_am_doing(context)?, signature_weight })
 	}
 }
 

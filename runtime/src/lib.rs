@@ -74,7 +74,7 @@ pub type VerifierBackend = pq_crypto::backend::Libcrux;
 pub type VerifierBackend = pq_crypto::backend::Precomputed;
 /// An ordinary extrinsic's signature: a signature with its key, of any single-key scheme.
 pub type Signature = pq_crypto::TransactionSignature<VerifierBackend>;
-/// Account ids: Ed25519 keys, or hashes of ML-DSA keys.
+/// Account ids: Ed25519 keys, or derived from ML-DSA keys and committees (never a classical key).
 pub type AccountId = polkadot_sdk::sp_runtime::AccountId32;
 /// Balances.
 pub type Balance = u128;

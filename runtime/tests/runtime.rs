@@ -666,3 +666,22 @@ fn undecodable_bytes_are_refused_by_name() {
 fn a_runtime_call_is_small_enough_to_nest_to_the_depth_limit() {
 	assert!(std::mem::size_of::<RuntimeCall>() <= 128, "RuntimeCall is {} bytes", std::mem::size_of::<RuntimeCall>());
 }
+
+/// The pallet's invariants hold on the dev chain's genesis and after the calls that change its
+/// state — a migration with its only-key rule, a key registered for its own account — as the
+/// runtime dispatches them (`try_state`, here without the `try-runtime` feature).
+#[test]
+fn the_pallet_invariants_hold_on_the_dev_chain() {
+	dev_chain().execute_with(|| {
+		assert_eq!(pq_runtime::PqVerifier::do_try_state(), Ok(()));
+		let chain = chain();
+		let ed25519 = Keypair::from_suri(Scheme::Ed25519, "//Charlie").unwrap();
+		let new_key = Keypair::from_suri(Scheme::MlDsa87, "//Charlie//pq").unwrap();
+		let migrate = transactions::register_key_call(&new_key, &ed25519.account_id(), true, &chain);
+		assert_eq!(apply(transactions::sign(&ed25519, migrate, 0, 0, Form::Signed, &chain).unwrap()), Ok(Ok(())));
+		let own = Keypair::from_suri(Scheme::MlDsa44, "//Charlie").unwrap();
+		let register = transactions::register_key_call(&own, &own.account_id(), false, &chain);
+		assert_eq!(apply(transactions::sign(&own, register, 0, 0, Form::KeyInline, &chain).unwrap()), Ok(Ok(())));
+		assert_eq!(pq_runtime::PqVerifier::do_try_state(), Ok(()));
+	});
+}

@@ -43,8 +43,9 @@ async fn run(args: Args) -> anyhow::Result<()> {
 	writeln!(
 		out,
 		"{}\nEach figure: the median `validate_transaction` call of {} distinct transactions on the path, minus \
-		 that of bytes that are no extrinsic (the fixed cost of a call over JSON-RPC, given in its row); in \
-		 brackets, as a multiple of the reference path — *{REFERENCE}* — in the same setting.\n",
+		 that of as many bytes of the same sizes that are no extrinsic (carrying them to the runtime; the \
+		 first row gives such a call's own time); in brackets, as a multiple of the reference path — \
+		 *{REFERENCE}* — in the same setting.\n",
 		machine_summary(),
 		args.count,
 	)?;

@@ -96,7 +96,7 @@ struct SignedExtrinsic<T: Config> {
 
 impl<T: Config> SignedExtrinsic<T>
 where
-	T::RuntimeCall: GetDispatchInfo,
+	T::RuntimeCall: Dispatchable<Info = DispatchInfo> + GetDispatchInfo,
 {
 	/// Signed by a key of `scheme` over [`LONGEST_UNHASHED_PAYLOAD`]; the decoded-key cache
 	/// emptied.

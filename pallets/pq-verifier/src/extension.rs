@@ -36,6 +36,7 @@ use polkadot_sdk::{
 	},
 };
 use pq_crypto::{
+	backend::Backend,
 	statement::{AuthorizationStatement, Authorizer},
 	AggregateSignature, MultiSignature, Scheme, SignatureWithKey, VerifyError,
 };
@@ -369,19 +370,22 @@ where
 				// A committee's account may have migrated to a single key, like any other.
 				refuse_other_keys::<T>(&account)?;
 				can_pay(&account)?;
-				let aggregate_key = committee.aggregate_key()?;
 				let statement = statement(Authorizer::Committee(&aggregate.committee, &aggregate.signers));
-				// Repeated signer sets hit the decoded-key cache (through `Native`, the node's,
-				// which also keeps each committee's matrix).
-				with_cache::<T::Backend, _>(T::KeyCacheBytes::get(), |cache| {
-					cache.verify_aggregate(
-						&aggregate_key,
-						&statement.message(),
-						statement.purpose(),
-						&aggregate.signature,
-					)
-				})
-				.map_err(refusal)?;
+				let (message, purpose, signer_set) = (statement.message(), statement.purpose(), aggregate.signer_set());
+				// A signer set whose signature verified before has its key at the node (through
+				// `Native`): no share is read. Otherwise the key is derived from the shares, and
+				// repeated signer sets hit the decoded-key caches (`Native`: the node's, which
+				// also keeps each committee's matrix). Weights charge the derivation always.
+				let verdict = match T::Backend::verify_known_signer_set(signer_set, &message, purpose, &aggregate.signature) {
+					Some(verdict) => verdict,
+					None => {
+						let aggregate_key = committee.aggregate_key()?;
+						with_cache::<T::Backend, _>(T::KeyCacheBytes::get(), |cache| {
+							cache.verify_aggregate(signer_set, &aggregate_key, &message, purpose, &aggregate.signature)
+						})
+					},
+				};
+				verdict.map_err(refusal)?;
 				origin.set_caller_from_signed(account);
 			},
 		}

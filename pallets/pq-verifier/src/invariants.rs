@@ -3,7 +3,7 @@
 
 use crate::{
 	committee::CommitteeInfo, BalanceOf, CommitteeShares, Committees, Config, DissolvedCommittees, HoldReason, Keys,
-	OnlyRegisteredKey, Pallet,
+	OnlyRegisteredKey, Pallet, Version1Accounts,
 };
 use alloc::{collections::BTreeMap, vec::Vec};
 use polkadot_sdk::{
@@ -21,7 +21,8 @@ impl<T: Config> Pallet<T> {
 	///
 	/// - a registered key is an ML-DSA key; it is marked migrated exactly when it does not
 	///   derive its account; the account holds exactly its recorded deposit for it;
-	/// - only a migrated account accepts only its registered key;
+	/// - only a migrated account accepts only its registered key, and every version-1 account
+	///   does;
 	/// - a committee's threshold is between 1 and its size, at most
 	///   [`MAX_COMMITTEE_SIZE`]; it has exactly one share per seat and no other, they sum to its
 	///   stored sum, and they, its `ρ` and its threshold hash to its id; its id was never
@@ -59,6 +60,12 @@ impl<T: Config> Pallet<T> {
 			ensure!(
 				Keys::<T>::get(&who).is_some_and(|registered| registered.migrated),
 				"an account accepts only its registered key but has no migrated key"
+			);
+		}
+		for who in Version1Accounts::<T>::iter_keys() {
+			ensure!(
+				OnlyRegisteredKey::<T>::contains_key(&who),
+				"a version-1 account does not accept only its registered key"
 			);
 		}
 		Ok(())

@@ -143,7 +143,7 @@ pub mod pallet {
 	use frame_support::{
 		pallet_prelude::*,
 		traits::{
-			fungible::{Inspect, MutateHold},
+			fungible::{Inspect, Mutate, MutateHold},
 			tokens::{Fortitude, Precision},
 		},
 	};
@@ -194,8 +194,9 @@ pub mod pallet {
 		/// signatures.
 		type Backend: Backend;
 
-		/// Holds key deposits.
-		type Currency: MutateHold<AccountId32, Reason = Self::RuntimeHoldReason>;
+		/// Holds key deposits (and moves a committee's funds to its account of today in the
+		/// migration to storage version 1).
+		type Currency: MutateHold<AccountId32, Reason = Self::RuntimeHoldReason> + Mutate<AccountId32>;
 
 		/// The runtime's hold reasons, of which [`HoldReason`] is part.
 		type RuntimeHoldReason: From<HoldReason>;
@@ -247,6 +248,15 @@ pub mod pallet {
 	/// rather than a 2.6 KB key. An entry implies a migrated [`Keys`] entry.
 	#[pallet::storage]
 	pub type OnlyRegisteredKey<T: Config> = StorageMap<_, Blake2_128Concat, AccountId32, ()>;
+
+	/// Accounts of a version-1 id of their registered key, as the migration to storage version
+	/// 1 found them ([`migrations::v1`](crate::migrations::v1)): no key derives such an account
+	/// any more, so its registered key, alone, is all that signs for it. That key can be
+	/// rotated, never removed, and the only-key rule never lifted: either would leave the
+	/// account to no one, or — its id being an Ed25519 key about half the time — to whoever
+	/// takes discrete logarithms. Empty on a chain that started at version 1.
+	#[pallet::storage]
+	pub type Version1Accounts<T: Config> = StorageMap<_, Blake2_128Concat, AccountId32, ()>;
 
 	/// Committees whose members sign together with aggregate ML-DSA-87, by id. Ids are hashes
 	/// their creator can grind; the keys are hashed again all the same, as FRAME does for every
@@ -375,6 +385,9 @@ pub mod pallet {
 		/// The committee's account holds funds: dissolving would strand them (no one could sign
 		/// for it any more). The committee moves them out first.
 		CommitteeAccountNotEmpty,
+		/// The account is a version-1 id of its key ([`Version1Accounts`]): its key signs for it
+		/// alone, so it cannot be removed, nor that rule lifted.
+		Version1Account,
 	}
 
 	#[pallet::call]
@@ -428,6 +441,7 @@ pub mod pallet {
 		#[pallet::weight(T::WeightInfo::remove_key())]
 		pub fn remove_key(origin: OriginFor<T>) -> DispatchResult {
 			let who = ensure_signed(origin)?;
+			ensure!(!Version1Accounts::<T>::contains_key(&who), Error::<T>::Version1Account);
 			let registered = Keys::<T>::take(&who).ok_or(Error::<T>::NotRegistered)?;
 			let released = T::Currency::release(
 				&HoldReason::KeyDeposit.into(),
@@ -454,6 +468,7 @@ pub mod pallet {
 			let who = ensure_signed(origin)?;
 			let registered = Keys::<T>::get(&who).ok_or(Error::<T>::NotRegistered)?;
 			ensure!(registered.migrated, Error::<T>::NotMigrated);
+			ensure!(enabled || !Version1Accounts::<T>::contains_key(&who), Error::<T>::Version1Account);
 			if enabled {
 				OnlyRegisteredKey::<T>::insert(&who, ());
 			} else {

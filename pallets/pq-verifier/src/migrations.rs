@@ -6,21 +6,29 @@
 /// Version-1 ids of ML-DSA keys were `blake2_256(tag ‖ key)`, and about half of them are
 /// Ed25519 keys anyone with a discrete-logarithm oracle can sign for. A key derives a different
 /// id now, so an account registered under its version-1 id no longer *is* its key's derived
-/// account: this marks it migrated (the registered-key form keeps working for it) and makes it
-/// accept only that key, which shuts the classical signature out. The registry is the only
+/// account: this marks it migrated (the registered-key form keeps working for it), makes it
+/// accept only that key, which shuts the classical signature out, and records it in
+/// [`Version1Accounts`](crate::Version1Accounts), so that rule is never lifted. The registry is the only
 /// place a chain knows such accounts from: an account that received funds under its version-1
 /// id and never registered its key is a 32-byte hash the chain cannot tell from an Ed25519 key
-/// (see `docs/wire-format.md`).
+/// (see `docs/wire-format.md`). Committees it knows all of: what each committee's version-1
+/// account holds moves to the account the committee controls now.
 pub mod v1 {
-	use crate::{BalanceOf, Config, Keys, OnlyRegisteredKey, Pallet, RegisteredKey};
+	use crate::{BalanceOf, Committees, Config, Keys, OnlyRegisteredKey, Pallet, RegisteredKey, Version1Accounts};
 	use polkadot_sdk::{
 		frame_support::{
 			migrations::VersionedMigration,
-			traits::{Get, UncheckedOnRuntimeUpgrade},
+			traits::{
+				fungible::{Inspect, Mutate},
+				tokens::{Fortitude, Preservation},
+				Get, UncheckedOnRuntimeUpgrade,
+			},
 			weights::Weight,
 		},
 		frame_system,
+		sp_runtime::traits::Zero,
 	};
+	use pq_crypto::MultiSigner;
 	#[cfg(feature = "try-runtime")]
 	use polkadot_sdk::sp_runtime::TryRuntimeError;
 
@@ -47,10 +55,22 @@ pub mod v1 {
 				registered.migrated = registered.key.account_id() != who;
 				if derived_by_version_1 && registered.migrated {
 					OnlyRegisteredKey::<T>::insert(&who, ());
-					writes += 1;
+					Version1Accounts::<T>::insert(&who, ());
+					writes += 2;
 				}
 				Some(registered)
 			});
+			// A committee controls its account of today; what its version-1 account holds moves
+			// there (all of it that can move: a hold or a consumer keeps the rest, as it would
+			// for any transfer).
+			for (committee, _) in Committees::<T>::iter() {
+				reads += 3;
+				let (old, new) = (MultiSigner::AggregateMlDsa87(committee.clone()).version_1_account_id(), committee.account_id());
+				let movable = T::Currency::reducible_balance(&old, Preservation::Expendable, Fortitude::Polite);
+				if !movable.is_zero() && T::Currency::transfer(&old, &new, movable, Preservation::Expendable).is_ok() {
+					writes += 2;
+				}
+			}
 			T::DbWeight::get().reads_writes(reads, writes)
 		}
 

@@ -30,7 +30,7 @@ use crate::keys::{
 #[cfg(not(substrate_runtime))]
 use crate::{MultiSignature, MultiSigner};
 use sp_runtime_interface::{
-	pass_by::{PassFatPointerAndRead, PassPointerAndRead},
+	pass_by::{AllocateAndReturnByCodec, PassFatPointerAndRead, PassPointerAndRead},
 	runtime_interface,
 };
 
@@ -75,6 +75,31 @@ pub trait PqVerify {
 		node::verify_aggregate(public, message, signature)
 	}
 
+	/// [`Self::aggregate_ml_dsa_87_verify_internal`], and once the signature verifies, the node
+	/// remembers `public` as the key of the signer set `signers` (a bitfield) of `committee`.
+	fn aggregate_ml_dsa_87_verify_internal_of_signer_set(
+		committee: PassFatPointerAndRead<&[u8]>,
+		signers: PassFatPointerAndRead<&[u8]>,
+		public: PassPointerAndRead<&MlDsa87Public, { MlDsa87Public::LEN }>,
+		message: PassFatPointerAndRead<&[u8]>,
+		signature: PassPointerAndRead<&MlDsa87Signature, { MlDsa87Signature::LEN }>,
+	) -> bool {
+		node::verify_aggregate_of_signer_set(committee, signers, public, message, signature)
+	}
+
+	/// FIPS 204 Algorithm 8 under the key of the signer set `signers` of `committee`, if the
+	/// node holds it (a signature verified under it through
+	/// [`Self::aggregate_ml_dsa_87_verify_internal_of_signer_set`]); `None` if it does not, and
+	/// the runtime derives the key from the committee's shares.
+	fn aggregate_ml_dsa_87_verify_known_signer_set(
+		committee: PassFatPointerAndRead<&[u8]>,
+		signers: PassFatPointerAndRead<&[u8]>,
+		message: PassFatPointerAndRead<&[u8]>,
+		signature: PassPointerAndRead<&MlDsa87Signature, { MlDsa87Signature::LEN }>,
+	) -> AllocateAndReturnByCodec<Option<bool>> {
+		node::verify_known_signer_set(committee, signers, message, signature)
+	}
+
 	/// Whether `public` is usable under the project's Ed25519 rule (a curve point, not of small
 	/// order; see [`crate::backend::Dalek`]).
 	fn ed25519_key_is_valid(public: PassPointerAndRead<&Ed25519Public, { Ed25519Public::LEN }>) -> bool {
@@ -99,7 +124,7 @@ pub mod node {
 		aggregate::verifier::{rho_of, AggregateKey, AggregateKeyId, AggregateLookup, CommitteeMatrix},
 		backend::Precomputed,
 		cache::{
-			node::{NodeCache, NodeCacheOccupancy, NodeCacheStats},
+			node::{NodeCache, NodeCacheOccupancy, NodeCacheStats, SignerSetKey},
 			CacheLimits,
 		},
 		keys::{MlDsa87Public, MlDsa87Signature},
@@ -167,19 +192,71 @@ pub mod node {
 	/// decode+verify). The key, and with it a matrix expanded for it, are cached only once the
 	/// signature verified: garbage signatures cannot evict the committees that sign.
 	pub(super) fn verify_aggregate(public: &MlDsa87Public, message: &[u8], signature: &MlDsa87Signature) -> bool {
+		verify_and_remember(public, message, signature, None)
+	}
+
+	/// [`verify_aggregate`], remembering `public` as the key of `signers` of `committee` once the
+	/// signature verified.
+	pub(super) fn verify_aggregate_of_signer_set(
+		committee: &[u8],
+		signers: &[u8],
+		public: &MlDsa87Public,
+		message: &[u8],
+		signature: &MlDsa87Signature,
+	) -> bool {
+		let set = runtime_code_hash().and_then(|code| SignerSetKey::new(code, committee, signers));
+		verify_and_remember(public, message, signature, set)
+	}
+
+	/// The verdict under the key of `signers` of `committee` if the cache holds it, for the
+	/// runtime code that is calling.
+	pub(super) fn verify_known_signer_set(
+		committee: &[u8],
+		signers: &[u8],
+		message: &[u8],
+		signature: &MlDsa87Signature,
+	) -> Option<bool> {
+		let set = SignerSetKey::new(runtime_code_hash()?, committee, signers)?;
+		let key = cache().lookup_signer_set(&set)?;
+		Some(key.verify_internal(message, signature))
+	}
+
+	/// The hash of the runtime code of the state being executed (`:code`), which a signer set's
+	/// remembered key is scoped to ([`SignerSetKey`]); `None` outside a runtime call, and then
+	/// no signer set is remembered or known.
+	fn runtime_code_hash() -> Option<[u8; 32]> {
+		use polkadot_sdk::{sp_core::storage::well_known_keys::CODE, sp_externalities::with_externalities};
+		with_externalities(|externalities| externalities.storage_hash(CODE))
+			.flatten()
+			.and_then(|hash| hash.try_into().ok())
+	}
+
+	fn verify_and_remember(
+		public: &MlDsa87Public,
+		message: &[u8],
+		signature: &MlDsa87Signature,
+		signer_set: Option<SignerSetKey>,
+	) -> bool {
 		let id = AggregateKeyId::of(public);
 		let lookup = cache().lookup_aggregate(&id);
-		let cached_matrix = match lookup {
-			AggregateLookup::Cached(key) => return key.verify_internal(message, signature),
-			AggregateLookup::Uncached(matrix) => matrix,
+		let (verified, key) = match lookup {
+			AggregateLookup::Cached(key) => (key.verify_internal(message, signature), None),
+			AggregateLookup::Uncached(cached_matrix) => {
+				let matrix = cached_matrix.unwrap_or_else(|| Arc::new(CommitteeMatrix::expand::<MlDsa87>(&rho_of(public))));
+				let key = AggregateKey::decode_with(matrix, public).expect("the matrix of the key's own ρ and level");
+				(key.verify_internal(message, signature), Some(key))
+			},
 		};
-		let matrix = cached_matrix.unwrap_or_else(|| Arc::new(CommitteeMatrix::expand::<MlDsa87>(&rho_of(public))));
-		let key = AggregateKey::decode_with(matrix, public).expect("the matrix of the key's own ρ and level");
-		let valid = key.verify_internal(message, signature);
-		if valid {
-			cache().insert_aggregate(&id, Arc::new(key));
+		if verified {
+			let mut cache = cache();
+			if let Some(key) = key {
+				cache.insert_aggregate(&id, Arc::new(key));
+			}
+			if let Some(set) = signer_set {
+				cache.insert_signer_set(set, &id);
+			}
 		}
-		valid
+		verified
 	}
 
 	/// Whether `signer` decodes (an Ed25519 key that is a curve point not of small order): a

@@ -1,9 +1,10 @@
 //! The self-contained signed form: a runtime's extrinsic `Signature` type.
 //!
 //! A runtime's `UncheckedExtrinsic` checks `signature.verify(payload, &account)`. For Ed25519
-//! the account *is* the key; for ML-DSA the account is a hash of the key, so the key has to
-//! travel with the signature. [`TransactionSignature`] carries both, checks that the key hashes
-//! to the account, and verifies over the payload with the [`Purpose::Transaction`] context.
+//! the account *is* the key; for ML-DSA the account is derived from the key
+//! ([`crate::account`]), so the key has to travel with the signature. [`TransactionSignature`]
+//! carries both, checks that the key may sign for the account ([`SignatureWithKey::bind`]), and
+//! verifies over the payload with the [`Purpose::Transaction`] context.
 
 use crate::{
 	account::edwards,

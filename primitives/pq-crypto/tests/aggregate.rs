@@ -40,7 +40,7 @@ fn committee_verifier_accepts(committee: &Committee, aggregate: &AggregateSignat
 fn backend_accepts<B: Backend>(committee: &Committee, aggregate: &AggregateSignature, message: &[u8]) -> bool {
 	let mut cache = KeyCache::<B>::new(CacheLimits::default());
 	let key = chain_key(committee, &aggregate.signers);
-	cache.verify_aggregate(&key, message, Purpose::Transaction, &aggregate.signature).is_ok()
+	cache.verify_aggregate(aggregate.signer_set(), &key, message, Purpose::Transaction, &aggregate.signature).is_ok()
 }
 
 /// The verdicts of the three backends' standard verifiers, of the committee verifier, and of

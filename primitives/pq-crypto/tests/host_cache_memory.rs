@@ -1,7 +1,7 @@
 //! The node's cache stays inside its budget, counting what is allocated, not what its counters
 //! say: a counting global allocator measures the bytes the cache holds after the host
-//! functions verified many keys of every level and many signer sets of many committees — more
-//! than the budget holds, so it evicts all along.
+//! functions verified many keys of every level and many signer sets of many committees (whose
+//! keys it then knows by signer set too) — more than the budget holds, so it evicts all along.
 //!
 //! Its own test binary and one test function: the allocator counts the whole process.
 
@@ -65,8 +65,7 @@ fn the_node_cache_holds_no_more_than_its_budget() {
 				.map(|members| {
 					let signers = committee.signers(members).unwrap();
 					let key = committee.aggregate_key(&signers);
-					let aggregate = committee.sign_with_randomness(&signers, MESSAGE, Purpose::Transaction, [7; 32]).unwrap();
-					(key, aggregate.signature)
+					(key, committee.sign_with_randomness(&signers, MESSAGE, Purpose::Transaction, [7; 32]).unwrap())
 				})
 				.collect();
 			signatures
@@ -74,15 +73,19 @@ fn the_node_cache_holds_no_more_than_its_budget() {
 		.collect();
 	// Verification through the host functions, natively; the caller's own `KeyCache` keeps
 	// nothing (with `Native` it would hold only encoded keys), so only the node's cache grows.
-	let verify_all = || {
+	// Inside a runtime call (with `:code`), so that signer sets are remembered too.
+	let mut externalities = polkadot_sdk::sp_io::TestExternalities::default();
+	externalities.insert(polkadot_sdk::sp_core::storage::well_known_keys::CODE.to_vec(), b"runtime code".to_vec());
+	let mut verify_all = || externalities.execute_with(|| {
 		let mut caller = KeyCache::<Native>::new(CacheLimits { max_entries: 0, max_bytes: 0 });
 		for (signer, signature) in &keys {
 			assert!(caller.verify(signer, signature, MESSAGE, Purpose::Transaction).is_ok());
 		}
-		for (key, signature) in committees.iter().flatten() {
-			assert!(caller.verify_aggregate(key, MESSAGE, Purpose::Transaction, signature).is_ok());
+		for (key, aggregate) in committees.iter().flatten() {
+			let verified = caller.verify_aggregate(aggregate.signer_set(), key, MESSAGE, Purpose::Transaction, &aggregate.signature);
+			assert!(verified.is_ok());
 		}
-	};
+	});
 
 	// Once with a cache, so that whatever is allocated once per process is allocated; then
 	// from an empty cache, counting.
@@ -101,5 +104,8 @@ fn the_node_cache_holds_no_more_than_its_budget() {
 	assert!(held as usize <= occupancy.bytes, "the counted bytes ({}) cover the held ones ({held})", occupancy.bytes);
 	// It was full, and held all three kinds.
 	assert!(stats.keys.evictions > 0 && occupancy.bytes > BUDGET / 2);
-	assert!(occupancy.keys > 0 && occupancy.matrices > 0 && occupancy.aggregate_keys > 0, "{occupancy:?}");
+	assert!(
+		occupancy.keys > 0 && occupancy.matrices > 0 && occupancy.aggregate_keys > 0 && occupancy.signer_sets > 0,
+		"{occupancy:?}"
+	);
 }

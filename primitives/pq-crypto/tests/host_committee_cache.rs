@@ -20,7 +20,7 @@ const MESSAGE: &[u8] = b"committee transfer";
 fn node_accepts(committee: &Committee, aggregate: &AggregateSignature, message: &[u8]) -> bool {
 	let key = chain_key(committee, &aggregate.signers);
 	let mut cache = KeyCache::<Native>::new(CacheLimits::default());
-	cache.verify_aggregate(&key, message, Purpose::Transaction, &aggregate.signature).is_ok()
+	cache.verify_aggregate(aggregate.signer_set(), &key, message, Purpose::Transaction, &aggregate.signature).is_ok()
 }
 
 /// Committee matrices and aggregate keys the node holds.
@@ -68,4 +68,53 @@ fn the_node_expands_a_committee_matrix_once_and_changes_speed_only() {
 	assert_eq!(committee_occupancy(), (1, 2));
 	assert!(node_accepts(&committee, &third, MESSAGE));
 	assert_eq!(committee_occupancy(), (1, 3));
+
+	a_signer_set_that_signed_is_known_by_its_bitfield();
+}
+
+/// Runs `f` as inside a call of the runtime whose code is `code`: the node scopes what it
+/// remembers of signer sets to the calling runtime's code.
+fn in_runtime<R>(code: &[u8], f: impl FnOnce() -> R) -> R {
+	let mut externalities = polkadot_sdk::sp_io::TestExternalities::default();
+	externalities.insert(polkadot_sdk::sp_core::storage::well_known_keys::CODE.to_vec(), code.to_vec());
+	externalities.execute_with(f)
+}
+
+/// A signer set whose signature verified is known to the node by its committee and bitfield:
+/// the runtime then asks for the verdict without deriving the key from shares. Unknown sets,
+/// every set with the cache off, another runtime's sets and calls outside a runtime are `None`
+/// (the runtime derives); a known set's verdicts are those of its derived key. (Part of the one
+/// test above: the cache is process-wide.)
+fn a_signer_set_that_signed_is_known_by_its_bitfield() {
+	use pq_crypto::{backend::Backend, VerifyError};
+	let committee = Committee::from_seed(&[0xc1; 32], 6, 1);
+	let (first, second) = (sign(&committee, 0..3), sign(&committee, 1..4));
+	let known = |aggregate: &AggregateSignature, message: &[u8]| {
+		Native::verify_known_signer_set(aggregate.signer_set(), message, Purpose::Transaction, &aggregate.signature)
+	};
+	let runtime = b"runtime code";
+
+	node::configure(CacheLimits { max_entries: 0, max_bytes: 0 });
+	in_runtime(runtime, || {
+		assert!(node_accepts(&committee, &first, MESSAGE));
+		assert_eq!(known(&first, MESSAGE), None, "nothing is kept without a cache");
+	});
+
+	node::configure(node::DEFAULT_LIMITS);
+	in_runtime(runtime, || {
+		assert!(!node_accepts(&committee, &first, b"tampered"));
+		assert_eq!(known(&first, MESSAGE), None, "a failed signature makes nothing known");
+		assert!(node_accepts(&committee, &first, MESSAGE));
+		assert_eq!(known(&first, MESSAGE), Some(Ok(())));
+		assert_eq!(known(&first, b"tampered"), Some(Err(VerifyError::BadSignature)));
+		assert_eq!(known(&second, MESSAGE), None, "another signer set is not known");
+		// The same bitfield of another committee is another signer set.
+		let other = Committee::from_seed(&[0xc2; 32], 6, 1);
+		assert_eq!(known(&sign(&other, 0..3), MESSAGE), None);
+	});
+	in_runtime(b"another runtime's code", || {
+		assert_eq!(known(&first, MESSAGE), None, "a signer set is known to the code that derived its key only");
+	});
+	assert_eq!(known(&first, MESSAGE), None, "outside a runtime call nothing is known");
+	assert_eq!(node::stats().signer_sets.hits, 2);
 }

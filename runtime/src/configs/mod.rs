@@ -41,7 +41,7 @@ const KEY_CACHE_BYTES: u32 = 4 << 20;
 /// A quarter of each block's weight is reserved for operational transactions.
 const NORMAL_DISPATCH_RATIO: Perbill = Perbill::from_percent(75);
 /// 5 MiB per block.
-const MAXIMUM_BLOCK_LENGTH: u32 = 5 * 1024 * 1024;
+pub const MAXIMUM_BLOCK_LENGTH: u32 = 5 * 1024 * 1024;
 /// Two seconds of compute per block.
 const MAXIMUM_BLOCK_WEIGHT: Weight =
 	Weight::from_parts(WEIGHT_REF_TIME_PER_SECOND.saturating_mul(2), u64::MAX);

@@ -35,6 +35,15 @@ fn version_1_accounts_become_migrated_accounts_that_accept_only_their_key() {
 		assert!(!OnlyRegisteredKey::<Test>::contains_key(&ed25519), "an Ed25519 account's own choice stays");
 		assert_ok!(crate::Pallet::<Test>::do_try_state());
 
+		// Its key can never be removed nor the only-key rule lifted: either would leave the
+		// account to no one, or to whoever takes discrete logarithms.
+		assert!(crate::Version1Accounts::<Test>::contains_key(&version_1));
+		assert_noop!(PqVerifier::remove_key(RuntimeOrigin::signed(version_1.clone())), Error::<Test>::Version1Account);
+		assert_noop!(
+			PqVerifier::set_only_registered_key(RuntimeOrigin::signed(version_1.clone()), false),
+			Error::<Test>::Version1Account
+		);
+
 		// The key still signs for its version-1 account, in the registered form.
 		let call = remark(b"after the upgrade");
 		assert_eq!(validate_general(registered(&version_1, &derived, &call), &call), Ok(Some(version_1.clone())));
@@ -53,5 +62,25 @@ fn a_new_chain_starts_at_storage_version_1() {
 		crate::Pallet::<Test>::on_genesis();
 		assert_eq!(crate::Pallet::<Test>::on_chain_storage_version(), StorageVersion::new(1));
 		assert_eq!(crate::Pallet::<Test>::in_code_storage_version(), StorageVersion::new(1));
+	});
+}
+
+/// A committee controls its account of today: what its version-1 account held moves there.
+#[test]
+fn a_committees_version_1_account_moves_to_its_account() {
+	use pq_crypto::{aggregate::aggregator::Committee, MultiSigner};
+	let committee = Committee::from_seed(&[0x84; 32], 2, 1);
+	let owner = keypair(Scheme::Ed25519, 0x85).account_id();
+	let version_1 = MultiSigner::AggregateMlDsa87(committee.id()).version_1_account_id();
+	new_test_ext_with(&[owner.clone(), version_1.clone()]).execute_with(|| {
+		let members = super::committees::members_for(&committee, &owner).try_into().unwrap();
+		assert_ok!(PqVerifier::create_committee(RuntimeOrigin::signed(owner.clone()), committee.rho(), 1, members));
+		StorageVersion::new(0).put::<crate::Pallet<Test>>();
+
+		MigrateToV1::<Test>::on_runtime_upgrade();
+
+		assert_eq!(Balances::free_balance(committee.id().account_id()), ENDOWMENT);
+		assert_eq!(Balances::free_balance(&version_1), 0);
+		assert_ok!(crate::Pallet::<Test>::do_try_state());
 	});
 }

@@ -26,6 +26,11 @@
 //! number, so a mask is only ever used again for the very same challenge. With `rnd` fixed
 //! this holds only because every member here is honest and deterministic; a distributed
 //! deployment must draw `rnd` afresh for every signing session.
+//!
+//! Secrets are wiped: a member's `s1`, mask seed and share signing key when the committee is
+//! dropped, key generation's seeds and intermediates before it returns, and every mask,
+//! `c·s1ᵢ` and response sum when its attempt ends (a rejected response would leak `s1ᵢ`
+//! as FIPS 204's rejection sampling exists to prevent).
 
 use super::{
 	committee::{committee_id, t1_of, PackedShare},
@@ -105,8 +110,10 @@ impl Member {
 		let mask_key: [u8; 32] = seeds[96..].try_into().expect("32 of 128 bytes");
 		let (mut s1, mut s2) = expand_s(&rho_prime);
 		let s1_hat = s1.map(|poly| poly.ntt());
-		let a_s1 = matrix_times(a_hat, &s1_hat);
+		// `A·s1 = t − s2`: with the public `t`, it gives `s2` away.
+		let mut a_s1 = matrix_times(a_hat, &s1_hat);
 		let t: PolyVec<K> = core::array::from_fn(|i| a_s1[i].add(&s2[i]));
+		wipe(&mut a_s1);
 
 		let (t1, mut t0) = split_power2round(&t);
 		let tr: [u8; 64] = h_bytes(&[pk_encode(rho, &t1).as_ref()]);
@@ -268,7 +275,9 @@ impl Committee {
 				.collect();
 			let mut w_sum: PolyVec<K> = Default::default();
 			for mask in &masks {
-				let w = matrix_times(&self.a_hat, &mask.map(|poly| poly.ntt()));
+				let mut mask_hat = mask.map(|poly| poly.ntt());
+				let w = matrix_times(&self.a_hat, &mask_hat);
+				wipe(&mut mask_hat);
 				w_sum = core::array::from_fn(|row| w_sum[row].add(&w[row]));
 			}
 			let w1 = w_sum.map(|poly| Poly(poly.0.map(|r| high_bits(r, GAMMA2))));
@@ -317,8 +326,10 @@ impl Committee {
 		if z.iter().flatten().any(|c| c.unsigned_abs() >= GAMMA1 - BETA) {
 			return None;
 		}
-		let z_hat = z.map(|coefficients| Poly::from_signed(&coefficients).ntt());
+		// `z*` of an attempt that is rejected must not outlive it: wiped here, as `z` by the caller.
+		let mut z_hat = z.map(|coefficients| Poly::from_signed(&coefficients).ntt());
 		let a_z = matrix_times(&self.a_hat, &z_hat);
+		wipe(&mut z_hat);
 		let c_t1 = scale(c_hat, t1_scaled_hat);
 		let c_t0 = scale(c_hat, t0_hat);
 		if c_t0.iter().any(|poly| poly.infinity_norm() >= GAMMA2) {

@@ -59,10 +59,33 @@ impl PackedShare {
 }
 
 /// A running sum of shares mod `q`.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct ShareSum(PolyVec<K>);
+///
+/// Shares are added and subtracted without reducing: each coefficient is below `q < 2^23`, so
+/// 256 of them sum below `2^31`, and the sum is reduced once, when it is read. Per coefficient,
+/// a share then costs an unpacking, a comparison and an addition — what makes deriving a
+/// signer set's key cheap in Wasm, where the chain does it before verifying.
+#[derive(Clone, Debug, Default)]
+pub struct ShareSum {
+	/// The shares added (and the starting sum), unreduced.
+	added: PolyVec<K>,
+	/// The shares subtracted, unreduced.
+	subtracted: PolyVec<K>,
+	/// Shares in `added` or `subtracted` since the last reduction, at most [`Self::LAZY_SHARES`].
+	pending: u32,
+}
+
+impl PartialEq for ShareSum {
+	fn eq(&self, other: &Self) -> bool {
+		self.reduced() == other.reduced()
+	}
+}
+
+impl Eq for ShareSum {}
 
 impl ShareSum {
+	/// Shares accumulated before a reduction: `256·(q − 1) < 2^32`, and `added` starts below `q`.
+	const LAZY_SHARES: u32 = 255;
+
 	/// Starts from a packed sum (such as the stored sum of all shares).
 	pub fn from_packed(packed: &PackedShare) -> Result<Self, ShareError> {
 		let mut sum = Self::default();
@@ -72,39 +95,62 @@ impl ShareSum {
 
 	/// Adds a share. On [`ShareError::NotReduced`] the sum is left partly updated: discard it.
 	pub fn add(&mut self, share: &PackedShare) -> Result<(), ShareError> {
-		self.combine(share, |sum, c| if sum + c >= Q { sum + c - Q } else { sum + c })
+		self.make_room();
+		accumulate(&mut self.added, share)
 	}
 
 	/// Subtracts a share. On [`ShareError::NotReduced`] the sum is left partly updated: discard it.
 	pub fn subtract(&mut self, share: &PackedShare) -> Result<(), ShareError> {
-		self.combine(share, |sum, c| if sum >= c { sum - c } else { sum + Q - c })
+		self.make_room();
+		accumulate(&mut self.subtracted, share)
 	}
 
-	/// One pass over the packed coefficients, eight at a time, so a share costs one unpacking
-	/// and no copies.
-	fn combine(&mut self, share: &PackedShare, op: impl Fn(u32, u32) -> u32) -> Result<(), ShareError> {
-		let groups = share.0.chunks_exact(T_GROUP_BYTES);
-		let sums = self.0.iter_mut().flat_map(|poly| poly.0.chunks_exact_mut(8));
-		for (sums, group) in sums.zip(groups) {
-			for (sum, c) in sums.iter_mut().zip(unpack_t_group(group)) {
-				if c >= Q {
-					return Err(ShareError::NotReduced);
-				}
-				*sum = op(*sum, c);
-			}
+	/// Reduces the sum when one more share could overflow it.
+	fn make_room(&mut self) {
+		if self.pending == Self::LAZY_SHARES {
+			self.added = self.reduced();
+			self.subtracted = Default::default();
+			self.pending = 0;
 		}
-		Ok(())
+		self.pending += 1;
+	}
+
+	/// `added − subtracted mod q`, each coefficient in `[0, q)`.
+	fn reduced(&self) -> PolyVec<K> {
+		core::array::from_fn(|row| {
+			Poly(core::array::from_fn(|i| {
+				let (added, subtracted) = (self.added[row].0[i] % Q, self.subtracted[row].0[i] % Q);
+				if added >= subtracted { added - subtracted } else { added + Q - subtracted }
+			}))
+		})
 	}
 
 	/// The packed sum.
 	pub fn pack(&self) -> PackedShare {
-		PackedShare::pack(&self.0)
+		PackedShare::pack(&self.reduced())
 	}
 
 	/// `pk* = pkEncode(ρ, Power2Round(Σ tᵢ).t1)`: an ordinary ML-DSA-87 public key.
 	pub fn aggregate_key(&self, rho: &[u8; 32]) -> MlDsa87Public {
-		pk_encode(rho, &t1_of(&self.0))
+		pk_encode(rho, &t1_of(&self.reduced()))
 	}
+}
+
+/// Adds `share`'s coefficients to `sums` without reducing, eight at a time from their packing:
+/// one pass, no copies. Whether every coefficient is below `q` is checked once, after it.
+fn accumulate(sums: &mut PolyVec<K>, share: &PackedShare) -> Result<(), ShareError> {
+	let mut not_reduced = false;
+	let groups = share.0.chunks_exact(T_GROUP_BYTES);
+	for (sums, group) in sums.iter_mut().flat_map(|poly| poly.0.chunks_exact_mut(8)).zip(groups) {
+		for (sum, c) in sums.iter_mut().zip(unpack_t_group(group)) {
+			not_reduced |= c >= Q;
+			*sum += c;
+		}
+	}
+	if not_reduced {
+		return Err(ShareError::NotReduced);
+	}
+	Ok(())
 }
 
 /// `Power2Round(t).t1` (FIPS 204 Algorithm 35), what a public key encodes of `t`.
@@ -170,4 +216,27 @@ pub fn verify_membership<B: MlDsaVerifier<MlDsa87>, Hash: Encode>(
 	B::verify(&share_key, &statement.encode(), Purpose::CommitteeShare.context(), proof)
 		.then_some(())
 		.ok_or(ShareError::InvalidProof)
+}
+
+#[cfg(test)]
+mod tests {
+	use super::*;
+	use crate::aggregate::ring::N;
+
+	/// The largest coefficients, added and subtracted past the lazy limit, reduce to what
+	/// reducing at every step gives.
+	#[test]
+	fn lazy_sums_equal_sums_reduced_at_every_step() {
+		let t: PolyVec<K> = core::array::from_fn(|i| Poly(core::array::from_fn(|j| Q - 1 - ((i * N + j) as u32 % 7))));
+		let share = PackedShare::pack(&t);
+		let mut sum = ShareSum::default();
+		for _ in 0..700 {
+			sum.add(&share).unwrap();
+		}
+		for _ in 0..300 {
+			sum.subtract(&share).unwrap();
+		}
+		let expected: PolyVec<K> = t.map(|poly| Poly(poly.0.map(|c| ((c as u64 * 400) % Q as u64) as u32)));
+		assert_eq!(sum.pack(), PackedShare::pack(&expected));
+	}
 }

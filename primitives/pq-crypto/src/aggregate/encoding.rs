@@ -33,25 +33,19 @@ pub fn pack_t(t: &PolyVec<K>) -> Vec<u8> {
 pub const T_GROUP_BYTES: usize = T_BITS;
 
 /// Eight coefficients of [`pack_t`]'s encoding from their 23 bytes (Algorithm 18
-/// `SimpleBitUnpack`, eight at a time): two little-endian loads instead of bit by bit. They are
-/// 23-bit and may be `≥ q` if not checked.
+/// `SimpleBitUnpack`, eight at a time). Coefficient `i` starts at bit `23·i`, so one 32-bit
+/// little-endian load at its first byte holds it whole (a shift below 8 plus 23 bits): no
+/// 128-bit arithmetic, which Wasm would emulate. They are 23-bit and may be `≥ q` if not
+/// checked.
 pub fn unpack_t_group(group: &[u8]) -> [u32; 8] {
-	const MASK: u128 = (1 << T_BITS) - 1;
-	let mut word = [0u8; 24];
-	word[..T_GROUP_BYTES].copy_from_slice(&group[..T_GROUP_BYTES]);
-	let low = u128::from_le_bytes(word[..16].try_into().expect("16 of 24 bytes"));
-	let high = u64::from_le_bytes(word[16..].try_into().expect("8 of 24 bytes")) as u128;
-	// Bits 0..184 of the group, as one 192-bit value split at bit 128.
+	const MASK: u32 = (1 << T_BITS) - 1;
+	// The group and one byte of padding, so the last load stays inside.
+	let mut bytes = [0u8; T_GROUP_BYTES + 1];
+	bytes[..T_GROUP_BYTES].copy_from_slice(&group[..T_GROUP_BYTES]);
 	core::array::from_fn(|i| {
-		let shift = i * T_BITS;
-		let value = if shift + T_BITS <= 128 {
-			low >> shift
-		} else if shift >= 128 {
-			high >> (shift - 128)
-		} else {
-			(low >> shift) | (high << (128 - shift))
-		};
-		(value & MASK) as u32
+		let (byte, shift) = (i * T_BITS / 8, i * T_BITS % 8);
+		let word = u32::from_le_bytes([bytes[byte], bytes[byte + 1], bytes[byte + 2], bytes[byte + 3]]);
+		(word >> shift) & MASK
 	})
 }
 

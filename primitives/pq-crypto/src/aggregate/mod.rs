@@ -129,6 +129,32 @@ impl SignerBitfield {
 	}
 }
 
+/// A committee's signer set: the committee and who signed. With committee ids bound to their
+/// shares and never re-created (the pallet keeps dissolved ids), a signer set has one
+/// aggregate key for as long as its committee exists — what lets a node that verified a
+/// signature under it skip deriving it again.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SignerSet<'a> {
+	/// The committee.
+	pub committee: &'a CommitteeId,
+	/// Who signed.
+	pub signers: &'a SignerBitfield,
+}
+
+impl SignerBitfield {
+	/// The bitfield's bytes.
+	pub fn as_bytes(&self) -> &[u8] {
+		&self.0
+	}
+}
+
+impl AggregateSignature {
+	/// The signer set that made this signature.
+	pub fn signer_set(&self) -> SignerSet<'_> {
+		SignerSet { committee: &self.committee, signers: &self.signers }
+	}
+}
+
 /// An aggregate ML-DSA-87 signature: the committee, who signed, and one 4,627-byte signature.
 #[derive(Clone, Debug, PartialEq, Eq, Encode, Decode, DecodeWithMemTracking, MaxEncodedLen, TypeInfo)]
 pub struct AggregateSignature {

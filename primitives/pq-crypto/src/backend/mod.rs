@@ -30,6 +30,7 @@ pub use self::{
 };
 
 use crate::{
+	aggregate::SignerSet,
 	keys::{Ed25519Public, Ed25519Signature, MlDsa87Public, MlDsa87Signature},
 	params::{MlDsa44, MlDsa65, MlDsa87, MlDsaParams},
 	Purpose, VerifyError,
@@ -96,13 +97,28 @@ pub trait Backend:
 	/// Name used in benchmark reports and test names.
 	const NAME: &'static str;
 
-	/// Verifies an aggregate signature (`signature` under the aggregate key `public` over
-	/// `message` for `purpose`) the backend's own way, if it has one: [`Native`] asks the
-	/// node, which expands each committee's `Â` once ([`crate::aggregate::verifier`]). `None`,
-	/// the default: an ordinary ML-DSA-87 verification, which
+	/// Verifies an aggregate signature of `signer_set` (`signature` under its aggregate key
+	/// `public` over `message` for `purpose`) the backend's own way, if it has one: [`Native`]
+	/// asks the node, which expands each committee's `Â` once ([`crate::aggregate::verifier`])
+	/// and, once a signature verified, remembers `public` as the signer set's key. `None`, the
+	/// default: an ordinary ML-DSA-87 verification, which
 	/// [`crate::cache::KeyCache::verify_aggregate`] runs through its cache.
 	fn verify_aggregate(
+		_signer_set: SignerSet<'_>,
 		_public: &MlDsa87Public,
+		_message: &[u8],
+		_purpose: Purpose,
+		_signature: &MlDsa87Signature,
+	) -> Option<Result<(), VerifyError>> {
+		None
+	}
+
+	/// The verdict on an aggregate signature of `signer_set`, if the backend already holds its
+	/// aggregate key — a signature verified under it before — so the chain need not read the
+	/// shares that derive it. `None`, the default: unknown; derive the key. A hit gives the
+	/// verdict the derived key would: a signer set has one key (see [`SignerSet`]).
+	fn verify_known_signer_set(
+		_signer_set: SignerSet<'_>,
 		_message: &[u8],
 		_purpose: Purpose,
 		_signature: &MlDsa87Signature,

@@ -12,6 +12,7 @@
 
 use super::{Backend, Ed25519Verifier, MlDsaVerifier};
 use crate::{
+	aggregate::SignerSet,
 	host::pq_verify,
 	keys::{Ed25519Public, Ed25519Signature, MlDsa87Public, MlDsa87Signature},
 	message::{ed25519_message, pure_message},
@@ -73,15 +74,41 @@ impl Ed25519Verifier for Native {
 impl Backend for Native {
 	const NAME: &'static str = "native";
 
-	/// One host call; the node keeps its own caches.
+	/// One host call; the node keeps its own caches and remembers the key as `signer_set`'s
+	/// once a signature verified.
 	fn verify_aggregate(
+		signer_set: SignerSet<'_>,
 		public: &MlDsa87Public,
 		message: &[u8],
 		purpose: Purpose,
 		signature: &MlDsa87Signature,
 	) -> Option<Result<(), VerifyError>> {
-		let valid = pure_message(purpose.context(), message)
-			.is_some_and(|formatted| pq_verify::aggregate_ml_dsa_87_verify_internal(public, &formatted, signature));
+		let valid = pure_message(purpose.context(), message).is_some_and(|formatted| {
+			pq_verify::aggregate_ml_dsa_87_verify_internal_of_signer_set(
+				signer_set.committee.as_ref(),
+				signer_set.signers.as_bytes(),
+				public,
+				&formatted,
+				signature,
+			)
+		});
 		Some(valid.then_some(()).ok_or(VerifyError::BadSignature))
+	}
+
+	/// One host call, answered from the node's cache.
+	fn verify_known_signer_set(
+		signer_set: SignerSet<'_>,
+		message: &[u8],
+		purpose: Purpose,
+		signature: &MlDsa87Signature,
+	) -> Option<Result<(), VerifyError>> {
+		let formatted = pure_message(purpose.context(), message)?;
+		pq_verify::aggregate_ml_dsa_87_verify_known_signer_set(
+			signer_set.committee.as_ref(),
+			signer_set.signers.as_bytes(),
+			&formatted,
+			signature,
+		)
+		.map(|valid| valid.then_some(()).ok_or(VerifyError::BadSignature))
 	}
 }

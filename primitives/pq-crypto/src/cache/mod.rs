@@ -16,6 +16,7 @@
 //! keys nobody uses and evict the keys of real signers.
 
 use crate::{
+	aggregate::SignerSet,
 	backend::Backend,
 	keys::{MlDsa87Public, MlDsa87Signature},
 	multi::{MultiSignature, MultiSigner},
@@ -210,18 +211,19 @@ impl<B: Backend> KeyCache<B> {
 		Ok(())
 	}
 
-	/// Verifies an aggregate signature: `signature` under the aggregate key `public` over
-	/// `message` for `purpose` — as the backend verifies aggregates if it has its own way
+	/// Verifies an aggregate signature of `signer_set`: `signature` under its aggregate key
+	/// `public` over `message` for `purpose` — as the backend verifies aggregates if it has its own way
 	/// ([`Backend::verify_aggregate`]), otherwise as an ML-DSA-87 signature through this
 	/// cache, so a repeated signer set skips the decode.
 	pub fn verify_aggregate(
 		&mut self,
+		signer_set: SignerSet<'_>,
 		public: &MlDsa87Public,
 		message: &[u8],
 		purpose: Purpose,
 		signature: &MlDsa87Signature,
 	) -> Result<(), VerifyError> {
-		if let Some(verdict) = B::verify_aggregate(public, message, purpose, signature) {
+		if let Some(verdict) = B::verify_aggregate(signer_set, public, message, purpose, signature) {
 			return verdict;
 		}
 		let signer = MultiSigner::MlDsa87(public.clone());

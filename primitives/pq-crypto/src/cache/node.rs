@@ -1,5 +1,6 @@
 //! Everything the node's host functions keep between calls, under one budget: decoded keys,
-//! committee matrices and decoded aggregate keys.
+//! committee matrices, decoded aggregate keys, and which aggregate key each signer set that
+//! signed has (so a repeated signer set needs no share read).
 //!
 //! One least-recently-used map holds all three, so no kind can take the budget of another, and
 //! each entry is charged for everything it keeps alive: a decoded key its own matrix, an
@@ -14,7 +15,10 @@
 
 use super::{CacheLimits, CacheStats, Lru};
 use crate::{
-	aggregate::verifier::{AggregateKey, AggregateKeyId, AggregateLookup, CommitteeMatrix, MATRIX_BYTES},
+	aggregate::{
+		verifier::{AggregateKey, AggregateKeyId, AggregateLookup, CommitteeMatrix, MATRIX_BYTES},
+		MAX_BITFIELD_BYTES,
+	},
 	backend::Backend,
 	verify::{DecodedKey, KeyDigest},
 };
@@ -24,6 +28,33 @@ use alloc::sync::Arc;
 /// value's enum tag, and the entry's share of the map's two B-trees (key, value and clock in
 /// each, in nodes at least half full). `tests/host_cache_memory.rs` checks that this covers them.
 pub const ENTRY_OVERHEAD: usize = 512;
+
+/// A committee's signer set as the cache files it: the hash of the runtime code that derived
+/// its key, the committee id and the signer bitfield's bytes (at most [`MAX_BITFIELD_BYTES`],
+/// with their count).
+///
+/// Unlike every other entry, which is keyed by a digest of what it holds, this one records what
+/// the runtime said: that this signer set's key is that one. The runtime derived it from the
+/// committee's shares, which the committee id binds, so for one runtime the claim holds on
+/// every fork and block; keyed by the runtime's code, it serves only the code that made it — a
+/// runtime enacted on an abandoned fork, or one that derives keys otherwise, never vouches
+/// for another's signer sets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct SignerSetKey {
+	code: [u8; 32],
+	committee: [u8; 32],
+	signers: (u8, [u8; MAX_BITFIELD_BYTES as usize]),
+}
+
+impl SignerSetKey {
+	/// The key of a signer set of a committee, under runtime code of hash `code`; `None` for
+	/// bytes no committee has.
+	pub fn new(code: [u8; 32], committee: &[u8], signers: &[u8]) -> Option<Self> {
+		let mut bytes = [0u8; MAX_BITFIELD_BYTES as usize];
+		bytes.get_mut(..signers.len())?.copy_from_slice(signers);
+		Some(Self { code, committee: committee.try_into().ok()?, signers: (signers.len() as u8, bytes) })
+	}
+}
 
 /// An entry's place in the map. Aggregate keys sort by their committee's `ρ` first, so the
 /// keys of one matrix are one range.
@@ -35,6 +66,9 @@ enum Slot {
 	Matrix([u8; 32]),
 	/// A decoded aggregate key: its committee's `ρ`, and its account id.
 	AggregateKey([u8; 32], [u8; 32]),
+	/// Which aggregate key a signer set has: a pointer to an [`Slot::AggregateKey`] entry, which
+	/// may have been evicted since (then the signer set is unknown again).
+	SignerSet(SignerSetKey),
 }
 
 impl Slot {
@@ -48,6 +82,7 @@ enum Held<B: Backend> {
 	Key(Arc<DecodedKey<B>>),
 	Matrix(Arc<CommitteeMatrix>),
 	AggregateKey(Arc<AggregateKey>),
+	SignerSet(AggregateKeyId),
 }
 
 // Written out: a derive would demand `B: Clone`.
@@ -57,6 +92,7 @@ impl<B: Backend> Clone for Held<B> {
 			Self::Key(key) => Self::Key(key.clone()),
 			Self::Matrix(matrix) => Self::Matrix(matrix.clone()),
 			Self::AggregateKey(key) => Self::AggregateKey(key.clone()),
+			Self::SignerSet(id) => Self::SignerSet(*id),
 		}
 	}
 }
@@ -70,6 +106,8 @@ pub struct NodeCacheStats {
 	pub matrices: CacheStats,
 	/// Decoded aggregate keys (one lookup per aggregate verification).
 	pub aggregate_keys: CacheStats,
+	/// Signer sets whose key is known (one lookup per committee transaction a runtime checks).
+	pub signer_sets: CacheStats,
 }
 
 /// What a [`NodeCache`] holds now.
@@ -81,6 +119,8 @@ pub struct NodeCacheOccupancy {
 	pub matrices: usize,
 	/// Decoded aggregate keys.
 	pub aggregate_keys: usize,
+	/// Signer sets whose aggregate key is known.
+	pub signer_sets: usize,
 	/// Bytes of all of them, [`ENTRY_OVERHEAD`] included.
 	pub bytes: usize,
 }
@@ -148,12 +188,36 @@ impl<B: Backend> NodeCache<B> {
 		self.insert(Slot::aggregate_key(id), Held::AggregateKey(key), AggregateKey::BYTES + ENTRY_OVERHEAD);
 	}
 
+	/// The decoded aggregate key of signer set `set`, if the set's key is known and held.
+	pub fn lookup_signer_set(&mut self, set: &SignerSetKey) -> Option<Arc<AggregateKey>> {
+		let id = match self.entries.lookup(&Slot::SignerSet(*set)) {
+			Some(Held::SignerSet(id)) => Some(id),
+			_ => None,
+		};
+		let key = id.and_then(|id| match self.entries.lookup(&Slot::aggregate_key(&id)) {
+			Some(Held::AggregateKey(key)) => {
+				self.entries.touch(&Slot::Matrix(id.rho));
+				Some(key)
+			},
+			_ => None,
+		});
+		count(&mut self.stats.signer_sets, key.is_some());
+		key
+	}
+
+	/// Remembers that signer set `set` has the aggregate key of `id` (held by
+	/// [`Self::insert_aggregate`]).
+	pub fn insert_signer_set(&mut self, set: SignerSetKey, id: &AggregateKeyId) {
+		self.insert(Slot::SignerSet(set), Held::SignerSet(*id), core::mem::size_of::<AggregateKeyId>() + ENTRY_OVERHEAD);
+	}
+
 	/// Holds `held` in `slot`; evicting a matrix evicts its keys with it.
 	fn insert(&mut self, slot: Slot, held: Held<B>, bytes: usize) {
 		for evicted in self.entries.insert(slot, held, bytes) {
 			match evicted {
 				Slot::Key(_) => self.stats.keys.evictions += 1,
 				Slot::AggregateKey(..) => self.stats.aggregate_keys.evictions += 1,
+				Slot::SignerSet(_) => self.stats.signer_sets.evictions += 1,
 				Slot::Matrix(rho) => {
 					self.stats.matrices.evictions += 1;
 					for key in self.entries.keys_in(Slot::AggregateKey(rho, [0; 32])..=Slot::AggregateKey(rho, [0xff; 32])) {
@@ -178,6 +242,7 @@ impl<B: Backend> NodeCache<B> {
 				Slot::Key(_) => occupancy.keys += 1,
 				Slot::Matrix(_) => occupancy.matrices += 1,
 				Slot::AggregateKey(..) => occupancy.aggregate_keys += 1,
+				Slot::SignerSet(_) => occupancy.signer_sets += 1,
 			}
 		}
 		occupancy
