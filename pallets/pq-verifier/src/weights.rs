@@ -6,7 +6,7 @@
 //! largest of 3 runs (each interleaved with the other runtime build's), plus
 //! 10%; reads, writes and proof sizes do not drift.
 //!
-//! Benchmark CLI 64.0.0, 2026-11-23; 3 runs of steps `20`, repeat `10`.
+//! Benchmark CLI 64.0.0, 2026-11-25; 3 runs of steps `20`, repeat `10`.
 //! Machine: `vm`, CPU `AMD EPYC`; Wasm execution `Compiled`.
 //!
 //! Command: `scripts/generate-weights.sh 3 20 10 10 100000`; each run:
@@ -43,9 +43,25 @@ use polkadot_sdk::{
 /// Weight functions of `pallet_pq_verifier`: one per call and one per form and scheme of the
 /// transaction extension.
 pub trait WeightInfo {
+	/// Storage: `PqVerifier::OnlyRegisteredKey` (r:1 w:0)
+	/// Proof: `PqVerifier::OnlyRegisteredKey` (`max_values`: None, `max_size`: Some(48), added: 2523, mode: `MaxEncodedLen`)
+	/// Storage: `System::Account` (r:1 w:0)
+	/// Proof: `System::Account` (`max_values`: None, `max_size`: Some(128), added: 2603, mode: `MaxEncodedLen`)
 	fn verify_signed_ed25519() -> Weight;
+	/// Storage: `PqVerifier::OnlyRegisteredKey` (r:1 w:0)
+	/// Proof: `PqVerifier::OnlyRegisteredKey` (`max_values`: None, `max_size`: Some(48), added: 2523, mode: `MaxEncodedLen`)
+	/// Storage: `System::Account` (r:1 w:0)
+	/// Proof: `System::Account` (`max_values`: None, `max_size`: Some(128), added: 2603, mode: `MaxEncodedLen`)
 	fn verify_signed_ml_dsa_44() -> Weight;
+	/// Storage: `PqVerifier::OnlyRegisteredKey` (r:1 w:0)
+	/// Proof: `PqVerifier::OnlyRegisteredKey` (`max_values`: None, `max_size`: Some(48), added: 2523, mode: `MaxEncodedLen`)
+	/// Storage: `System::Account` (r:1 w:0)
+	/// Proof: `System::Account` (`max_values`: None, `max_size`: Some(128), added: 2603, mode: `MaxEncodedLen`)
 	fn verify_signed_ml_dsa_65() -> Weight;
+	/// Storage: `PqVerifier::OnlyRegisteredKey` (r:1 w:0)
+	/// Proof: `PqVerifier::OnlyRegisteredKey` (`max_values`: None, `max_size`: Some(48), added: 2523, mode: `MaxEncodedLen`)
+	/// Storage: `System::Account` (r:1 w:0)
+	/// Proof: `System::Account` (`max_values`: None, `max_size`: Some(128), added: 2603, mode: `MaxEncodedLen`)
 	fn verify_signed_ml_dsa_87() -> Weight;
 	/// Storage: `PqVerifier::OnlyRegisteredKey` (r:1 w:0)
 	/// Proof: `PqVerifier::OnlyRegisteredKey` (`max_values`: None, `max_size`: Some(48), added: 2523, mode: `MaxEncodedLen`)
@@ -105,13 +121,15 @@ pub trait WeightInfo {
 	/// Proof: `PqVerifier::OnlyRegisteredKey` (`max_values`: None, `max_size`: Some(48), added: 2523, mode: `MaxEncodedLen`)
 	/// Storage: `System::Account` (r:1 w:0)
 	/// Proof: `System::Account` (`max_values`: None, `max_size`: Some(128), added: 2603, mode: `MaxEncodedLen`)
-	/// Storage: `PqVerifier::CommitteeShares` (r:64 w:0)
-	/// Proof: `PqVerifier::CommitteeShares` (`max_values`: None, `max_size`: Some(5948), added: 8423, mode: `MaxEncodedLen`)
 	/// Storage: `System::BlockHash` (r:1 w:0)
 	/// Proof: `System::BlockHash` (`max_values`: None, `max_size`: Some(44), added: 2519, mode: `MaxEncodedLen`)
+	/// Storage: `PqVerifier::CommitteeShares` (r:64 w:0)
+	/// Proof: `PqVerifier::CommitteeShares` (`max_values`: None, `max_size`: Some(5948), added: 8423, mode: `MaxEncodedLen`)
 	fn authorize_committee(r: u32, ) -> Weight;
 	/// Storage: `PqVerifier::Committees` (r:1 w:1)
 	/// Proof: `PqVerifier::Committees` (`max_values`: None, `max_size`: Some(6024), added: 8499, mode: `MaxEncodedLen`)
+	/// Storage: `PqVerifier::DissolvedCommittees` (r:1 w:0)
+	/// Proof: `PqVerifier::DissolvedCommittees` (`max_values`: None, `max_size`: Some(48), added: 2523, mode: `MaxEncodedLen`)
 	/// Storage: `System::BlockHash` (r:1 w:0)
 	/// Proof: `System::BlockHash` (`max_values`: None, `max_size`: Some(44), added: 2519, mode: `MaxEncodedLen`)
 	/// Storage: `System::Account` (r:1 w:1)
@@ -123,12 +141,14 @@ pub trait WeightInfo {
 	fn create_committee(n: u32, ) -> Weight;
 	/// Storage: `PqVerifier::Committees` (r:1 w:1)
 	/// Proof: `PqVerifier::Committees` (`max_values`: None, `max_size`: Some(6024), added: 8499, mode: `MaxEncodedLen`)
+	/// Storage: `System::Account` (r:2 w:1)
+	/// Proof: `System::Account` (`max_values`: None, `max_size`: Some(128), added: 2603, mode: `MaxEncodedLen`)
 	/// Storage: `PqVerifier::CommitteeShares` (r:127 w:127)
 	/// Proof: `PqVerifier::CommitteeShares` (`max_values`: None, `max_size`: Some(5948), added: 8423, mode: `MaxEncodedLen`)
-	/// Storage: `System::Account` (r:1 w:1)
-	/// Proof: `System::Account` (`max_values`: None, `max_size`: Some(128), added: 2603, mode: `MaxEncodedLen`)
 	/// Storage: `Balances::Holds` (r:1 w:1)
 	/// Proof: `Balances::Holds` (`max_values`: None, `max_size`: Some(85), added: 2560, mode: `MaxEncodedLen`)
+	/// Storage: `PqVerifier::DissolvedCommittees` (r:0 w:1)
+	/// Proof: `PqVerifier::DissolvedCommittees` (`max_values`: None, `max_size`: Some(48), added: 2523, mode: `MaxEncodedLen`)
 	fn dissolve_committee(n: u32, ) -> Weight;
 	/// Storage: `PqVerifier::Keys` (r:1 w:1)
 	/// Proof: `PqVerifier::Keys` (`max_values`: None, `max_size`: Some(2658), added: 5133, mode: `MaxEncodedLen`)
@@ -148,6 +168,8 @@ pub trait WeightInfo {
 	/// Storage: `PqVerifier::OnlyRegisteredKey` (r:0 w:1)
 	/// Proof: `PqVerifier::OnlyRegisteredKey` (`max_values`: None, `max_size`: Some(48), added: 2523, mode: `MaxEncodedLen`)
 	fn migrate_key() -> Weight;
+	/// Storage: `PqVerifier::Version1Accounts` (r:1 w:0)
+	/// Proof: `PqVerifier::Version1Accounts` (`max_values`: None, `max_size`: Some(48), added: 2523, mode: `MaxEncodedLen`)
 	/// Storage: `PqVerifier::Keys` (r:1 w:1)
 	/// Proof: `PqVerifier::Keys` (`max_values`: None, `max_size`: Some(2658), added: 5133, mode: `MaxEncodedLen`)
 	/// Storage: `System::Account` (r:1 w:1)
@@ -177,134 +199,138 @@ pub trait WeightInfo {
 pub struct SubstrateWeight<T>(PhantomData<T>);
 impl<T: frame_system::Config> WeightInfo for SubstrateWeight<T> {
 	fn verify_signed_ed25519() -> Weight {
-		// Proof size, measured: `0`; estimated: `0`.
-		// Minimum execution time: 103_044_000 picoseconds.
-		Weight::from_parts(120_773_400, 0)
+		// Proof size, measured: `180`; estimated: `3593`.
+		// Minimum execution time: 177_935_000 picoseconds.
+		Weight::from_parts(200_994_200, 3593)
+			.saturating_add(T::DbWeight::get().reads(2_u64))
 	}
 	fn verify_signed_ml_dsa_44() -> Weight {
-		// Proof size, measured: `0`; estimated: `0`.
-		// Minimum execution time: 115_412_000 picoseconds.
-		Weight::from_parts(183_964_000, 0)
+		// Proof size, measured: `184`; estimated: `3593`.
+		// Minimum execution time: 175_180_000 picoseconds.
+		Weight::from_parts(220_305_800, 3593)
+			.saturating_add(T::DbWeight::get().reads(2_u64))
 	}
 	fn verify_signed_ml_dsa_65() -> Weight {
-		// Proof size, measured: `0`; estimated: `0`.
-		// Minimum execution time: 208_732_000 picoseconds.
-		Weight::from_parts(324_148_000, 0)
+		// Proof size, measured: `146`; estimated: `3593`.
+		// Minimum execution time: 295_730_000 picoseconds.
+		Weight::from_parts(385_584_100, 3593)
+			.saturating_add(T::DbWeight::get().reads(2_u64))
 	}
 	fn verify_signed_ml_dsa_87() -> Weight {
-		// Proof size, measured: `0`; estimated: `0`.
-		// Minimum execution time: 320_438_000 picoseconds.
-		Weight::from_parts(474_918_400, 0)
+		// Proof size, measured: `184`; estimated: `3593`.
+		// Minimum execution time: 467_536_000 picoseconds.
+		Weight::from_parts(565_372_500, 3593)
+			.saturating_add(T::DbWeight::get().reads(2_u64))
 	}
 	fn authorize_none() -> Weight {
 		// Proof size, measured: `43`; estimated: `3513`.
-		// Minimum execution time: 3_715_000 picoseconds.
-		Weight::from_parts(6_344_800, 3513)
+		// Minimum execution time: 5_218_000 picoseconds.
+		Weight::from_parts(9_242_200, 3513)
 			.saturating_add(T::DbWeight::get().reads(1_u64))
 	}
 	fn authorize_inline_ed25519() -> Weight {
-		// Proof size, measured: `267`; estimated: `3593`.
-		// Minimum execution time: 116_804_000 picoseconds.
-		Weight::from_parts(140_239_000, 3593)
+		// Proof size, measured: `234`; estimated: `3593`.
+		// Minimum execution time: 181_690_000 picoseconds.
+		Weight::from_parts(205_158_800, 3593)
 			.saturating_add(T::DbWeight::get().reads(3_u64))
 	}
 	fn authorize_inline_ml_dsa_44() -> Weight {
-		// Proof size, measured: `163`; estimated: `3593`.
-		// Minimum execution time: 130_905_000 picoseconds.
-		Weight::from_parts(203_705_700, 3593)
+		// Proof size, measured: `238`; estimated: `3593`.
+		// Minimum execution time: 179_277_000 picoseconds.
+		Weight::from_parts(252_474_200, 3593)
 			.saturating_add(T::DbWeight::get().reads(3_u64))
 	}
 	fn authorize_inline_ml_dsa_65() -> Weight {
 		// Proof size, measured: `200`; estimated: `3593`.
-		// Minimum execution time: 228_892_000 picoseconds.
-		Weight::from_parts(357_472_500, 3593)
+		// Minimum execution time: 297_312_000 picoseconds.
+		Weight::from_parts(390_189_800, 3593)
 			.saturating_add(T::DbWeight::get().reads(3_u64))
 	}
 	fn authorize_inline_ml_dsa_87() -> Weight {
-		// Proof size, measured: `267`; estimated: `3593`.
-		// Minimum execution time: 326_948_000 picoseconds.
-		Weight::from_parts(507_758_900, 3593)
+		// Proof size, measured: `238`; estimated: `3593`.
+		// Minimum execution time: 456_529_000 picoseconds.
+		Weight::from_parts(548_087_100, 3593)
 			.saturating_add(T::DbWeight::get().reads(3_u64))
 	}
 	fn authorize_registered_ml_dsa_44() -> Weight {
 		// Proof size, measured: `1569`; estimated: `6123`.
-		// Minimum execution time: 129_804_000 picoseconds.
-		Weight::from_parts(170_755_200, 6123)
+		// Minimum execution time: 177_133_000 picoseconds.
+		Weight::from_parts(212_098_700, 6123)
 			.saturating_add(T::DbWeight::get().reads(3_u64))
 	}
 	fn authorize_registered_ml_dsa_65() -> Weight {
 		// Proof size, measured: `2209`; estimated: `6123`.
-		// Minimum execution time: 210_645_000 picoseconds.
-		Weight::from_parts(298_072_500, 6123)
+		// Minimum execution time: 299_435_000 picoseconds.
+		Weight::from_parts(403_915_600, 6123)
 			.saturating_add(T::DbWeight::get().reads(3_u64))
 	}
 	fn authorize_registered_ml_dsa_87() -> Weight {
 		// Proof size, measured: `2849`; estimated: `6123`.
-		// Minimum execution time: 323_313_000 picoseconds.
-		Weight::from_parts(470_170_800, 6123)
+		// Minimum execution time: 455_157_000 picoseconds.
+		Weight::from_parts(581_819_700, 6123)
 			.saturating_add(T::DbWeight::get().reads(3_u64))
 	}
 	fn authorize_committee(r: u32, ) -> Weight {
-		// Proof size, measured: `6304`; estimated: `9489`.
-		// Minimum execution time: 352_476_000 picoseconds.
-		Weight::from_parts(514_539_447, 9489)
-			.saturating_add(Weight::from_parts(12_020_503, 0).saturating_mul(r.into()))
+		// Proof size, measured: `6325`; estimated: `9489`.
+		// Minimum execution time: 511_461_000 picoseconds.
+		Weight::from_parts(656_434_453, 9489)
+			.saturating_add(Weight::from_parts(17_057_770, 0).saturating_mul(r.into()))
 			.saturating_add(T::DbWeight::get().reads(4_u64))
 			.saturating_add(T::DbWeight::get().reads((1_u64).saturating_mul(r.into())))
 			.saturating_add(Weight::from_parts(0, 8423).saturating_mul(r.into()))
 	}
 	fn create_committee(n: u32, ) -> Weight {
 		// Proof size, measured: `234`; estimated: `9489`.
-		// Minimum execution time: 545_204_000 picoseconds.
-		Weight::from_parts(396_205_694, 9489)
-			.saturating_add(Weight::from_parts(387_914_030, 0).saturating_mul(n.into()))
-			.saturating_add(T::DbWeight::get().reads(4_u64))
+		// Minimum execution time: 620_263_000 picoseconds.
+		Weight::from_parts(884_443_391, 9489)
+			.saturating_add(Weight::from_parts(538_087_454, 0).saturating_mul(n.into()))
+			.saturating_add(T::DbWeight::get().reads(5_u64))
 			.saturating_add(T::DbWeight::get().writes(3_u64))
 			.saturating_add(T::DbWeight::get().writes((1_u64).saturating_mul(n.into())))
 	}
 	fn dissolve_committee(n: u32, ) -> Weight {
-		// Proof size, measured: `6355`; estimated: `9489`.
-		// Minimum execution time: 57_155_000 picoseconds.
-		Weight::from_parts(57_584_845, 9489)
-			.saturating_add(Weight::from_parts(1_584_756, 0).saturating_mul(n.into()))
-			.saturating_add(T::DbWeight::get().reads(3_u64))
+		// Proof size, measured: `6395`; estimated: `9489`.
+		// Minimum execution time: 105_116_000 picoseconds.
+		Weight::from_parts(121_774_100, 9489)
+			.saturating_add(Weight::from_parts(1_714_752, 0).saturating_mul(n.into()))
+			.saturating_add(T::DbWeight::get().reads(4_u64))
 			.saturating_add(T::DbWeight::get().reads((1_u64).saturating_mul(n.into())))
-			.saturating_add(T::DbWeight::get().writes(3_u64))
+			.saturating_add(T::DbWeight::get().writes(4_u64))
 			.saturating_add(T::DbWeight::get().writes((1_u64).saturating_mul(n.into())))
 			.saturating_add(Weight::from_parts(0, 8423).saturating_mul(n.into()))
 	}
 	fn register_key() -> Weight {
-		// Proof size, measured: `213`; estimated: `6123`.
-		// Minimum execution time: 64_055_000 picoseconds.
-		Weight::from_parts(88_220_000, 6123)
+		// Proof size, measured: `184`; estimated: `6123`.
+		// Minimum execution time: 88_031_000 picoseconds.
+		Weight::from_parts(118_525_000, 6123)
 			.saturating_add(T::DbWeight::get().reads(3_u64))
 			.saturating_add(T::DbWeight::get().writes(3_u64))
 	}
 	fn migrate_key() -> Weight {
 		// Proof size, measured: `163`; estimated: `6123`.
-		// Minimum execution time: 390_573_000 picoseconds.
-		Weight::from_parts(590_415_100, 6123)
+		// Minimum execution time: 515_316_000 picoseconds.
+		Weight::from_parts(670_258_600, 6123)
 			.saturating_add(T::DbWeight::get().reads(4_u64))
 			.saturating_add(T::DbWeight::get().writes(4_u64))
 	}
 	fn remove_key() -> Weight {
 		// Proof size, measured: `2850`; estimated: `6123`.
-		// Minimum execution time: 57_847_000 picoseconds.
-		Weight::from_parts(81_301_000, 6123)
-			.saturating_add(T::DbWeight::get().reads(4_u64))
+		// Minimum execution time: 71_517_000 picoseconds.
+		Weight::from_parts(93_187_600, 6123)
+			.saturating_add(T::DbWeight::get().reads(5_u64))
 			.saturating_add(T::DbWeight::get().writes(3_u64))
 	}
 	fn rotate_key() -> Weight {
 		// Proof size, measured: `1658`; estimated: `6123`.
-		// Minimum execution time: 418_515_000 picoseconds.
-		Weight::from_parts(556_672_600, 6123)
+		// Minimum execution time: 518_391_000 picoseconds.
+		Weight::from_parts(657_754_900, 6123)
 			.saturating_add(T::DbWeight::get().reads(4_u64))
 			.saturating_add(T::DbWeight::get().writes(3_u64))
 	}
 	fn set_only_registered_key() -> Weight {
 		// Proof size, measured: `2692`; estimated: `6123`.
-		// Minimum execution time: 17_135_000 picoseconds.
-		Weight::from_parts(32_366_400, 6123)
+		// Minimum execution time: 20_741_000 picoseconds.
+		Weight::from_parts(31_650_300, 6123)
 			.saturating_add(T::DbWeight::get().reads(1_u64))
 			.saturating_add(T::DbWeight::get().writes(1_u64))
 	}
@@ -313,94 +339,98 @@ impl<T: frame_system::Config> WeightInfo for SubstrateWeight<T> {
 /// For tests and runtimes without their own database weights: RocksDB's.
 impl WeightInfo for () {
 	fn verify_signed_ed25519() -> Weight {
-		Weight::from_parts(120_773_400, 0)
+		Weight::from_parts(200_994_200, 3593)
+			.saturating_add(RocksDbWeight::get().reads(2_u64))
 	}
 	fn verify_signed_ml_dsa_44() -> Weight {
-		Weight::from_parts(183_964_000, 0)
+		Weight::from_parts(220_305_800, 3593)
+			.saturating_add(RocksDbWeight::get().reads(2_u64))
 	}
 	fn verify_signed_ml_dsa_65() -> Weight {
-		Weight::from_parts(324_148_000, 0)
+		Weight::from_parts(385_584_100, 3593)
+			.saturating_add(RocksDbWeight::get().reads(2_u64))
 	}
 	fn verify_signed_ml_dsa_87() -> Weight {
-		Weight::from_parts(474_918_400, 0)
+		Weight::from_parts(565_372_500, 3593)
+			.saturating_add(RocksDbWeight::get().reads(2_u64))
 	}
 	fn authorize_none() -> Weight {
-		Weight::from_parts(6_344_800, 3513)
+		Weight::from_parts(9_242_200, 3513)
 			.saturating_add(RocksDbWeight::get().reads(1_u64))
 	}
 	fn authorize_inline_ed25519() -> Weight {
-		Weight::from_parts(140_239_000, 3593)
+		Weight::from_parts(205_158_800, 3593)
 			.saturating_add(RocksDbWeight::get().reads(3_u64))
 	}
 	fn authorize_inline_ml_dsa_44() -> Weight {
-		Weight::from_parts(203_705_700, 3593)
+		Weight::from_parts(252_474_200, 3593)
 			.saturating_add(RocksDbWeight::get().reads(3_u64))
 	}
 	fn authorize_inline_ml_dsa_65() -> Weight {
-		Weight::from_parts(357_472_500, 3593)
+		Weight::from_parts(390_189_800, 3593)
 			.saturating_add(RocksDbWeight::get().reads(3_u64))
 	}
 	fn authorize_inline_ml_dsa_87() -> Weight {
-		Weight::from_parts(507_758_900, 3593)
+		Weight::from_parts(548_087_100, 3593)
 			.saturating_add(RocksDbWeight::get().reads(3_u64))
 	}
 	fn authorize_registered_ml_dsa_44() -> Weight {
-		Weight::from_parts(170_755_200, 6123)
+		Weight::from_parts(212_098_700, 6123)
 			.saturating_add(RocksDbWeight::get().reads(3_u64))
 	}
 	fn authorize_registered_ml_dsa_65() -> Weight {
-		Weight::from_parts(298_072_500, 6123)
+		Weight::from_parts(403_915_600, 6123)
 			.saturating_add(RocksDbWeight::get().reads(3_u64))
 	}
 	fn authorize_registered_ml_dsa_87() -> Weight {
-		Weight::from_parts(470_170_800, 6123)
+		Weight::from_parts(581_819_700, 6123)
 			.saturating_add(RocksDbWeight::get().reads(3_u64))
 	}
 	fn authorize_committee(r: u32, ) -> Weight {
-		Weight::from_parts(514_539_447, 9489)
-			.saturating_add(Weight::from_parts(12_020_503, 0).saturating_mul(r.into()))
+		Weight::from_parts(656_434_453, 9489)
+			.saturating_add(Weight::from_parts(17_057_770, 0).saturating_mul(r.into()))
 			.saturating_add(RocksDbWeight::get().reads(4_u64))
 			.saturating_add(RocksDbWeight::get().reads((1_u64).saturating_mul(r.into())))
 			.saturating_add(Weight::from_parts(0, 8423).saturating_mul(r.into()))
 	}
 	fn create_committee(n: u32, ) -> Weight {
-		Weight::from_parts(396_205_694, 9489)
-			.saturating_add(Weight::from_parts(387_914_030, 0).saturating_mul(n.into()))
-			.saturating_add(RocksDbWeight::get().reads(4_u64))
+		Weight::from_parts(884_443_391, 9489)
+			.saturating_add(Weight::from_parts(538_087_454, 0).saturating_mul(n.into()))
+			.saturating_add(RocksDbWeight::get().reads(5_u64))
 			.saturating_add(RocksDbWeight::get().writes(3_u64))
 			.saturating_add(RocksDbWeight::get().writes((1_u64).saturating_mul(n.into())))
 	}
 	fn dissolve_committee(n: u32, ) -> Weight {
-		Weight::from_parts(57_584_845, 9489)
-			.saturating_add(Weight::from_parts(1_584_756, 0).saturating_mul(n.into()))
-			.saturating_add(RocksDbWeight::get().reads(3_u64))
+		Weight::from_parts(121_774_100, 9489)
+			.saturating_add(Weight::from_parts(1_714_752, 0).saturating_mul(n.into()))
+			.saturating_add(RocksDbWeight::get().reads(4_u64))
 			.saturating_add(RocksDbWeight::get().reads((1_u64).saturating_mul(n.into())))
-			.saturating_add(RocksDbWeight::get().writes(3_u64))
+			.saturating_add(RocksDbWeight::get().writes(4_u64))
 			.saturating_add(RocksDbWeight::get().writes((1_u64).saturating_mul(n.into())))
 			.saturating_add(Weight::from_parts(0, 8423).saturating_mul(n.into()))
 	}
 	fn register_key() -> Weight {
-		Weight::from_parts(88_220_000, 6123)
+		Weight::from_parts(118_525_000, 6123)
 			.saturating_add(RocksDbWeight::get().reads(3_u64))
 			.saturating_add(RocksDbWeight::get().writes(3_u64))
 	}
 	fn migrate_key() -> Weight {
-		Weight::from_parts(590_415_100, 6123)
+		Weight::from_parts(670_258_600, 6123)
 			.saturating_add(RocksDbWeight::get().reads(4_u64))
 			.saturating_add(RocksDbWeight::get().writes(4_u64))
 	}
 	fn remove_key() -> Weight {
-		Weight::from_parts(81_301_000, 6123)
-			.saturating_add(RocksDbWeight::get().reads(4_u64))
+		Weight::from_parts(93_187_600, 6123)
+			.saturating_add(RocksDbWeight::get().reads(5_u64))
 			.saturating_add(RocksDbWeight::get().writes(3_u64))
 	}
 	fn rotate_key() -> Weight {
-		Weight::from_parts(556_672_600, 6123)
+		Weight::from_parts(657_754_900, 6123)
 			.saturating_add(RocksDbWeight::get().reads(4_u64))
 			.saturating_add(RocksDbWeight::get().writes(3_u64))
 	}
 	fn set_only_registered_key() -> Weight {
-		Weight::from_parts(32_366_400, 6123)
+		Weight::from_parts(31_650_300, 6123)
 			.saturating_add(RocksDbWeight::get().reads(1_u64))
 			.saturating_add(RocksDbWeight::get().writes(1_u64))
 	}

@@ -6,7 +6,7 @@
 //! and slope is the largest of 3 runs (each interleaved with the verifier's), plus
 //! 10%; reads, writes and proof sizes do not drift.
 //!
-//! Benchmark CLI 64.0.0, 2026-11-23; 3 runs of steps `20`, repeat `10`.
+//! Benchmark CLI 64.0.0, 2026-11-25; 3 runs of steps `20`, repeat `10`.
 //! Machine: `vm`, CPU `AMD EPYC`; Wasm execution `Compiled`.
 //!
 //! Command: `scripts/generate-weights.sh 3 20 10 10 100000`; each run:
@@ -45,61 +45,61 @@ pub struct SubstrateWeight<T>(PhantomData<T>);
 impl<T: frame_system::Config> polkadot_sdk::frame_system::WeightInfo for SubstrateWeight<T> {
 	fn remark(b: u32, ) -> Weight {
 		// Proof size, measured: `0`; estimated: `0`.
-		// Minimum execution time: 2_033_000 picoseconds.
-		Weight::from_parts(12_274_745, 0)
-			.saturating_add(Weight::from_parts(266, 0).saturating_mul(b.into()))
+		// Minimum execution time: 2_804_000 picoseconds.
+		Weight::from_parts(51_430_953, 0)
+			.saturating_add(Weight::from_parts(438, 0).saturating_mul(b.into()))
 	}
 	fn remark_with_event(b: u32, ) -> Weight {
 		// Proof size, measured: `0`; estimated: `0`.
-		// Minimum execution time: 4_837_000 picoseconds.
-		Weight::from_parts(20_714_843, 0)
-			.saturating_add(Weight::from_parts(1_824, 0).saturating_mul(b.into()))
+		// Minimum execution time: 6_450_000 picoseconds.
+		Weight::from_parts(32_305_287, 0)
+			.saturating_add(Weight::from_parts(1_499, 0).saturating_mul(b.into()))
 	}
 	fn set_heap_pages() -> Weight {
 		// Proof size, measured: `0`; estimated: `0`.
-		// Minimum execution time: 3_615_000 picoseconds.
-		Weight::from_parts(4_659_600, 0)
+		// Minimum execution time: 4_908_000 picoseconds.
+		Weight::from_parts(6_499_900, 0)
 			.saturating_add(T::DbWeight::get().writes(1_u64))
 	}
 	fn set_code() -> Weight {
 		// Proof size, measured: `0`; estimated: `0`.
-		// Minimum execution time: 89_534_358_000 picoseconds.
-		Weight::from_parts(103_570_495_600, 0)
+		// Minimum execution time: 114_012_328_000 picoseconds.
+		Weight::from_parts(132_328_733_900, 0)
 			.saturating_add(T::DbWeight::get().writes(1_u64))
 	}
 	fn set_storage(i: u32, ) -> Weight {
 		// Proof size, measured: `0`; estimated: `0`.
-		// Minimum execution time: 1_902_000 picoseconds.
-		Weight::from_parts(2_335_300, 0)
-			.saturating_add(Weight::from_parts(883_797, 0).saturating_mul(i.into()))
+		// Minimum execution time: 2_684_000 picoseconds.
+		Weight::from_parts(3_425_400, 0)
+			.saturating_add(Weight::from_parts(1_225_561, 0).saturating_mul(i.into()))
 			.saturating_add(T::DbWeight::get().writes((1_u64).saturating_mul(i.into())))
 	}
 	fn kill_storage(i: u32, ) -> Weight {
 		// Proof size, measured: `0`; estimated: `0`.
-		// Minimum execution time: 1_923_000 picoseconds.
-		Weight::from_parts(2_335_300, 0)
-			.saturating_add(Weight::from_parts(738_719, 0).saturating_mul(i.into()))
+		// Minimum execution time: 2_704_000 picoseconds.
+		Weight::from_parts(3_415_500, 0)
+			.saturating_add(Weight::from_parts(869_011, 0).saturating_mul(i.into()))
 			.saturating_add(T::DbWeight::get().writes((1_u64).saturating_mul(i.into())))
 	}
 	fn kill_prefix(p: u32, ) -> Weight {
 		// Proof size, measured: `32`; estimated: `42`.
-		// Minimum execution time: 3_315_000 picoseconds.
-		Weight::from_parts(3_977_600, 42)
-			.saturating_add(Weight::from_parts(1_545_858, 0).saturating_mul(p.into()))
+		// Minimum execution time: 4_747_000 picoseconds.
+		Weight::from_parts(5_739_800, 42)
+			.saturating_add(Weight::from_parts(1_583_926, 0).saturating_mul(p.into()))
 			.saturating_add(T::DbWeight::get().reads((1_u64).saturating_mul(p.into())))
 			.saturating_add(T::DbWeight::get().writes((1_u64).saturating_mul(p.into())))
 			.saturating_add(Weight::from_parts(0, 70).saturating_mul(p.into()))
 	}
 	fn authorize_upgrade() -> Weight {
 		// Proof size, measured: `0`; estimated: `0`.
-		// Minimum execution time: 18_928_000 picoseconds.
-		Weight::from_parts(27_827_800, 0)
+		// Minimum execution time: 10_245_000 picoseconds.
+		Weight::from_parts(27_089_700, 0)
 			.saturating_add(T::DbWeight::get().writes(1_u64))
 	}
 	fn apply_authorized_upgrade() -> Weight {
 		// Proof size, measured: `22`; estimated: `1518`.
-		// Minimum execution time: 95_466_484_000 picoseconds.
-		Weight::from_parts(116_423_100_200, 1518)
+		// Minimum execution time: 117_145_679_000 picoseconds.
+		Weight::from_parts(135_229_383_300, 1518)
 			.saturating_add(T::DbWeight::get().reads(1_u64))
 			.saturating_add(T::DbWeight::get().writes(2_u64))
 	}

@@ -6,7 +6,7 @@
 //! and slope is the largest of 3 runs (each interleaved with the verifier's), plus
 //! 10%; reads, writes and proof sizes do not drift.
 //!
-//! Benchmark CLI 64.0.0, 2026-11-23; 3 runs of steps `20`, repeat `10`.
+//! Benchmark CLI 64.0.0, 2026-11-25; 3 runs of steps `20`, repeat `10`.
 //! Machine: `vm`, CPU `AMD EPYC`; Wasm execution `Compiled`.
 //!
 //! Command: `scripts/generate-weights.sh 3 20 10 10 100000`; each run:
@@ -45,49 +45,49 @@ pub struct SubstrateWeight<T>(PhantomData<T>);
 impl<T: frame_system::Config> frame_system::ExtensionsWeightInfo for SubstrateWeight<T> {
 	fn check_genesis() -> Weight {
 		// Proof size, measured: `0`; estimated: `0`.
-		// Minimum execution time: 1_682_000 picoseconds.
-		Weight::from_parts(2_137_300, 0)
+		// Minimum execution time: 2_193_000 picoseconds.
+		Weight::from_parts(2_919_400, 0)
 	}
 	fn check_mortality_mortal_transaction() -> Weight {
 		// Proof size, measured: `0`; estimated: `0`.
-		// Minimum execution time: 3_635_000 picoseconds.
-		Weight::from_parts(4_659_600, 0)
+		// Minimum execution time: 4_687_000 picoseconds.
+		Weight::from_parts(5_794_800, 0)
 	}
 	fn check_mortality_immortal_transaction() -> Weight {
 		// Proof size, measured: `0`; estimated: `0`.
-		// Minimum execution time: 3_655_000 picoseconds.
-		Weight::from_parts(4_648_600, 0)
+		// Minimum execution time: 4_677_000 picoseconds.
+		Weight::from_parts(5_738_700, 0)
 	}
 	fn check_non_zero_sender() -> Weight {
 		// Proof size, measured: `0`; estimated: `0`.
-		// Minimum execution time: 510_000 picoseconds.
-		Weight::from_parts(694_100, 0)
+		// Minimum execution time: 681_000 picoseconds.
+		Weight::from_parts(926_200, 0)
 	}
 	fn check_nonce() -> Weight {
-		// Proof size, measured: `101`; estimated: `3593`.
-		// Minimum execution time: 7_121_000 picoseconds.
-		Weight::from_parts(9_309_300, 3593)
+		// Proof size, measured: `102`; estimated: `3593`.
+		// Minimum execution time: 9_193_000 picoseconds.
+		Weight::from_parts(11_401_500, 3593)
 			.saturating_add(T::DbWeight::get().reads(1_u64))
 			.saturating_add(T::DbWeight::get().writes(1_u64))
 	}
 	fn check_spec_version() -> Weight {
 		// Proof size, measured: `0`; estimated: `0`.
-		// Minimum execution time: 380_000 picoseconds.
-		Weight::from_parts(550_000, 0)
+		// Minimum execution time: 511_000 picoseconds.
+		Weight::from_parts(815_100, 0)
 	}
 	fn check_tx_version() -> Weight {
 		// Proof size, measured: `0`; estimated: `0`.
-		// Minimum execution time: 380_000 picoseconds.
-		Weight::from_parts(551_100, 0)
+		// Minimum execution time: 510_000 picoseconds.
+		Weight::from_parts(727_100, 0)
 	}
 	fn check_weight() -> Weight {
 		// Proof size, measured: `0`; estimated: `0`.
-		// Minimum execution time: 3_645_000 picoseconds.
-		Weight::from_parts(4_857_600, 0)
+		// Minimum execution time: 4_677_000 picoseconds.
+		Weight::from_parts(5_915_800, 0)
 	}
 	fn weight_reclaim() -> Weight {
 		// Proof size, measured: `0`; estimated: `0`.
-		// Minimum execution time: 2_123_000 picoseconds.
-		Weight::from_parts(2_908_400, 0)
+		// Minimum execution time: 2_644_000 picoseconds.
+		Weight::from_parts(3_447_400, 0)
 	}
 }

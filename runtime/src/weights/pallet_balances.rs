@@ -6,7 +6,7 @@
 //! and slope is the largest of 3 runs (each interleaved with the verifier's), plus
 //! 10%; reads, writes and proof sizes do not drift.
 //!
-//! Benchmark CLI 64.0.0, 2026-11-23; 3 runs of steps `20`, repeat `10`.
+//! Benchmark CLI 64.0.0, 2026-11-25; 3 runs of steps `20`, repeat `10`.
 //! Machine: `vm`, CPU `AMD EPYC`; Wasm execution `Compiled`.
 //!
 //! Command: `scripts/generate-weights.sh 3 20 10 10 100000`; each run:
@@ -45,75 +45,75 @@ pub struct SubstrateWeight<T>(PhantomData<T>);
 impl<T: frame_system::Config> polkadot_sdk::pallet_balances::WeightInfo for SubstrateWeight<T> {
 	fn transfer_allow_death() -> Weight {
 		// Proof size, measured: `52`; estimated: `3593`.
-		// Minimum execution time: 53_580_000 picoseconds.
-		Weight::from_parts(66_517_000, 3593)
+		// Minimum execution time: 67_721_000 picoseconds.
+		Weight::from_parts(79_174_700, 3593)
 			.saturating_add(T::DbWeight::get().reads(1_u64))
 			.saturating_add(T::DbWeight::get().writes(1_u64))
 	}
 	fn transfer_keep_alive() -> Weight {
 		// Proof size, measured: `52`; estimated: `3593`.
-		// Minimum execution time: 42_013_000 picoseconds.
-		Weight::from_parts(52_493_100, 3593)
+		// Minimum execution time: 53_880_000 picoseconds.
+		Weight::from_parts(62_782_500, 3593)
 			.saturating_add(T::DbWeight::get().reads(1_u64))
 			.saturating_add(T::DbWeight::get().writes(1_u64))
 	}
 	fn force_set_balance_creating() -> Weight {
-		// Proof size, measured: `260`; estimated: `3593`.
-		// Minimum execution time: 21_382_000 picoseconds.
-		Weight::from_parts(27_496_700, 3593)
+		// Proof size, measured: `52`; estimated: `3593`.
+		// Minimum execution time: 24_877_000 picoseconds.
+		Weight::from_parts(29_513_000, 3593)
 			.saturating_add(T::DbWeight::get().reads(1_u64))
 			.saturating_add(T::DbWeight::get().writes(1_u64))
 	}
 	fn force_set_balance_killing() -> Weight {
-		// Proof size, measured: `348`; estimated: `3593`.
-		// Minimum execution time: 21_642_000 picoseconds.
-		Weight::from_parts(27_573_700, 3593)
+		// Proof size, measured: `140`; estimated: `3593`.
+		// Minimum execution time: 26_129_000 picoseconds.
+		Weight::from_parts(31_198_200, 3593)
 			.saturating_add(T::DbWeight::get().reads(1_u64))
 			.saturating_add(T::DbWeight::get().writes(1_u64))
 	}
 	fn force_transfer() -> Weight {
 		// Proof size, measured: `192`; estimated: `6196`.
-		// Minimum execution time: 54_361_000 picoseconds.
-		Weight::from_parts(68_918_300, 6196)
+		// Minimum execution time: 70_445_000 picoseconds.
+		Weight::from_parts(82_898_200, 6196)
 			.saturating_add(T::DbWeight::get().reads(2_u64))
 			.saturating_add(T::DbWeight::get().writes(2_u64))
 	}
 	fn transfer_all() -> Weight {
 		// Proof size, measured: `52`; estimated: `3593`.
-		// Minimum execution time: 52_509_000 picoseconds.
-		Weight::from_parts(64_798_800, 3593)
+		// Minimum execution time: 66_379_000 picoseconds.
+		Weight::from_parts(76_707_400, 3593)
 			.saturating_add(T::DbWeight::get().reads(1_u64))
 			.saturating_add(T::DbWeight::get().writes(1_u64))
 	}
 	fn force_unreserve() -> Weight {
-		// Proof size, measured: `348`; estimated: `3593`.
-		// Minimum execution time: 18_227_000 picoseconds.
-		Weight::from_parts(22_826_100, 3593)
+		// Proof size, measured: `140`; estimated: `3593`.
+		// Minimum execution time: 21_622_000 picoseconds.
+		Weight::from_parts(25_657_500, 3593)
 			.saturating_add(T::DbWeight::get().reads(1_u64))
 			.saturating_add(T::DbWeight::get().writes(1_u64))
 	}
 	fn upgrade_accounts(u: u32, ) -> Weight {
-		// Proof size, measured: `78`; estimated: `990`.
-		// Minimum execution time: 17_566_000 picoseconds.
-		Weight::from_parts(21_494_000, 990)
-			.saturating_add(Weight::from_parts(19_654_092, 0).saturating_mul(u.into()))
+		// Proof size, measured: `81`; estimated: `990`.
+		// Minimum execution time: 22_404_000 picoseconds.
+		Weight::from_parts(25_359_400, 990)
+			.saturating_add(Weight::from_parts(22_736_100, 0).saturating_mul(u.into()))
 			.saturating_add(T::DbWeight::get().reads((1_u64).saturating_mul(u.into())))
 			.saturating_add(T::DbWeight::get().writes((1_u64).saturating_mul(u.into())))
 			.saturating_add(Weight::from_parts(0, 2603).saturating_mul(u.into()))
 	}
 	fn force_adjust_total_issuance() -> Weight {
 		// Proof size, measured: `0`; estimated: `0`.
-		// Minimum execution time: 5_128_000 picoseconds.
-		Weight::from_parts(6_675_900, 0)
+		// Minimum execution time: 6_660_000 picoseconds.
+		Weight::from_parts(8_460_100, 0)
 	}
 	fn burn_allow_death() -> Weight {
 		// Proof size, measured: `0`; estimated: `0`.
-		// Minimum execution time: 32_318_000 picoseconds.
-		Weight::from_parts(40_287_500, 0)
+		// Minimum execution time: 39_920_000 picoseconds.
+		Weight::from_parts(48_152_500, 0)
 	}
 	fn burn_keep_alive() -> Weight {
 		// Proof size, measured: `0`; estimated: `0`.
-		// Minimum execution time: 21_041_000 picoseconds.
-		Weight::from_parts(26_064_500, 0)
+		// Minimum execution time: 26_429_000 picoseconds.
+		Weight::from_parts(31_242_200, 0)
 	}
 }

@@ -7,7 +7,7 @@
 //! largest of 3 runs (each interleaved with the other runtime build's), plus
 //! 10%; reads, writes and proof sizes do not drift.
 //!
-//! Benchmark CLI 64.0.0, 2026-11-23; 3 runs of steps `20`, repeat `10`.
+//! Benchmark CLI 64.0.0, 2026-11-25; 3 runs of steps `20`, repeat `10`.
 //! Machine: `vm`, CPU `AMD EPYC`; Wasm execution `Compiled`.
 //!
 //! Command: `scripts/generate-weights.sh 3 20 10 10 100000`; each run:
@@ -45,134 +45,138 @@ use polkadot_sdk::{
 pub struct SubstrateWeight<T>(PhantomData<T>);
 impl<T: frame_system::Config> pallet_pq_verifier::WeightInfo for SubstrateWeight<T> {
 	fn verify_signed_ed25519() -> Weight {
-		// Proof size, measured: `0`; estimated: `0`.
-		// Minimum execution time: 40_801_000 picoseconds.
-		Weight::from_parts(49_640_800, 0)
+		// Proof size, measured: `180`; estimated: `3593`.
+		// Minimum execution time: 70_334_000 picoseconds.
+		Weight::from_parts(80_353_900, 3593)
+			.saturating_add(T::DbWeight::get().reads(2_u64))
 	}
 	fn verify_signed_ml_dsa_44() -> Weight {
-		// Proof size, measured: `0`; estimated: `0`.
-		// Minimum execution time: 33_730_000 picoseconds.
-		Weight::from_parts(56_293_600, 0)
+		// Proof size, measured: `184`; estimated: `3593`.
+		// Minimum execution time: 68_091_000 picoseconds.
+		Weight::from_parts(96_547_000, 3593)
+			.saturating_add(T::DbWeight::get().reads(2_u64))
 	}
 	fn verify_signed_ml_dsa_65() -> Weight {
-		// Proof size, measured: `0`; estimated: `0`.
-		// Minimum execution time: 55_022_000 picoseconds.
-		Weight::from_parts(86_104_700, 0)
+		// Proof size, measured: `146`; estimated: `3593`.
+		// Minimum execution time: 95_512_000 picoseconds.
+		Weight::from_parts(137_164_500, 3593)
+			.saturating_add(T::DbWeight::get().reads(2_u64))
 	}
 	fn verify_signed_ml_dsa_87() -> Weight {
-		// Proof size, measured: `0`; estimated: `0`.
-		// Minimum execution time: 74_421_000 picoseconds.
-		Weight::from_parts(118_118_000, 0)
+		// Proof size, measured: `184`; estimated: `3593`.
+		// Minimum execution time: 118_757_000 picoseconds.
+		Weight::from_parts(158_139_300, 3593)
+			.saturating_add(T::DbWeight::get().reads(2_u64))
 	}
 	fn authorize_none() -> Weight {
 		// Proof size, measured: `43`; estimated: `3513`.
-		// Minimum execution time: 3_435_000 picoseconds.
-		Weight::from_parts(6_422_900, 3513)
+		// Minimum execution time: 5_018_000 picoseconds.
+		Weight::from_parts(7_192_900, 3513)
 			.saturating_add(T::DbWeight::get().reads(1_u64))
 	}
 	fn authorize_inline_ed25519() -> Weight {
-		// Proof size, measured: `267`; estimated: `3593`.
-		// Minimum execution time: 57_535_000 picoseconds.
-		Weight::from_parts(72_113_800, 3593)
+		// Proof size, measured: `234`; estimated: `3593`.
+		// Minimum execution time: 74_811_000 picoseconds.
+		Weight::from_parts(90_764_300, 3593)
 			.saturating_add(T::DbWeight::get().reads(3_u64))
 	}
 	fn authorize_inline_ml_dsa_44() -> Weight {
-		// Proof size, measured: `163`; estimated: `3593`.
-		// Minimum execution time: 50_024_000 picoseconds.
-		Weight::from_parts(98_938_400, 3593)
+		// Proof size, measured: `238`; estimated: `3593`.
+		// Minimum execution time: 71_046_000 picoseconds.
+		Weight::from_parts(93_936_700, 3593)
 			.saturating_add(T::DbWeight::get().reads(3_u64))
 	}
 	fn authorize_inline_ml_dsa_65() -> Weight {
 		// Proof size, measured: `200`; estimated: `3593`.
-		// Minimum execution time: 70_886_000 picoseconds.
-		Weight::from_parts(143_577_500, 3593)
+		// Minimum execution time: 95_832_000 picoseconds.
+		Weight::from_parts(135_733_400, 3593)
 			.saturating_add(T::DbWeight::get().reads(3_u64))
 	}
 	fn authorize_inline_ml_dsa_87() -> Weight {
-		// Proof size, measured: `267`; estimated: `3593`.
-		// Minimum execution time: 94_572_000 picoseconds.
-		Weight::from_parts(163_627_200, 3593)
+		// Proof size, measured: `238`; estimated: `3593`.
+		// Minimum execution time: 116_853_000 picoseconds.
+		Weight::from_parts(148_478_000, 3593)
 			.saturating_add(T::DbWeight::get().reads(3_u64))
 	}
 	fn authorize_registered_ml_dsa_44() -> Weight {
 		// Proof size, measured: `1569`; estimated: `6123`.
-		// Minimum execution time: 52_639_000 picoseconds.
-		Weight::from_parts(86_688_800, 6123)
+		// Minimum execution time: 69_263_000 picoseconds.
+		Weight::from_parts(91_061_300, 6123)
 			.saturating_add(T::DbWeight::get().reads(3_u64))
 	}
 	fn authorize_registered_ml_dsa_65() -> Weight {
 		// Proof size, measured: `2209`; estimated: `6123`.
-		// Minimum execution time: 72_318_000 picoseconds.
-		Weight::from_parts(121_049_500, 6123)
+		// Minimum execution time: 95_221_000 picoseconds.
+		Weight::from_parts(137_230_500, 6123)
 			.saturating_add(T::DbWeight::get().reads(3_u64))
 	}
 	fn authorize_registered_ml_dsa_87() -> Weight {
 		// Proof size, measured: `2849`; estimated: `6123`.
-		// Minimum execution time: 101_401_000 picoseconds.
-		Weight::from_parts(142_035_300, 6123)
+		// Minimum execution time: 116_754_000 picoseconds.
+		Weight::from_parts(159_319_600, 6123)
 			.saturating_add(T::DbWeight::get().reads(3_u64))
 	}
 	fn authorize_committee(r: u32, ) -> Weight {
-		// Proof size, measured: `6304`; estimated: `9489`.
-		// Minimum execution time: 118_397_000 picoseconds.
-		Weight::from_parts(167_701_041, 9489)
-			.saturating_add(Weight::from_parts(11_513_387, 0).saturating_mul(r.into()))
-			.saturating_add(T::DbWeight::get().reads(4_u64))
+		// Proof size, measured: `6330`; estimated: `9799`.
+		// Minimum execution time: 165_065_000 picoseconds.
+		Weight::from_parts(192_963_967, 9799)
+			.saturating_add(Weight::from_parts(16_995_585, 0).saturating_mul(r.into()))
+			.saturating_add(T::DbWeight::get().reads(5_u64))
 			.saturating_add(T::DbWeight::get().reads((1_u64).saturating_mul(r.into())))
 			.saturating_add(Weight::from_parts(0, 8423).saturating_mul(r.into()))
 	}
 	fn create_committee(n: u32, ) -> Weight {
 		// Proof size, measured: `234`; estimated: `9489`.
-		// Minimum execution time: 212_247_000 picoseconds.
-		Weight::from_parts(202_635_666, 9489)
-			.saturating_add(Weight::from_parts(118_083_759, 0).saturating_mul(n.into()))
-			.saturating_add(T::DbWeight::get().reads(4_u64))
+		// Minimum execution time: 262_360_000 picoseconds.
+		Weight::from_parts(435_626_832, 9489)
+			.saturating_add(Weight::from_parts(146_038_226, 0).saturating_mul(n.into()))
+			.saturating_add(T::DbWeight::get().reads(5_u64))
 			.saturating_add(T::DbWeight::get().writes(3_u64))
 			.saturating_add(T::DbWeight::get().writes((1_u64).saturating_mul(n.into())))
 	}
 	fn dissolve_committee(n: u32, ) -> Weight {
-		// Proof size, measured: `6355`; estimated: `9489`.
-		// Minimum execution time: 54_261_000 picoseconds.
-		Weight::from_parts(58_620_788, 9489)
-			.saturating_add(Weight::from_parts(1_785_149, 0).saturating_mul(n.into()))
-			.saturating_add(T::DbWeight::get().reads(3_u64))
+		// Proof size, measured: `6395`; estimated: `9489`.
+		// Minimum execution time: 105_357_000 picoseconds.
+		Weight::from_parts(120_541_324, 9489)
+			.saturating_add(Weight::from_parts(1_569_257, 0).saturating_mul(n.into()))
+			.saturating_add(T::DbWeight::get().reads(4_u64))
 			.saturating_add(T::DbWeight::get().reads((1_u64).saturating_mul(n.into())))
-			.saturating_add(T::DbWeight::get().writes(3_u64))
+			.saturating_add(T::DbWeight::get().writes(4_u64))
 			.saturating_add(T::DbWeight::get().writes((1_u64).saturating_mul(n.into())))
 			.saturating_add(Weight::from_parts(0, 8423).saturating_mul(n.into()))
 	}
 	fn register_key() -> Weight {
-		// Proof size, measured: `213`; estimated: `6123`.
-		// Minimum execution time: 60_690_000 picoseconds.
-		Weight::from_parts(98_839_400, 6123)
+		// Proof size, measured: `184`; estimated: `6123`.
+		// Minimum execution time: 87_390_000 picoseconds.
+		Weight::from_parts(109_326_800, 6123)
 			.saturating_add(T::DbWeight::get().reads(3_u64))
 			.saturating_add(T::DbWeight::get().writes(3_u64))
 	}
 	fn migrate_key() -> Weight {
 		// Proof size, measured: `163`; estimated: `6123`.
-		// Minimum execution time: 155_933_000 picoseconds.
-		Weight::from_parts(249_125_800, 6123)
+		// Minimum execution time: 182_101_000 picoseconds.
+		Weight::from_parts(260_680_200, 6123)
 			.saturating_add(T::DbWeight::get().reads(4_u64))
 			.saturating_add(T::DbWeight::get().writes(4_u64))
 	}
 	fn remove_key() -> Weight {
 		// Proof size, measured: `2850`; estimated: `6123`.
-		// Minimum execution time: 58_347_000 picoseconds.
-		Weight::from_parts(81_246_000, 6123)
-			.saturating_add(T::DbWeight::get().reads(4_u64))
+		// Minimum execution time: 70_185_000 picoseconds.
+		Weight::from_parts(89_233_100, 6123)
+			.saturating_add(T::DbWeight::get().reads(5_u64))
 			.saturating_add(T::DbWeight::get().writes(3_u64))
 	}
 	fn rotate_key() -> Weight {
 		// Proof size, measured: `1658`; estimated: `6123`.
-		// Minimum execution time: 162_853_000 picoseconds.
-		Weight::from_parts(232_380_500, 6123)
+		// Minimum execution time: 184_575_000 picoseconds.
+		Weight::from_parts(268_646_400, 6123)
 			.saturating_add(T::DbWeight::get().reads(4_u64))
 			.saturating_add(T::DbWeight::get().writes(3_u64))
 	}
 	fn set_only_registered_key() -> Weight {
 		// Proof size, measured: `2692`; estimated: `6123`.
-		// Minimum execution time: 17_236_000 picoseconds.
-		Weight::from_parts(32_520_400, 6123)
+		// Minimum execution time: 20_501_000 picoseconds.
+		Weight::from_parts(36_839_000, 6123)
 			.saturating_add(T::DbWeight::get().reads(1_u64))
 			.saturating_add(T::DbWeight::get().writes(1_u64))
 	}

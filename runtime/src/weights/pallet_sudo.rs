@@ -6,7 +6,7 @@
 //! and slope is the largest of 3 runs (each interleaved with the verifier's), plus
 //! 10%; reads, writes and proof sizes do not drift.
 //!
-//! Benchmark CLI 64.0.0, 2026-11-23; 3 runs of steps `20`, repeat `10`.
+//! Benchmark CLI 64.0.0, 2026-11-25; 3 runs of steps `20`, repeat `10`.
 //! Machine: `vm`, CPU `AMD EPYC`; Wasm execution `Compiled`.
 //!
 //! Command: `scripts/generate-weights.sh 3 20 10 10 100000`; each run:
@@ -45,34 +45,34 @@ pub struct SubstrateWeight<T>(PhantomData<T>);
 impl<T: frame_system::Config> polkadot_sdk::pallet_sudo::WeightInfo for SubstrateWeight<T> {
 	fn set_key() -> Weight {
 		// Proof size, measured: `132`; estimated: `1517`.
-		// Minimum execution time: 9_114_000 picoseconds.
-		Weight::from_parts(11_247_500, 1517)
+		// Minimum execution time: 11_256_000 picoseconds.
+		Weight::from_parts(13_814_900, 1517)
 			.saturating_add(T::DbWeight::get().reads(1_u64))
 			.saturating_add(T::DbWeight::get().writes(1_u64))
 	}
 	fn sudo() -> Weight {
 		// Proof size, measured: `132`; estimated: `1517`.
-		// Minimum execution time: 11_337_000 picoseconds.
-		Weight::from_parts(13_924_900, 1517)
+		// Minimum execution time: 12_198_000 picoseconds.
+		Weight::from_parts(14_982_000, 1517)
 			.saturating_add(T::DbWeight::get().reads(1_u64))
 	}
 	fn sudo_as() -> Weight {
 		// Proof size, measured: `132`; estimated: `1517`.
-		// Minimum execution time: 11_347_000 picoseconds.
-		Weight::from_parts(14_012_900, 1517)
+		// Minimum execution time: 12_358_000 picoseconds.
+		Weight::from_parts(15_004_000, 1517)
 			.saturating_add(T::DbWeight::get().reads(1_u64))
 	}
 	fn remove_key() -> Weight {
 		// Proof size, measured: `132`; estimated: `1517`.
-		// Minimum execution time: 8_142_000 picoseconds.
-		Weight::from_parts(10_311_400, 1517)
+		// Minimum execution time: 10_145_000 picoseconds.
+		Weight::from_parts(12_800_700, 1517)
 			.saturating_add(T::DbWeight::get().reads(1_u64))
 			.saturating_add(T::DbWeight::get().writes(1_u64))
 	}
 	fn check_only_sudo_account() -> Weight {
 		// Proof size, measured: `132`; estimated: `1517`.
-		// Minimum execution time: 5_288_000 picoseconds.
-		Weight::from_parts(6_774_900, 1517)
+		// Minimum execution time: 6_249_000 picoseconds.
+		Weight::from_parts(7_811_100, 1517)
 			.saturating_add(T::DbWeight::get().reads(1_u64))
 	}
 }

@@ -6,7 +6,7 @@
 //! and slope is the largest of 3 runs (each interleaved with the verifier's), plus
 //! 10%; reads, writes and proof sizes do not drift.
 //!
-//! Benchmark CLI 64.0.0, 2026-11-23; 3 runs of steps `20`, repeat `10`.
+//! Benchmark CLI 64.0.0, 2026-11-25; 3 runs of steps `20`, repeat `10`.
 //! Machine: `vm`, CPU `AMD EPYC`; Wasm execution `Compiled`.
 //!
 //! Command: `scripts/generate-weights.sh 3 20 10 10 100000`; each run:
@@ -45,14 +45,14 @@ pub struct SubstrateWeight<T>(PhantomData<T>);
 impl<T: frame_system::Config> polkadot_sdk::pallet_timestamp::WeightInfo for SubstrateWeight<T> {
 	fn set() -> Weight {
 		// Proof size, measured: `75`; estimated: `2510`.
-		// Minimum execution time: 6_100_000 picoseconds.
-		Weight::from_parts(8_229_100, 2510)
+		// Minimum execution time: 8_112_000 picoseconds.
+		Weight::from_parts(10_014_400, 2510)
 			.saturating_add(T::DbWeight::get().reads(2_u64))
 			.saturating_add(T::DbWeight::get().writes(1_u64))
 	}
 	fn on_finalize() -> Weight {
 		// Proof size, measured: `0`; estimated: `0`.
-		// Minimum execution time: 991_000 picoseconds.
-		Weight::from_parts(1_509_200, 0)
+		// Minimum execution time: 1_252_000 picoseconds.
+		Weight::from_parts(1_895_300, 0)
 	}
 }

@@ -6,7 +6,7 @@
 //! and slope is the largest of 3 runs (each interleaved with the verifier's), plus
 //! 10%; reads, writes and proof sizes do not drift.
 //!
-//! Benchmark CLI 64.0.0, 2026-11-23; 3 runs of steps `20`, repeat `10`.
+//! Benchmark CLI 64.0.0, 2026-11-25; 3 runs of steps `20`, repeat `10`.
 //! Machine: `vm`, CPU `AMD EPYC`; Wasm execution `Compiled`.
 //!
 //! Command: `scripts/generate-weights.sh 3 20 10 10 100000`; each run:
@@ -44,9 +44,9 @@ use polkadot_sdk::{
 pub struct SubstrateWeight<T>(PhantomData<T>);
 impl<T: frame_system::Config> polkadot_sdk::pallet_transaction_payment::WeightInfo for SubstrateWeight<T> {
 	fn charge_transaction_payment() -> Weight {
-		// Proof size, measured: `101`; estimated: `3593`.
-		// Minimum execution time: 44_577_000 picoseconds.
-		Weight::from_parts(54_663_400, 3593)
+		// Proof size, measured: `102`; estimated: `3593`.
+		// Minimum execution time: 55_553_000 picoseconds.
+		Weight::from_parts(64_445_700, 3593)
 			.saturating_add(T::DbWeight::get().reads(1_u64))
 			.saturating_add(T::DbWeight::get().writes(1_u64))
 	}

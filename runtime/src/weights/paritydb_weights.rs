@@ -10,7 +10,7 @@
 //! weight is the largest of 3 runs' averages (interleaved with the pallet
 //! benchmarks), plus 10%.
 //!
-//! Benchmark CLI 64.0.0, 2026-11-23 (Y/M/D); runtime `pq-verifier development`, state version `V1`.
+//! Benchmark CLI 64.0.0, 2026-11-25 (Y/M/D); runtime `pq-verifier development`, state version `V1`.
 //! Machine: `vm`, CPU `AMD EPYC`.
 //!
 //! Command: `scripts/generate-weights.sh 3 20 10 10 100000`; each run:
@@ -42,9 +42,9 @@ use polkadot_sdk::frame_support::{
 parameter_types! {
 	/// One storage read and one storage write in this node's ParityDB.
 	pub const ParityDbWeight: RuntimeDbWeight = RuntimeDbWeight {
-		// Fastest read seen: 941 ns.
-		read: 8_563 * WEIGHT_REF_TIME_PER_NANOS,
-		// Fastest batch seen, per key: 13_674 ns.
-		write: 24_265 * WEIGHT_REF_TIME_PER_NANOS,
+		// Fastest read seen: 1_031 ns.
+		read: 7_510 * WEIGHT_REF_TIME_PER_NANOS,
+		// Fastest batch seen, per key: 10_634 ns.
+		write: 22_516 * WEIGHT_REF_TIME_PER_NANOS,
 	};
 }
