@@ -3,11 +3,11 @@
 # Ed25519 baselines (host-function runtime), attaches `perf record` to the node only while it
 # authors each case's blocks, and prints where the CPU time per transaction goes, by category,
 # one column per case. Wasm frames are named through wasmtime's perf map.
-# Usage: benchmarking/profile-authoring.sh [CASE] (default "ml-dsa-87 signed"); needs `perf`.
+# Usage: benchmarking/profile-authoring.sh [CASE] (default "ml-dsa-87 key inline"); needs `perf`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/common.sh
-case_label="${1:-ml-dsa-87 signed}"
+case_label="${1:-ml-dsa-87 key inline}"
 transactions=2000
 out="$(mktemp -d)"
 

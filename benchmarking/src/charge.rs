@@ -69,9 +69,9 @@ impl Kind {
 	/// Every kind: each scheme and form of a transfer, committees with few and many share
 	/// reads, and the key registry's calls.
 	pub fn all() -> Vec<Kind> {
-		let mut kinds = vec![Kind::Transfer(Scheme::Ed25519, Form::Signed), Kind::Transfer(Scheme::Ed25519, Form::KeyInline)];
+		let mut kinds = vec![Kind::Transfer(Scheme::Ed25519, Form::KeyInline)];
 		for scheme in Scheme::ML_DSA {
-			for form in [Form::Signed, Form::KeyInline, Form::KeyRegistered] {
+			for form in [Form::KeyInline, Form::KeyRegistered] {
 				kinds.push(Kind::Transfer(scheme, form));
 			}
 		}
@@ -165,7 +165,7 @@ impl Plan {
 				.map(|(account, old)| {
 					// A migrated account with a small key, accepting only it.
 					let call = transactions::register_key_call(old, &account.account_id(), true, chain);
-					transactions::sign(account, call, 0, 0, Form::Signed, chain).expect("a key signs for its own account").encode()
+					transactions::sign(account, call, 0, 0, Form::KeyInline, chain).expect("a key signs for its own account").encode()
 				})
 				.collect(),
 			Kind::RegisterKey | Kind::Migrate => Vec::new(),
@@ -188,7 +188,7 @@ impl Plan {
 				.iter()
 				.zip(&self.new_keys)
 				.map(|(account, new)| {
-					signed(account.into(), transactions::register_key_call(new, &account.account_id(), true, chain), 0, Form::Signed)
+					signed(account.into(), transactions::register_key_call(new, &account.account_id(), true, chain), 0, Form::KeyInline)
 				})
 				.collect::<anyhow::Result<_>>()?,
 			Kind::RotateKey => self

@@ -27,7 +27,6 @@ use polkadot_sdk::{
 	sp_crypto_hashing::blake2_256,
 	sp_runtime::{
 		generic::Preamble,
-		traits::ExtensionVariant,
 		transaction_validity::{InvalidTransaction, TransactionSource, TransactionValidity, TransactionValidityError},
 		AccountId32,
 	},
@@ -37,11 +36,12 @@ use pq_client::{
 	transactions::{self, ChainIdentity, Form, Sender},
 };
 use pq_crypto::{
-	aggregate::aggregator::Committee, keys::Ed25519Signature, signing::Keypair, MultiSignature, Scheme,
-	SignatureWithKey, TransactionSignature,
+	aggregate::aggregator::Committee,
+	keys::{Ed25519Signature, Sr25519Signature},
+	signing::Keypair,
+	Scheme, TransactionSignature,
 };
 use pq_runtime::{UncheckedExtrinsic, UNIT};
-use pallet_pq_verifier::Authorization;
 use std::{
 	collections::BTreeMap,
 	fmt::Write as _,
@@ -148,7 +148,7 @@ impl Cast {
 		let mut setup = vec![transactions::sign(&self.registered, register, 0, 0, Form::KeyInline, chain)?.encode()];
 		for (nonce, committee) in [&self.small, &self.large].into_iter().enumerate() {
 			let call = transactions::create_committee_call(committee, &self.owner.account_id(), chain);
-			setup.push(transactions::sign(&self.owner, call, nonce as u32, 0, Form::Signed, chain)?.encode());
+			setup.push(transactions::sign(&self.owner, call, nonce as u32, 0, Form::KeyInline, chain)?.encode());
 		}
 		Ok(setup)
 	}
@@ -161,37 +161,22 @@ fn with_flipped_signature(extrinsic: &UncheckedExtrinsic, count: usize) -> Vec<V
 		.map(|copy| {
 			let mut garbage = extrinsic.clone();
 			let flip = |bytes: &mut [u8]| bytes[copy % bytes.len()] ^= 1 << (copy % 8);
-			match &mut garbage.preamble {
-				Preamble::Signed(_, signature, _) => flip_signature_with_key(&mut signature.signed, flip),
-				Preamble::General(ExtensionVariant::V0((authorize, _))) => match &mut authorize.0 {
-					Authorization::KeyInline { signed, .. } => flip_signature_with_key(signed, flip),
-					Authorization::KeyRegistered { signature, .. } => flip_signature(signature, flip),
-					Authorization::Committee(aggregate) => flip(&mut aggregate.signature.0),
-					Authorization::None => unreachable!("garbage is signed"),
-				},
-				_ => unreachable!("garbage is signed"),
-			}
+			let Preamble::Signed(_, signature, _) = &mut garbage.preamble else { unreachable!("garbage is signed") };
+			flip_signature(signature, flip);
 			garbage.encode()
 		})
 		.collect()
 }
 
-fn flip_signature_with_key(signed: &mut SignatureWithKey, flip: impl Fn(&mut [u8])) {
-	match signed {
-		SignatureWithKey::Ed25519(signature) => flip(&mut signature.0),
-		SignatureWithKey::MlDsa44(_, signature) => flip(&mut signature.0),
-		SignatureWithKey::MlDsa65(_, signature) => flip(&mut signature.0),
-		SignatureWithKey::MlDsa87(_, signature) => flip(&mut signature.0),
-	}
-}
-
-fn flip_signature(signature: &mut MultiSignature, flip: impl Fn(&mut [u8])) {
+fn flip_signature(signature: &mut TransactionSignature, flip: impl Fn(&mut [u8])) {
 	match signature {
-		MultiSignature::Ed25519(signature) => flip(&mut signature.0),
-		MultiSignature::MlDsa44(signature) => flip(&mut signature.0),
-		MultiSignature::MlDsa65(signature) => flip(&mut signature.0),
-		MultiSignature::MlDsa87(signature) => flip(&mut signature.0),
-		MultiSignature::AggregateMlDsa87(aggregate) => flip(&mut aggregate.signature.0),
+		TransactionSignature::Ed25519(signature) => flip(&mut signature.0),
+		TransactionSignature::Sr25519(signature) => flip(&mut signature.0),
+		TransactionSignature::Ecdsa(signature) => flip(&mut signature.0),
+		TransactionSignature::MlDsa44(_, signature) | TransactionSignature::MlDsa44Registered(signature) => flip(&mut signature.0),
+		TransactionSignature::MlDsa65(_, signature) | TransactionSignature::MlDsa65Registered(signature) => flip(&mut signature.0),
+		TransactionSignature::MlDsa87(_, signature) | TransactionSignature::MlDsa87Registered(signature) => flip(&mut signature.0),
+		TransactionSignature::Committee(aggregate) => flip(&mut aggregate.signature.0),
 	}
 }
 
@@ -217,30 +202,32 @@ fn paths(cast: &Cast, chain: &ChainIdentity, count: usize) -> anyhow::Result<Vec
 
 	let ml_dsa_87 = &cast.keys[&Scheme::MlDsa87];
 	// An Ed25519 signature naming a funded ML-DSA-87 account.
-	let mut classical = sign(ml_dsa_87.into(), 0, Form::Signed)?;
+	let mut classical = sign(ml_dsa_87.into(), 0, Form::KeyInline)?;
 	if let Preamble::Signed(_, signature, _) = &mut classical.preamble {
-		*signature = TransactionSignature::new(SignatureWithKey::Ed25519(Ed25519Signature([0x11; 64])));
+		*signature = TransactionSignature::Ed25519(Ed25519Signature([0x11; 64]));
 	}
-	path("signed, Ed25519 for an ML-DSA account".into(), PqInvalidTransaction::InvalidKey.into(), with_flipped_signature(&classical, count), None);
+	path("Ed25519 for an ML-DSA account".into(), PqInvalidTransaction::InvalidKey.into(), with_flipped_signature(&classical, count), None);
+	// A stock wallet's sr25519 signature: refused by its variant.
+	if let Preamble::Signed(_, signature, _) = &mut classical.preamble {
+		*signature = TransactionSignature::Sr25519(Sr25519Signature([0x11; 64]));
+	}
+	path("sr25519".into(), PqInvalidTransaction::ClassicalSignature.into(), with_flipped_signature(&classical, count), None);
 	// An ML-DSA-87 key that does not derive the account it names.
-	let mut misaddressed = sign((&cast.registered).into(), 0, Form::Signed)?;
+	let mut misaddressed = sign((&cast.registered).into(), 0, Form::KeyInline)?;
 	if let Preamble::Signed(address, _, _) = &mut misaddressed.preamble {
 		*address = pq_runtime::Address::Id(ml_dsa_87.account_id());
 	}
-	path("signed, ML-DSA-87 key not the account's".into(), InvalidTransaction::BadSigner.into(), with_flipped_signature(&misaddressed, count), None);
+	path("key inline, ML-DSA-87 key not the account's".into(), InvalidTransaction::BadSigner.into(), with_flipped_signature(&misaddressed, count), None);
 	path(
-		"signed, ML-DSA-87, sender cannot pay".into(),
+		"key inline, ML-DSA-87, sender cannot pay".into(),
 		InvalidTransaction::Payment.into(),
-		with_flipped_signature(&sign((&cast.pauper).into(), 0, Form::Signed)?, count),
+		with_flipped_signature(&sign((&cast.pauper).into(), 0, Form::KeyInline)?, count),
 		None,
 	);
 	for scheme in Scheme::SINGLE_KEY {
 		let key = &cast.keys[&scheme];
-		for form in [Form::Signed, Form::KeyInline] {
-			let valid = sign(key.into(), 0, form)?;
-			let label = format!("{}, {}, bad signature", if form == Form::Signed { "signed" } else { "key inline" }, display(scheme));
-			path(label, bad_proof, with_flipped_signature(&valid, count), Some(valid));
-		}
+		let valid = sign(key.into(), 0, Form::KeyInline)?;
+		path(format!("key inline, {}, bad signature", display(scheme)), bad_proof, with_flipped_signature(&valid, count), Some(valid));
 	}
 	let registered = sign((&cast.registered).into(), 1, Form::KeyRegistered)?;
 	path("registered, ML-DSA-87, bad signature".into(), bad_proof, with_flipped_signature(&registered, count), Some(registered));

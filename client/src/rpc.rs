@@ -36,7 +36,7 @@ pub type Status = TransactionStatus<H256, H256>;
 pub struct Refusal {
 	/// The JSON-RPC error code (1010: invalid transaction; 1012: already seen; 1040: does not decode; …).
 	pub code: i32,
-	/// The node's message and details, with `AuthorizePq`'s custom codes named.
+	/// The node's message and details, with the pallet's custom codes named.
 	pub reason: String,
 }
 

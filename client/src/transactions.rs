@@ -26,7 +26,7 @@
 //! let nonce = 0;
 //! let tip = 0;
 //! let extrinsic = transactions::sign(&alice, call, nonce, tip, Form::KeyInline, &chain).unwrap();
-//! assert!(extrinsic.preamble.to_signed().is_none(), "a general transaction, not a signed one");
+//! assert!(extrinsic.preamble.to_signed().is_some(), "every form is a signed (v4) extrinsic");
 //! ```
 
 use codec::Encode;
@@ -34,21 +34,18 @@ use polkadot_sdk::{
 	frame_system, pallet_transaction_payment,
 	sp_runtime::{generic::Era, AccountId32},
 };
-use pallet_pq_verifier::{AuthorizePq, Authorization, CommitteeMember};
+use pallet_pq_verifier::CommitteeMember;
 use pq_crypto::{
 	aggregate::{
 		aggregator::{AggregateError, Committee},
 		SignerBitfield,
 	},
 	signing::Keypair,
-	statement::{AuthorizationStatement, Authorizer, PossessionStatement},
-	MultiSignature, Purpose, SignatureWithKey,
+	statement::{signing_payload, PossessionStatement, Signatory, TransactionStatement},
+	MultiSignature, Purpose, TransactionSignature,
 };
 
-use pq_runtime::{
-	Address, Balance, BlockNumber, ExtensionsAfterAuthorization, Hash, Nonce, RuntimeCall, Signature, SignedPayload, TxExtension,
-	UncheckedExtrinsic,
-};
+use pq_runtime::{Address, Balance, BlockNumber, Hash, Nonce, RuntimeCall, TxExtension, UncheckedExtrinsic};
 
 /// How many blocks a mortal transaction stays valid after its checkpoint, as most wallets sign.
 pub const MORTAL_PERIOD: u64 = 64;
@@ -93,26 +90,25 @@ impl ChainIdentity {
 	}
 }
 
-/// How a transaction proves who sent it.
+/// How a transaction proves who sent it: the variant of its [`TransactionSignature`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Form {
-	/// An ordinary signed extrinsic: the signature and its key are the extrinsic's signature.
-	Signed,
-	/// A general transaction authorized by `AuthorizePq`, with the public key inline.
+	/// The public key travels with the signature (an Ed25519 key is the account itself).
 	KeyInline,
-	/// A general transaction authorized by `AuthorizePq` with the sender's registered key:
-	/// no key travels, which saves 1.3–2.6 KB for ML-DSA.
+	/// The sender's registered key signed: no key travels, which saves 1.3–2.6 KB for ML-DSA.
 	KeyRegistered,
-	/// A general transaction from a committee's account, authorized by `AuthorizePq` with one
-	/// aggregate ML-DSA-87 signature of enough of its members; the committee is on chain.
+	/// From a committee's account, with one aggregate ML-DSA-87 signature of enough of its
+	/// members; the committee is on chain.
 	Committee,
 }
 
 impl Form {
-	/// As reports and tables name it: `signed`, `key inline`, `registered`, `committee`.
+	/// Every form.
+	pub const ALL: [Form; 3] = [Form::KeyInline, Form::KeyRegistered, Form::Committee];
+
+	/// As reports and tables name it: `key inline`, `registered`, `committee`.
 	pub fn label(self) -> &'static str {
 		match self {
-			Form::Signed => "signed",
 			Form::KeyInline => "key inline",
 			Form::KeyRegistered => "registered",
 			Form::Committee => "committee",
@@ -123,8 +119,8 @@ impl Form {
 /// Who signs a transaction, and for which account.
 #[derive(Clone, Copy)]
 pub enum Sender<'a> {
-	/// A key, for the account it derives: signs in [`Form::Signed`], [`Form::KeyInline`] and,
-	/// once registered, [`Form::KeyRegistered`].
+	/// A key, for the account it derives: signs in [`Form::KeyInline`] and, once registered,
+	/// [`Form::KeyRegistered`].
 	Key(&'a Keypair),
 	/// A registered key, for `account`, an account that migrated to it: signs only in
 	/// [`Form::KeyRegistered`].
@@ -181,10 +177,9 @@ impl core::fmt::Display for SignError {
 
 impl std::error::Error for SignError {}
 
-/// The implicit data of [`ExtensionsAfterAuthorization`], in order (`AuthorizePq` has none).
-type ImplicitAfterAuthorization = ((), u32, u32, Hash, Hash, (), (), (), ());
-
-fn extensions_after_authorization(nonce: Nonce, tip: Balance, chain: &ChainIdentity) -> ExtensionsAfterAuthorization {
+/// The transaction extensions' data: the explicit (era, nonce, tip) and, by their `implicit`,
+/// the chain's (versions, genesis hash, the era's block).
+fn extensions(nonce: Nonce, tip: Balance, chain: &ChainIdentity) -> TxExtension {
 	(
 		frame_system::CheckNonZeroSender::new(),
 		frame_system::CheckSpecVersion::new(),
@@ -198,8 +193,17 @@ fn extensions_after_authorization(nonce: Nonce, tip: Balance, chain: &ChainIdent
 	)
 }
 
-fn implicit_after_authorization(chain: &ChainIdentity) -> ImplicitAfterAuthorization {
+/// The implicit data of [`TxExtension`], in order.
+type Implicit = ((), u32, u32, Hash, Hash, (), (), (), ());
+
+fn implicit(chain: &ChainIdentity) -> Implicit {
 	((), chain.spec_version, chain.transaction_version, chain.genesis_hash, chain.era_block_hash(), (), (), (), ())
+}
+
+/// What every form of a transaction signs last: the standard signed payload of `call` with
+/// `extensions` on `chain`, hashed when longer than 256 bytes.
+pub fn transaction_signing_payload(call: &RuntimeCall, extensions: &TxExtension, chain: &ChainIdentity) -> Vec<u8> {
+	signing_payload(&(call, extensions, implicit(chain)).encode())
 }
 
 /// Builds a transaction of `call` from `sender` in `form`, signed for `chain`.
@@ -249,43 +253,35 @@ pub fn sign_with<'a>(
 	randomness: Randomness,
 ) -> Result<UncheckedExtrinsic, SignError> {
 	let sender = sender.into();
-	let with_key = |key: &Keypair, signature| {
-		SignatureWithKey::new(key.public(), signature).expect("a keypair's public key and signature are of the same scheme")
-	};
-	let rest = extensions_after_authorization(nonce, tip, chain);
+	let extensions = extensions(nonce, tip, chain);
+	let payload = transaction_signing_payload(&call, &extensions, chain);
 	let account = sender.account();
-	let authorization = match (sender, form) {
-		(Sender::Key(key), Form::Signed) => {
-			let extension: TxExtension = (AuthorizePq::new(Authorization::None), rest);
-			let implicit = ((), implicit_after_authorization(chain));
-			let payload = SignedPayload::from_raw(call.clone(), extension.clone(), implicit);
-			let signature = payload.using_encoded(|bytes| randomness.sign(key, bytes, Purpose::Transaction));
-			let signed = Signature::new(with_key(key, signature));
-			return Ok(UncheckedExtrinsic::new_signed(call, Address::Id(account), signed, extension));
-		},
+	let statement = |signatory| TransactionStatement { signatory, signing_payload: &payload };
+	let signature = match (sender, form) {
 		(Sender::Key(key), Form::KeyInline) => {
-			let statement = authorization_statement(&call, &rest, chain, Authorizer::KeyInline(&account));
-			let signed = with_key(key, randomness.sign(key, &statement.message(), statement.purpose()));
-			Authorization::KeyInline { account, signed }
+			let statement = statement(Signatory::Key);
+			let signature = randomness.sign(key, &statement.message(), statement.purpose());
+			TransactionSignature::key_inline(key.public(), signature)
+				.expect("a keypair's public key and signature are of the same scheme")
 		},
 		(Sender::Key(key) | Sender::Migrated { key, .. }, Form::KeyRegistered) => {
-			let statement = authorization_statement(&call, &rest, chain, Authorizer::KeyRegistered(&account));
-			let signature = randomness.sign(key, &statement.message(), statement.purpose());
-			Authorization::KeyRegistered { account, signature }
+			let statement = statement(Signatory::Registered(&account));
+			TransactionSignature::key_registered(randomness.sign(key, &statement.message(), statement.purpose()))
+				.ok_or(SignError::FormNotForSender(form))?
 		},
 		(Sender::Committee { committee, signers }, Form::Committee) => {
 			let id = committee.id();
-			let statement = authorization_statement(&call, &rest, chain, Authorizer::Committee(&id, signers));
+			let statement = statement(Signatory::Committee(&id, signers));
 			let (message, purpose) = (statement.message(), statement.purpose());
 			let aggregate = match randomness {
 				Randomness::Fresh => committee.sign(signers, &message, purpose),
 				Randomness::Zero => committee.sign_with_randomness(signers, &message, purpose, [0; 32]),
 			};
-			Authorization::Committee(aggregate.map_err(SignError::Aggregate)?)
+			TransactionSignature::Committee(aggregate.map_err(SignError::Aggregate)?)
 		},
 		_ => return Err(SignError::FormNotForSender(form)),
 	};
-	Ok(UncheckedExtrinsic::new_transaction(call, (AuthorizePq::new(authorization), rest)))
+	Ok(UncheckedExtrinsic::new_signed(call, Address::Id(account), signature, extensions))
 }
 
 /// Creates `committee` on chain, sent by `owner`: every member's share with its proof of
@@ -303,20 +299,6 @@ pub fn create_committee_call(committee: &Committee, owner: &AccountId32, chain: 
 		members: members.try_into().expect("a committee has at most MAX_COMMITTEE_SIZE members"),
 	}
 	.into()
-}
-
-/// What `AuthorizePq` verifies a signature over: the chain, `authorizer`, and the inherited
-/// implication — the extension version, the call, and the explicit then implicit data of every
-/// extension after it.
-fn authorization_statement<'a>(
-	call: &RuntimeCall,
-	explicit: &ExtensionsAfterAuthorization,
-	chain: &ChainIdentity,
-	authorizer: Authorizer<'a>,
-) -> AuthorizationStatement<'a, Hash> {
-	const EXTENSION_VERSION: u8 = 0;
-	let implication = (EXTENSION_VERSION, call, explicit, implicit_after_authorization(chain));
-	AuthorizationStatement::new(chain.genesis_hash, authorizer, &implication)
 }
 
 /// A `transfer_keep_alive` of `value` to `dest`.
@@ -351,7 +333,7 @@ fn possession_proof(key: &Keypair, account: &AccountId32, chain: &ChainIdentity)
 #[cfg(test)]
 mod tests {
 	use super::*;
-	use polkadot_sdk::sp_runtime::{generic::Preamble, traits::ExtensionVariant};
+	use polkadot_sdk::sp_runtime::generic::Preamble;
 	use pq_crypto::Scheme;
 
 	fn chain() -> ChainIdentity {
@@ -383,13 +365,15 @@ mod tests {
 	#[test]
 	fn each_sender_signs_only_in_its_forms() {
 		let Parties { key, committee, signers, migrated } = Parties::new();
+		let ed25519 = Keypair::from_seed(Scheme::Ed25519, &[6; 32]).unwrap();
 		let senders = [
-			(Sender::Key(&key), vec![Form::Signed, Form::KeyInline, Form::KeyRegistered]),
+			(Sender::Key(&key), vec![Form::KeyInline, Form::KeyRegistered]),
+			(Sender::Key(&ed25519), vec![Form::KeyInline]),
 			(Sender::Migrated { account: &migrated, key: &key }, vec![Form::KeyRegistered]),
 			(Sender::Committee { committee: &committee, signers: &signers }, vec![Form::Committee]),
 		];
 		for (sender, forms) in senders {
-			for form in [Form::Signed, Form::KeyInline, Form::KeyRegistered, Form::Committee] {
+			for form in Form::ALL {
 				let signed = sign(sender, transfer(), 0, 0, form, &chain());
 				if forms.contains(&form) {
 					assert!(signed.is_ok(), "{form:?}");
@@ -401,7 +385,7 @@ mod tests {
 	}
 
 	#[test]
-	fn every_form_signs_for_the_senders_account() {
+	fn every_form_is_signed_for_the_senders_account() {
 		let Parties { key, committee, signers, migrated } = Parties::new();
 		let senders = [
 			(Sender::Key(&key), Form::KeyInline),
@@ -411,17 +395,14 @@ mod tests {
 		];
 		for (sender, form) in senders {
 			let extrinsic = sign(sender, transfer(), 0, 0, form, &chain()).unwrap();
-			let Preamble::General(ExtensionVariant::V0((authorize, _))) = extrinsic.preamble else {
-				panic!("{form:?} is a general transaction");
+			let Preamble::Signed(address, signature, _) = extrinsic.preamble else { panic!("{form:?} is signed") };
+			assert_eq!(address, Address::Id(sender.account()), "{form:?}");
+			let expected = match form {
+				Form::KeyInline => pq_crypto::transaction::Form::KeyInline(Scheme::MlDsa65),
+				Form::KeyRegistered => pq_crypto::transaction::Form::KeyRegistered(Scheme::MlDsa65),
+				Form::Committee => pq_crypto::transaction::Form::Committee,
 			};
-			let account = match authorize.0 {
-				Authorization::KeyInline { account, .. } | Authorization::KeyRegistered { account, .. } => account,
-				Authorization::Committee(aggregate) => aggregate.committee.account_id(),
-				Authorization::None => panic!("{form:?} is authorized"),
-			};
-			assert_eq!(account, sender.account(), "{form:?}");
+			assert_eq!(signature.form(), expected);
 		}
-		let signed = sign(&key, transfer(), 0, 0, Form::Signed, &chain()).unwrap();
-		assert_eq!(signed.preamble.to_signed().map(|(address, ..)| address.clone()), Some(Address::Id(key.account_id())));
 	}
 }

@@ -1,10 +1,17 @@
 //! The reference vectors of `docs/wire-format.md`: keys, accounts and one complete transaction
-//! of every scheme and form, signed deterministically by this crate's builder. The committed
-//! file must be what the builder makes today; the JavaScript client checks it makes the same
-//! bytes. `scripts/wire-vectors.sh` rewrites the file.
+//! of every scheme and form, signed deterministically by this crate's builder, with every
+//! intermediate value — the signed payload and what is signed of it, the signed message, the
+//! FIPS 204 context, `tr` and `μ` — so a client author can find the first step that differs. The
+//! committed file must be what the builder makes today; the JavaScript client checks it makes
+//! the same bytes. `scripts/wire-vectors.sh` rewrites the file.
 
 use codec::Encode;
 use pallet_pq_verifier::PqInvalidTransaction;
+use polkadot_sdk::sp_runtime::generic::Preamble;
+use sha3::{
+	digest::{ExtendableOutput, Update},
+	Shake256,
+};
 use polkadot_sdk::{
 	sp_core::{crypto::Ss58Codec, H256},
 	sp_runtime::traits::TransactionExtension,
@@ -14,10 +21,12 @@ use pq_crypto::{
 	account::{self, edwards::decodes_as_point},
 	aggregate::aggregator::Committee,
 	params::{MlDsa44, MlDsa65, MlDsa87, MlDsaParams, COMMITTEE_ACCOUNT_TAG},
+	message::pure_message,
 	signing::Keypair,
-	Scheme,
+	statement::{signing_payload, Signatory, TransactionStatement},
+	MultiSigner, Scheme, TransactionSignature,
 };
-use pq_runtime::{TxExtension, UNIT};
+use pq_runtime::{TxExtension, UncheckedExtrinsic, UNIT};
 use serde_json::{json, Value};
 
 /// The committed vectors, found from the manifest directory cargo gives the running test — not
@@ -88,14 +97,67 @@ fn key_vector(key: &Keypair) -> Value {
 	vector
 }
 
+/// SHAKE256 of `parts`, 64 bytes: FIPS 204's `H(·, 64)`.
+fn shake256_64(parts: &[&[u8]]) -> [u8; 64] {
+	let mut hasher = Shake256::default();
+	for part in parts {
+		hasher.update(part);
+	}
+	let mut output = [0; 64];
+	hasher.finalize_xof_into(&mut output);
+	output
+}
+
+/// Every step from `extrinsic` back to what its signature signs: the signed payload, what of it
+/// is signed (hashed when longer than 256 bytes), the signed message of its form, and for ML-DSA
+/// (whose verifying key is `key`) the context, `M′`, `tr` and `μ` of FIPS 204 Algorithm 3.
+fn signing_steps(extrinsic: &UncheckedExtrinsic, key: Option<&MultiSigner>) -> Value {
+	let Preamble::Signed(address, signature, extensions) = &extrinsic.preamble else { panic!("a signed extrinsic") };
+	let payload = (&extrinsic.function, extensions, extensions.implicit().unwrap()).encode();
+	let signed_payload = signing_payload(&payload);
+	let account = match address {
+		polkadot_sdk::sp_runtime::MultiAddress::Id(account) => account,
+		other => panic!("an account address, not {other:?}"),
+	};
+	let signatory = signature.signatory(account).expect("a form that signs");
+	let statement = TransactionStatement { signatory, signing_payload: &signed_payload };
+	let message = statement.message();
+	let mut steps = json!({
+		"payload": hex(&payload),
+		"signing_payload": hex(&signed_payload),
+		"message": hex(&message),
+	});
+	if let Some(key) = key.filter(|key| key.scheme() != Scheme::Ed25519) {
+		let context = statement.purpose().context();
+		let m_prime = pure_message(context, &message).expect("a purpose's context fits");
+		let tr = shake256_64(&[key.key_bytes()]);
+		steps["context"] = json!(String::from_utf8(context.to_vec()).unwrap());
+		steps["m_prime"] = json!(hex(&m_prime));
+		steps["tr"] = json!(hex(tr));
+		steps["mu"] = json!(hex(shake256_64(&[&tr, &m_prime])));
+		if !matches!(signature, TransactionSignature::MlDsa44(..) | TransactionSignature::MlDsa65(..) | TransactionSignature::MlDsa87(..)) {
+			steps["verifying_key"] = json!(hex(key.key_bytes()));
+		}
+	}
+	steps
+}
+
 fn vectors() -> Value {
 	let chain = chain();
 	let checkpoint = chain.checkpoint.expect("mortal");
 	let bob = Keypair::from_suri(Scheme::Ed25519, "//Bob").unwrap().account_id();
 	let call = transactions::transfer_call(bob.clone(), UNIT);
-	let sign = |sender: Sender, form| {
+	let sign = |sender: Sender, form, key: Option<&MultiSigner>| {
 		let extrinsic = transactions::sign_with(sender, call.clone(), NONCE, TIP, form, &chain, Randomness::Zero).unwrap();
-		hex(extrinsic.encode())
+		let mut vector = signing_steps(&extrinsic, key);
+		vector["extrinsic"] = json!(hex(extrinsic.encode()));
+		vector
+	};
+	let with = |mut vector: Value, steps: Value| {
+		for (name, value) in steps.as_object().unwrap() {
+			vector[name] = value.clone();
+		}
+		vector
 	};
 
 	let mut keys = Vec::new();
@@ -112,45 +174,44 @@ fn vectors() -> Value {
 		from_suri["suri"] = json!("//Alice");
 		keys.push(from_suri);
 
-		let forms: &[Form] = if scheme.is_registerable() {
-			&[Form::Signed, Form::KeyInline, Form::KeyRegistered]
-		} else {
-			&[Form::Signed, Form::KeyInline]
-		};
+		let forms: &[Form] = if scheme.is_registerable() { &[Form::KeyInline, Form::KeyRegistered] } else { &[Form::KeyInline] };
 		for &form in forms {
-			transfers.push(json!({
+			let vector = json!({
 				"scheme": scheme.name(),
 				"form": form.label(),
 				"sender_suri": "//Alice",
 				"account_id": hex(alice.account_id()),
-				"extrinsic": sign(Sender::Key(&alice), form),
-			}));
+			});
+			transfers.push(with(vector, sign(Sender::Key(&alice), form, Some(&alice.public()))));
 		}
 	}
 	// An Ed25519 account migrated to an ML-DSA-65 key: the key signs for the old account.
 	let migrated = Keypair::from_suri(Scheme::Ed25519, "//Alice").unwrap().account_id();
 	let key = Keypair::from_suri(Scheme::MlDsa65, "//Alice").unwrap();
-	transfers.push(json!({
+	let vector = json!({
 		"scheme": Scheme::MlDsa65.name(),
 		"form": Form::KeyRegistered.label(),
 		"sender_suri": "//Alice",
 		"account_id": hex(&migrated),
-		"extrinsic": sign(Sender::Migrated { account: &migrated, key: &key }, Form::KeyRegistered),
-	}));
+	});
+	transfers.push(with(vector, sign(Sender::Migrated { account: &migrated, key: &key }, Form::KeyRegistered, Some(&key.public()))));
 	// A committee of 3 from a fixed seed, members 0 and 2 signing.
 	let committee = Committee::from_seed(&[0x33; 32], 3, 2);
 	let signers = committee.signers([0, 2]).unwrap();
-	transfers.push(json!({
+	let vector = json!({
 		"scheme": Scheme::AggregateMlDsa87.name(),
 		"form": Form::Committee.label(),
 		"committee_seed": hex([0x33; 32]),
 		"committee_size": 3,
 		"threshold": 2,
 		"signers": [0, 2],
+		"committee": hex(committee.id()),
+		"signer_bitfield": hex(signers.encode()),
 		"account_id": hex(committee.id().account_id()),
 		"account_derivation": derivation(COMMITTEE_ACCOUNT_TAG, committee.id().as_ref()),
-		"extrinsic": sign(Sender::Committee { committee: &committee, signers: &signers }, Form::Committee),
-	}));
+	});
+	let aggregate_key = MultiSigner::MlDsa87(committee.aggregate_key(&signers));
+	transfers.push(with(vector, sign(Sender::Committee { committee: &committee, signers: &signers }, Form::Committee, Some(&aggregate_key))));
 
 	// The pallet's reasons, as the node reports them: `Custom error: <code>`.
 	let refusals: serde_json::Map<String, Value> = (0..=u8::MAX)
@@ -158,7 +219,7 @@ fn vectors() -> Value {
 		.collect();
 	let extensions: Vec<String> = TxExtension::metadata().into_iter().map(|extension| extension.identifier.to_owned()).collect();
 	json!({
-		"about": "Reference vectors of docs/wire-format.md, from scripts/wire-vectors.sh (client/tests/wire_format.rs). ML-DSA signatures are deterministic (FIPS 204 rnd = 0^32).",
+		"about": "Reference vectors of docs/wire-format.md, from scripts/wire-vectors.sh (client/tests/wire_format.rs). ML-DSA signatures are deterministic (FIPS 204 rnd = 0^32). Each transfer gives its signed payload (call, explicit then implicit extension data), the signing payload (the payload, or its blake2-256 when longer than 256 bytes), the signed message of its form, and for ML-DSA the FIPS 204 context, M' = 0 || len(ctx) || ctx || message, tr = SHAKE256(pk, 64) and mu = SHAKE256(tr || M', 64).",
 		"chain": {
 			"genesis_hash": hex(chain.genesis_hash),
 			"spec_version": chain.spec_version,

@@ -162,6 +162,10 @@ sp_api::impl_runtime_apis! {
 		) -> Result<(), pq_crypto::VerifyError> {
 			PqVerifier::verify_signature(&signer, &signature, &message, &domain)
 		}
+
+		fn account_id(signer: pq_crypto::MultiSigner) -> AccountId {
+			signer.account_id()
+		}
 	}
 
 	impl sp_genesis_builder::GenesisBuilder<Block> for Runtime {

@@ -1,11 +1,10 @@
 //! # pq-runtime
 //!
-//! A development runtime whose transactions are signed with Ed25519 or ML-DSA-44/65/87:
-//!
-//! - as **ordinary signed extrinsics**, whose `Signature` is [`pq_crypto::TransactionSignature`]
-//!   (the key travels with the signature; Ed25519 accounts are their key, as usual), or
-//! - as **general transactions** authorized by [`pallet_pq_verifier::AuthorizePq`], with the
-//!   key inline or registered on chain.
+//! A development runtime whose transactions are signed with Ed25519, ML-DSA-44/65/87 or a
+//! committee's aggregate ML-DSA-87, every one an ordinary signed (v4) extrinsic whose
+//! `Signature` is [`pq_crypto::TransactionSignature`]: the key inline (Ed25519 accounts are
+//! their key, as usual), a registered key, or a committee. Its extrinsic type is the pallet's
+//! [`pallet_pq_verifier::Extrinsic`], which checks and charges each by form and scheme.
 //!
 //! Pallets: System, Timestamp, Balances, TransactionPayment, Sudo, PqVerifier, and Aura and
 //! GRANDPA for the local testnet's validators (block production and finality; their keys are
@@ -41,7 +40,6 @@ mod apis;
 #[cfg(feature = "runtime-benchmarks")]
 mod benchmarks;
 pub mod configs;
-pub mod extrinsic;
 mod weights;
 pub mod genesis_config_presets;
 #[cfg(test)]
@@ -72,8 +70,8 @@ pub type VerifierBackend = pq_crypto::backend::Libcrux;
 /// against libcrux in Wasm (`docs/benchmarks.md`); its blob is not a chain's runtime.
 #[cfg(feature = "pure-wasm-precomputed")]
 pub type VerifierBackend = pq_crypto::backend::Precomputed;
-/// An ordinary extrinsic's signature: a signature with its key, of any single-key scheme.
-pub type Signature = pq_crypto::TransactionSignature<VerifierBackend>;
+/// A transaction's signature: its form (key inline, registered key, committee) and scheme.
+pub type Signature = pq_crypto::TransactionSignature;
 /// Account ids: Ed25519 keys, or derived from ML-DSA keys and committees (never a classical key).
 pub type AccountId = polkadot_sdk::sp_runtime::AccountId32;
 /// Balances.
@@ -88,17 +86,13 @@ pub type Hash = polkadot_sdk::sp_core::H256;
 pub type Address = MultiAddress<AccountId, ()>;
 /// Block header.
 pub type Header = generic::Header<BlockNumber, BlakeTwo256>;
-/// Block, of extrinsics charged for their ordinary signatures by scheme.
-pub type Block = generic::Block<Header, extrinsic::RuntimeExtrinsic>;
+/// Block, of extrinsics checked and charged by their signatures' forms and schemes.
+pub type Block = generic::Block<Header, RuntimeExtrinsic>;
 
-/// The transaction extensions. [`pallet_pq_verifier::AuthorizePq`] comes first: everything
-/// after it ([`ExtensionsAfterAuthorization`]) is covered by a post-quantum signature, so nonce
-/// and mortality protect PQ-signed general transactions from replay exactly as they do
-/// ordinary signed extrinsics. (A nested tuple encodes, and lists in metadata, as a flat one.)
-pub type TxExtension = (pallet_pq_verifier::AuthorizePq<Runtime>, ExtensionsAfterAuthorization);
-
-/// The extensions `AuthorizePq`'s signature covers.
-pub type ExtensionsAfterAuthorization = (
+/// The transaction extensions: the stock ones, which every form's signature covers, so nonce
+/// and mortality protect every post-quantum transaction from replay exactly as they do any
+/// signed extrinsic. No extension of this project's: stock clients know every one.
+pub type TxExtension = (
 	frame_system::CheckNonZeroSender<Runtime>,
 	frame_system::CheckSpecVersion<Runtime>,
 	frame_system::CheckTxVersion<Runtime>,
@@ -110,10 +104,12 @@ pub type ExtensionsAfterAuthorization = (
 	frame_system::WeightReclaim<Runtime>,
 );
 
-/// Extrinsic as it travels: signed with [`Signature`], or general with [`TxExtension`]. What
-/// clients build; the runtime wraps it as [`extrinsic::RuntimeExtrinsic`], same bytes.
-pub type UncheckedExtrinsic = generic::UncheckedExtrinsic<Address, RuntimeCall, Signature, TxExtension>;
-/// What an ordinary signed extrinsic signs.
+/// The runtime's extrinsic: [`UncheckedExtrinsic`]'s bytes and metadata, checked and charged by
+/// the pallet.
+pub type RuntimeExtrinsic = pallet_pq_verifier::Extrinsic<Runtime, Address, TxExtension>;
+/// Extrinsic as it travels, signed with [`Signature`]: what clients build.
+pub type UncheckedExtrinsic = pallet_pq_verifier::UncheckedExtrinsic<Runtime, Address, TxExtension>;
+/// What a transaction signs (after who signed, for the registered and committee forms).
 pub type SignedPayload = generic::SignedPayload<RuntimeCall, TxExtension>;
 
 /// Dispatches extrinsics to the pallets.
@@ -138,9 +134,9 @@ pub mod opaque {
 /// units — 0 host functions, 1 pure Wasm, 2 the benchmarks' pure Wasm with our own verifier —
 /// since the builds differ in host-function imports, weights and so fees, and a signature for
 /// one must not be valid on another (`CheckSpecVersion`); each has its own `impl_name` too.
-/// `impl_version` counts changes within a release that leave consensus alone. Release 4:
-/// account ids no classical signature can authorize, the fee checked before an ordinary
-/// signature is verified, dissolved committees kept, undecodable transactions refused.
+/// `impl_version` counts changes within a release that leave consensus alone. Release 5: every
+/// transaction a signed (v4) extrinsic whose signature carries the form (`transaction_version`
+/// 3: the transaction extensions changed).
 macro_rules! runtime_version {
 	// `tt`, not `literal`: the attribute reads bare literal tokens, not wrapped ones.
 	($impl_name:tt, $spec_version:tt) => {
@@ -154,18 +150,18 @@ macro_rules! runtime_version {
 			spec_version: $spec_version,
 			impl_version: 0,
 			apis: apis::RUNTIME_API_VERSIONS,
-			transaction_version: 2,
+			transaction_version: 3,
 			system_version: 1,
 		};
 	};
 }
 
 #[cfg(not(feature = "pure-wasm-verifier"))]
-runtime_version!("pq-runtime", 40);
+runtime_version!("pq-runtime", 50);
 #[cfg(all(feature = "pure-wasm-verifier", not(feature = "pure-wasm-precomputed")))]
-runtime_version!("pq-runtime-pure-wasm", 41);
+runtime_version!("pq-runtime-pure-wasm", 51);
 #[cfg(feature = "pure-wasm-precomputed")]
-runtime_version!("pq-runtime-pure-wasm-precomputed", 42);
+runtime_version!("pq-runtime-pure-wasm-precomputed", 52);
 
 /// Balance units: one token is 10^12 planck.
 pub const UNIT: Balance = 1_000_000_000_000;

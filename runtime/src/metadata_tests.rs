@@ -3,7 +3,7 @@
 
 use codec::Encode;
 use polkadot_sdk::sp_metadata_ir::{self, frame_metadata::RuntimeMetadata};
-use pq_crypto::{keys::*, SignatureWithKey, MAX_DESCRIBED_ARRAY};
+use pq_crypto::{keys::*, MAX_DESCRIBED_ARRAY};
 use crate::Runtime;
 use alloc::vec::Vec;
 use scale_info::{PortableRegistry, TypeDef, TypeDefPrimitive};
@@ -83,19 +83,55 @@ fn keys_and_signatures_are_described_as_exactly_their_bytes() {
 	}
 }
 
-/// The extrinsic's signature type is described as what it encodes as, the `SignatureWithKey`
-/// enum, not as a struct wrapping it.
+/// The extrinsic's signature type is the form-and-scheme enum, its classical variants where
+/// `sp_runtime::MultiSignature` has them, so stock clients read the form from the metadata.
 #[test]
 fn the_extrinsic_signature_is_described_as_the_signature_enum() {
 	for (version, registry, signature_ty) in served_metadata() {
 		let Some(signature_ty) = signature_ty else { continue };
 		let ty = registry.resolve(signature_ty).unwrap();
-		assert_eq!(ty.path.segments, ["pq_crypto", "transaction", "SignatureWithKey"], "V{version}");
+		assert_eq!(ty.path.segments, ["pq_crypto", "transaction", "TransactionSignature"], "V{version}");
 		let TypeDef::Variant(variants) = &ty.type_def else { panic!("V{version}: an enum") };
 		let names: Vec<_> = variants.variants.iter().map(|variant| (variant.index, variant.name.as_str())).collect();
-		assert_eq!(names, [(0, "Ed25519"), (1, "MlDsa44"), (2, "MlDsa65"), (3, "MlDsa87")], "V{version}");
+		assert_eq!(
+			names,
+			[
+				(0, "Ed25519"),
+				(1, "Sr25519"),
+				(2, "Ecdsa"),
+				(3, "MlDsa44"),
+				(4, "MlDsa65"),
+				(5, "MlDsa87"),
+				(6, "MlDsa44Registered"),
+				(7, "MlDsa65Registered"),
+				(8, "MlDsa87Registered"),
+				(9, "Committee"),
+			],
+			"V{version}"
+		);
 	}
-	let signature = SignatureWithKey::Ed25519(Ed25519Signature([9; 64]));
-	let wrapped = crate::Signature::new(signature.clone());
-	assert_eq!(wrapped.encode(), signature.encode(), "the wrapper adds no bytes");
+}
+
+/// Stock clients learn the extensions from the metadata: every one is FRAME's, none this
+/// project's, and only format 4 is listed, the one every transaction uses.
+#[test]
+fn the_extrinsic_is_format_4_with_stock_extensions_only() {
+	let metadata = polkadot_sdk::sp_io::TestExternalities::default().execute_with(Runtime::metadata_ir);
+	assert_eq!(metadata.extrinsic.versions, [4]);
+	let identifiers: Vec<_> =
+		metadata.extrinsic.extensions_in_versions.iter().map(|extension| extension.identifier).collect();
+	assert_eq!(
+		identifiers,
+		[
+			"CheckNonZeroSender",
+			"CheckSpecVersion",
+			"CheckTxVersion",
+			"CheckGenesis",
+			"CheckMortality",
+			"CheckNonce",
+			"CheckWeight",
+			"ChargeTransactionPayment",
+			"WeightReclaim",
+		]
+	);
 }

@@ -1,5 +1,5 @@
-//! The runtime natively: genesis presets, and transfers signed with every scheme, both as
-//! ordinary signed extrinsics and as general transactions authorized by `AuthorizePq`.
+//! The runtime natively: genesis presets, and transfers signed with every scheme and form, each
+//! an ordinary signed (v4) extrinsic whose signature carries the form.
 
 use polkadot_sdk::{
 	frame_support::traits::fungible::Inspect,
@@ -11,9 +11,9 @@ use polkadot_sdk::{
 use pq_crypto::{signing::Keypair, Scheme};
 use pq_client::transactions::{self, ChainIdentity, Form, Sender};
 use pq_runtime::{
-	extrinsic::RuntimeExtrinsic,
 	genesis_config_presets::{self as presets, DEV_NAMES, ENDOWMENT},
-	Address, Balances, Executive, Runtime, RuntimeCall, RuntimeGenesisConfig, System, UncheckedExtrinsic, UNIT,
+	Address, Balances, Executive, Runtime, RuntimeCall, RuntimeExtrinsic, RuntimeGenesisConfig, System, UncheckedExtrinsic,
+	UNIT,
 };
 
 const SCHEMES: [Scheme; 4] = Scheme::SINGLE_KEY;
@@ -62,11 +62,8 @@ fn transfer(to: &Keypair, amount: u128) -> RuntimeCall {
 	transactions::transfer_call(to.account_id(), amount)
 }
 
+/// `sender`'s transaction of `call` with its key inline.
 fn signed_extrinsic(sender: &Keypair, call: RuntimeCall, nonce: u32) -> UncheckedExtrinsic {
-	transactions::sign(sender, call, nonce, 0, Form::Signed, &chain()).unwrap()
-}
-
-fn general_extrinsic(sender: &Keypair, call: RuntimeCall, nonce: u32) -> UncheckedExtrinsic {
 	transactions::sign(sender, call, nonce, 0, Form::KeyInline, &chain()).unwrap()
 }
 
@@ -104,14 +101,15 @@ fn development_genesis_endows_every_scheme_and_sets_sudo() {
 	});
 }
 
-/// Each scheme's `//Alice` sends `//Bob` (Ed25519) a transfer built by `build`.
-fn transfer_works_with_every_scheme(build: fn(&Keypair, RuntimeCall, u32) -> UncheckedExtrinsic) {
+/// Each scheme's `//Alice` sends `//Bob` (Ed25519) a transfer with its key inline.
+#[test]
+fn transfer_with_key_inline_works_with_every_scheme() {
 	dev_chain().execute_with(|| {
 		let bob = Keypair::from_suri(Scheme::Ed25519, "//Bob").unwrap();
 		for scheme in SCHEMES {
 			let alice = Keypair::from_suri(scheme, "//Alice").unwrap();
 			let before = Balances::balance(&bob.account_id());
-			let extrinsic = build(&alice, transfer(&bob, 7 * UNIT), 0);
+			let extrinsic = signed_extrinsic(&alice, transfer(&bob, 7 * UNIT), 0);
 			assert_eq!(apply(extrinsic), Ok(Ok(())), "{scheme:?}");
 			assert_eq!(Balances::balance(&bob.account_id()), before + 7 * UNIT, "{scheme:?}");
 			assert_eq!(System::account_nonce(alice.account_id()), 1, "{scheme:?}");
@@ -120,17 +118,7 @@ fn transfer_works_with_every_scheme(build: fn(&Keypair, RuntimeCall, u32) -> Unc
 }
 
 #[test]
-fn signed_transfer_works_with_every_scheme() {
-	transfer_works_with_every_scheme(signed_extrinsic);
-}
-
-#[test]
-fn general_transfer_with_key_inline_works_with_every_scheme() {
-	transfer_works_with_every_scheme(general_extrinsic);
-}
-
-#[test]
-fn general_transfer_with_registered_key_works_with_every_ml_dsa_scheme() {
+fn transfer_with_registered_key_works_with_every_ml_dsa_scheme() {
 	dev_chain().execute_with(|| {
 		let bob = Keypair::from_suri(Scheme::Ed25519, "//Bob").unwrap();
 		for scheme in Scheme::ML_DSA {
@@ -152,14 +140,13 @@ fn ed25519_account_migrates_to_an_ml_dsa_key() {
 		let alice = Keypair::from_suri(Scheme::Ed25519, "//Alice").unwrap();
 		let new_key = Keypair::from_suri(Scheme::MlDsa65, "//Alice//migrated").unwrap();
 		let register = transactions::register_key_call(&new_key, &alice.account_id(), true, &chain());
-		let register = transactions::sign(&alice, register, 0, 0, Form::Signed, &chain()).unwrap();
+		let register = transactions::sign(&alice, register, 0, 0, Form::KeyInline, &chain()).unwrap();
 		assert_eq!(apply(register), Ok(Ok(())));
 		assert!(pallet_pq_verifier::Keys::<Runtime>::get(alice.account_id()).is_some_and(|key| key.migrated));
-		// Only the new key signs for the account now; the old one is refused in every form.
+		// Only the new key signs for the account now; the old one is refused.
 		let bob = Keypair::from_suri(Scheme::Ed25519, "//Bob").unwrap();
 		let refused = Err(pallet_pq_verifier::PqInvalidTransaction::OnlyRegisteredKey.into());
 		assert_eq!(apply(signed_extrinsic(&alice, transfer(&bob, UNIT), 1)), refused);
-		assert_eq!(apply(general_extrinsic(&alice, transfer(&bob, UNIT), 1)), refused);
 		let registered = transactions::sign(Sender::Migrated { account: &alice.account_id(), key: &new_key }, transfer(&bob, UNIT), 1, 0, Form::KeyRegistered, &chain()).unwrap();
 		assert_eq!(apply(registered), Ok(Ok(())));
 	});
@@ -192,15 +179,15 @@ fn replayed_transfer_is_stale() {
 	dev_chain().execute_with(|| {
 		let alice = Keypair::from_suri(Scheme::MlDsa44, "//Alice").unwrap();
 		let bob = Keypair::from_suri(Scheme::Ed25519, "//Bob").unwrap();
-		let extrinsic = general_extrinsic(&alice, transfer(&bob, UNIT), 0);
+		let extrinsic = signed_extrinsic(&alice, transfer(&bob, UNIT), 0);
 		assert_eq!(apply(extrinsic.clone()), Ok(Ok(())));
 		assert_eq!(apply(extrinsic), Err(InvalidTransaction::Stale.into()));
 	});
 }
 
-/// Each ordinary signed extrinsic is charged its own scheme's signature verification, on top
-/// of the call and `AuthorizePq`'s key-rule read: an Ed25519 transfer is not charged for
-/// ML-DSA-87. A general transaction is charged by `AuthorizePq` alone, once.
+/// Each transaction is charged its own signature's check, by form and scheme, once: an
+/// Ed25519 transfer is not charged for ML-DSA-87, a registered key not for its key's decode
+/// twice, and the pool, the fee and `CheckWeight` all see the same weight.
 #[test]
 fn every_form_is_charged_its_own_signature_once() {
 	use pallet_pq_verifier::WeightInfo;
@@ -208,24 +195,25 @@ fn every_form_is_charged_its_own_signature_once() {
 	use polkadot_sdk::{frame_support::dispatch::GetDispatchInfo, sp_runtime::traits::Checkable};
 	dev_chain().execute_with(|| {
 		let bob = Keypair::from_suri(Scheme::Ed25519, "//Bob").unwrap();
-		let signed_charges = [W::verify_signed_ed25519(), W::verify_signed_ml_dsa_44(), W::verify_signed_ml_dsa_65(), W::verify_signed_ml_dsa_87()];
-		let inline_charges =
-			[W::authorize_inline_ed25519(), W::authorize_inline_ml_dsa_44(), W::authorize_inline_ml_dsa_65(), W::authorize_inline_ml_dsa_87()];
+		let call_weight = transfer(&bob, UNIT).get_dispatch_info().total_weight();
+		let inline_charges = [W::verify_signed_ed25519(), W::verify_signed_ml_dsa_44(), W::verify_signed_ml_dsa_65(), W::verify_signed_ml_dsa_87()];
+		let registered_charges = [None, Some(W::authorize_registered_ml_dsa_44()), Some(W::authorize_registered_ml_dsa_65()), Some(W::authorize_registered_ml_dsa_87())];
 		let mut charged = Vec::new();
-		for ((scheme, signed_charge), inline_charge) in SCHEMES.into_iter().zip(signed_charges).zip(inline_charges) {
+		for ((scheme, inline_charge), registered_charge) in SCHEMES.into_iter().zip(inline_charges).zip(registered_charges) {
 			let alice = Keypair::from_suri(scheme, "//Alice").unwrap();
-			let signed: RuntimeExtrinsic = signed_extrinsic(&alice, transfer(&bob, UNIT), 0).into();
-			let info = signed.get_dispatch_info();
-			let checked = signed.check(&frame_system::ChainContext::<Runtime>::default()).unwrap();
+			let inline: RuntimeExtrinsic = signed_extrinsic(&alice, transfer(&bob, UNIT), 0).into();
+			let info = inline.get_dispatch_info();
+			let checked = inline.check(&frame_system::ChainContext::<Runtime>::default()).unwrap();
 			assert_eq!(checked.get_dispatch_info(), info, "{scheme:?}: the pool, the fee and CheckWeight see the same");
 			charged.push(info.total_weight().ref_time());
-
-			// Both forms carry the same call and the same extensions after `AuthorizePq`; they
-			// differ in how the signature is charged, and each charges it once.
-			let general: RuntimeExtrinsic = general_extrinsic(&alice, transfer(&bob, UNIT), 0).into();
-			let shared = general.get_dispatch_info().total_weight().saturating_sub(inline_charge);
-			assert_eq!(info.total_weight(), shared + W::authorize_none() + signed_charge, "{scheme:?}");
-			assert!(shared.all_gte(transfer(&bob, UNIT).get_dispatch_info().total_weight()), "{scheme:?}");
+			let shared = info.total_weight().saturating_sub(inline_charge);
+			assert!(shared.all_gte(call_weight), "{scheme:?}");
+			if let Some(registered_charge) = registered_charge {
+				// Same call, same extensions: only the signature's charge differs.
+				let registered: RuntimeExtrinsic =
+					transactions::sign(&alice, transfer(&bob, UNIT), 0, 0, Form::KeyRegistered, &chain()).unwrap().into();
+				assert_eq!(registered.get_dispatch_info().total_weight(), shared + registered_charge, "{scheme:?}");
+			}
 		}
 		// Ed25519 against ML-DSA-44 is a measurement, not a rule (ML-DSA-44 verifies about as
 		// fast); the ML-DSA levels only rise.
@@ -238,22 +226,20 @@ fn every_form_is_charged_its_own_signature_once() {
 }
 
 /// The runtime builds charge different weights, so each has its own `spec_version`: a
-/// transaction signed for the pure-Wasm build (spec 41) is refused by this one (spec 40).
+/// transaction signed for the pure-Wasm build (spec 51) is refused by this one (spec 50).
 #[test]
 fn a_transaction_signed_for_the_other_runtime_build_is_refused() {
 	dev_chain().execute_with(|| {
-		assert_eq!((pq_runtime::VERSION.spec_version, pq_runtime::VERSION.impl_name.as_ref()), (40, "pq-runtime"));
-		let other_build = ChainIdentity { spec_version: 41, ..chain() };
+		assert_eq!((pq_runtime::VERSION.spec_version, pq_runtime::VERSION.impl_name.as_ref()), (50, "pq-runtime"));
+		let other_build = ChainIdentity { spec_version: 51, ..chain() };
 		let alice = Keypair::from_suri(Scheme::MlDsa44, "//Alice").unwrap();
 		let bob = Keypair::from_suri(Scheme::Ed25519, "//Bob").unwrap();
-		for form in [Form::Signed, Form::KeyInline] {
-			let extrinsic = transactions::sign(&alice, transfer(&bob, UNIT), 0, 0, form, &other_build).unwrap();
-			assert_eq!(apply(extrinsic), Err(InvalidTransaction::BadProof.into()), "{form:?}");
-		}
+		let extrinsic = transactions::sign(&alice, transfer(&bob, UNIT), 0, 0, Form::KeyInline, &other_build).unwrap();
+		assert_eq!(apply(extrinsic), Err(InvalidTransaction::BadProof.into()));
 	});
 }
 
-/// `AuthorizePq` asks the payment pallet before it verifies: a sender that cannot pay is
+/// The runtime asks the payment pallet before it verifies: a sender that cannot pay is
 /// refused with `Payment`, whatever its signature.
 #[test]
 fn a_sender_that_cannot_pay_is_refused_before_verification() {
@@ -265,23 +251,38 @@ fn a_sender_that_cannot_pay_is_refused_before_verification() {
 	});
 }
 
-/// A general transaction that nothing authorizes (`Authorization::None`, no signature) has no
-/// origin: neither the pool nor a block author can include it.
+/// A general (v5) transaction is refused by name: every transaction here is signed (v4), its
+/// signature carrying the form, and no extension authorizes a general one.
 #[test]
-fn an_unauthorized_general_transaction_is_refused() {
+fn a_general_transaction_is_refused() {
+	use pallet_pq_verifier::PqInvalidTransaction;
 	dev_chain().execute_with(|| {
 		let bob = Keypair::from_suri(Scheme::Ed25519, "//Bob").unwrap();
 		let alice = Keypair::from_suri(Scheme::Ed25519, "//Alice").unwrap();
 		let UncheckedExtrinsic { function, preamble, .. } = signed_extrinsic(&alice, transfer(&bob, UNIT), 0);
 		let Preamble::Signed(_, _, extension) = preamble else { panic!("a signed extrinsic has a signed preamble") };
-		let unauthorized = UncheckedExtrinsic::new_transaction(function, extension);
-		let validity = Executive::validate_transaction(
-			polkadot_sdk::sp_runtime::transaction_validity::TransactionSource::External,
-			unauthorized.clone().into(),
-			System::parent_hash(),
-		);
-		assert_eq!(validity, Err(InvalidTransaction::UnknownOrigin.into()));
-		assert_eq!(apply(unauthorized), Err(InvalidTransaction::UnknownOrigin.into()));
+		let general = UncheckedExtrinsic::new_transaction(function, extension);
+		let refused = Err(PqInvalidTransaction::GeneralTransaction.into());
+		assert_eq!(validate(general.clone().into()), refused);
+		assert_eq!(apply(general), refused);
+	});
+}
+
+/// A stock wallet's sr25519 or ECDSA signature decodes (the classical variants keep
+/// `sp_runtime::MultiSignature`'s indices) and is refused by name, unverified.
+#[test]
+fn a_stock_sr25519_or_ecdsa_signature_is_refused_by_name() {
+	use pallet_pq_verifier::PqInvalidTransaction;
+	use pq_crypto::{keys::*, TransactionSignature};
+	dev_chain().execute_with(|| {
+		let bob = Keypair::from_suri(Scheme::Ed25519, "//Bob").unwrap();
+		let alice = Keypair::from_suri(Scheme::Ed25519, "//Alice").unwrap();
+		for classical in [TransactionSignature::Sr25519(Sr25519Signature([1; 64])), TransactionSignature::Ecdsa(EcdsaSignature([1; 65]))] {
+			let mut extrinsic = signed_extrinsic(&alice, transfer(&bob, UNIT), 0);
+			let Preamble::Signed(_, signature, _) = &mut extrinsic.preamble else { unreachable!() };
+			*signature = classical;
+			assert_eq!(validate(extrinsic.into()), Err(PqInvalidTransaction::ClassicalSignature.into()));
+		}
 	});
 }
 
@@ -289,7 +290,7 @@ fn an_unauthorized_general_transaction_is_refused() {
 fn next_block() {
 	let number = System::block_number();
 	let now = RuntimeCall::Timestamp(polkadot_sdk::pallet_timestamp::Call::set { now: u64::from(number) * 6_000 });
-	assert_eq!(apply(UncheckedExtrinsic::new_bare(now)), Ok(Ok(())));
+	assert_eq!(apply(UncheckedExtrinsic::new_bare_legacy(now)), Ok(Ok(())));
 	let header = Executive::finalize_block();
 	let next = <pq_runtime::Header as polkadot_sdk::sp_runtime::traits::Header>::new(
 		number + 1,
@@ -339,15 +340,16 @@ fn replaying_a_transfer_after_its_sender_was_reaped_needs_an_immortal_transactio
 }
 
 /// Wallets see the runtime's extrinsic as `UncheckedExtrinsic`: the same bytes both ways and
-/// the same type in the metadata, so charging ordinary signatures by scheme changes nothing
-/// they build or decode.
+/// the same type in the metadata, so checking and charging by form changes nothing they build
+/// or decode.
 #[test]
 fn the_runtime_extrinsic_is_the_unchecked_extrinsic_on_the_wire() {
 	use codec::{Decode, Encode};
 	dev_chain().execute_with(|| {
 		let alice = Keypair::from_suri(Scheme::MlDsa65, "//Alice").unwrap();
 		let bob = Keypair::from_suri(Scheme::Ed25519, "//Bob").unwrap();
-		for extrinsic in [signed_extrinsic(&alice, transfer(&bob, UNIT), 0), general_extrinsic(&alice, transfer(&bob, UNIT), 0)] {
+		let registered = transactions::sign(&alice, transfer(&bob, UNIT), 0, 0, Form::KeyRegistered, &chain()).unwrap();
+		for extrinsic in [signed_extrinsic(&alice, transfer(&bob, UNIT), 0), registered] {
 			let wrapped = RuntimeExtrinsic::from(extrinsic.clone());
 			assert_eq!(wrapped.encode(), extrinsic.encode());
 			assert_eq!(RuntimeExtrinsic::decode(&mut &extrinsic.encode()[..]).unwrap(), wrapped);
@@ -362,8 +364,7 @@ fn the_runtime_extrinsic_is_the_unchecked_extrinsic_on_the_wire() {
 fn signature_weights_rise_with_the_security_level() {
 	use pallet_pq_verifier::{weights::SubstrateWeight, SignatureCheck, WeightInfo};
 	fn rising<W: WeightInfo>(build: &str) {
-		let forms: [(&str, fn(Scheme) -> SignatureCheck); 3] = [
-			("signed", SignatureCheck::Signed),
+		let forms: [(&str, fn(Scheme) -> SignatureCheck); 2] = [
 			("key inline", SignatureCheck::KeyInline),
 			("registered", SignatureCheck::KeyRegistered),
 		];
@@ -486,22 +487,23 @@ fn validate(extrinsic: RuntimeExtrinsic) -> polkadot_sdk::sp_runtime::transactio
 	Executive::validate_transaction(TransactionSource::External, extrinsic, System::parent_hash())
 }
 
-/// `extrinsic`'s ordinary signature with one bit of its signature bytes flipped: garbage that
-/// only a verification refuses.
+/// `extrinsic` with one bit of its signature bytes flipped: garbage that only a verification
+/// refuses.
 fn with_garbage_signature(mut extrinsic: UncheckedExtrinsic) -> UncheckedExtrinsic {
-	use pq_crypto::SignatureWithKey;
-	let Preamble::Signed(_, signature, _) = &mut extrinsic.preamble else { panic!("an ordinary signed extrinsic") };
-	match &mut signature.signed {
-		SignatureWithKey::Ed25519(signature) => signature.0[0] ^= 1,
-		SignatureWithKey::MlDsa44(_, signature) => signature.0[0] ^= 1,
-		SignatureWithKey::MlDsa65(_, signature) => signature.0[0] ^= 1,
-		SignatureWithKey::MlDsa87(_, signature) => signature.0[0] ^= 1,
+	use pq_crypto::TransactionSignature;
+	let Preamble::Signed(_, signature, _) = &mut extrinsic.preamble else { panic!("a signed extrinsic") };
+	match signature {
+		TransactionSignature::Ed25519(signature) => signature.0[0] ^= 1,
+		TransactionSignature::MlDsa44(_, signature) | TransactionSignature::MlDsa44Registered(signature) => signature.0[0] ^= 1,
+		TransactionSignature::MlDsa65(_, signature) | TransactionSignature::MlDsa65Registered(signature) => signature.0[0] ^= 1,
+		TransactionSignature::MlDsa87(_, signature) | TransactionSignature::MlDsa87Registered(signature) => signature.0[0] ^= 1,
+		other => panic!("no garbage made of {other:?}"),
 	}
 	extrinsic
 }
 
-/// An ordinary signed extrinsic from an account that cannot pay is refused as `Payment`
-/// before its signature is verified, as the general forms are: an unfunded account's garbage
+/// A transaction from an account that cannot pay is refused as `Payment` before its signature
+/// is verified: an unfunded account's garbage
 /// costs a node a balance read, not an ML-DSA verification (which would say `BadProof`).
 #[test]
 fn an_unfunded_signed_extrinsic_is_refused_before_verification() {
@@ -526,14 +528,14 @@ fn an_unfunded_signed_extrinsic_is_refused_before_verification() {
 #[test]
 fn a_classical_signature_for_a_post_quantum_account_is_refused_by_the_runtime() {
 	use pallet_pq_verifier::PqInvalidTransaction;
-	use pq_crypto::{keys::Ed25519Signature, SignatureWithKey, TransactionSignature};
+	use pq_crypto::{keys::Ed25519Signature, TransactionSignature};
 	dev_chain().execute_with(|| {
 		let bob = Keypair::from_suri(Scheme::Ed25519, "//Bob").unwrap();
 		for scheme in Scheme::ML_DSA {
 			let victim = Keypair::from_suri(scheme, "//Alice").unwrap();
 			let mut extrinsic = signed_extrinsic(&victim, transfer(&bob, UNIT), 0);
 			let Preamble::Signed(_, signature, _) = &mut extrinsic.preamble else { unreachable!() };
-			*signature = TransactionSignature::new(SignatureWithKey::Ed25519(Ed25519Signature([0x11; 64])));
+			*signature = TransactionSignature::Ed25519(Ed25519Signature([0x11; 64]));
 			assert_eq!(validate(extrinsic.into()), Err(PqInvalidTransaction::InvalidKey.into()), "{scheme:?}");
 		}
 	});
@@ -564,8 +566,9 @@ fn no_transaction_bytes_trap_the_runtime() {
 		let mut genuine = Vec::new();
 		for scheme in SCHEMES {
 			let alice = Keypair::from_suri(scheme, "//Alice").unwrap();
-			for form in [Form::Signed, Form::KeyInline] {
-				genuine.push(transactions::sign(&alice, transfer(&bob, UNIT), 0, 0, form, &chain()).unwrap().encode());
+			genuine.push(signed_extrinsic(&alice, transfer(&bob, UNIT), 0).encode());
+			if scheme.is_registerable() {
+				genuine.push(transactions::sign(&alice, transfer(&bob, UNIT), 0, 0, Form::KeyRegistered, &chain()).unwrap().encode());
 			}
 		}
 		let bodies: Vec<Vec<u8>> = genuine.iter().map(|bytes| {
@@ -678,7 +681,7 @@ fn the_pallet_invariants_hold_on_the_dev_chain() {
 		let ed25519 = Keypair::from_suri(Scheme::Ed25519, "//Charlie").unwrap();
 		let new_key = Keypair::from_suri(Scheme::MlDsa87, "//Charlie//pq").unwrap();
 		let migrate = transactions::register_key_call(&new_key, &ed25519.account_id(), true, &chain);
-		assert_eq!(apply(transactions::sign(&ed25519, migrate, 0, 0, Form::Signed, &chain).unwrap()), Ok(Ok(())));
+		assert_eq!(apply(transactions::sign(&ed25519, migrate, 0, 0, Form::KeyInline, &chain).unwrap()), Ok(Ok(())));
 		let own = Keypair::from_suri(Scheme::MlDsa44, "//Charlie").unwrap();
 		let register = transactions::register_key_call(&own, &own.account_id(), false, &chain);
 		assert_eq!(apply(transactions::sign(&own, register, 0, 0, Form::KeyInline, &chain).unwrap()), Ok(Ok(())));

@@ -2,8 +2,6 @@
 //! `pq-node`: each is refused with its named reason, and the genuine transaction still works.
 
 use super::*;
-use pallet_pq_verifier::{AuthorizePq, Authorization};
-use polkadot_sdk::sp_runtime::traits::ExtensionVariant;
 use pq_client::transactions::ChainIdentity;
 
 /// Includes `extrinsic` and returns its events.
@@ -15,14 +13,10 @@ fn succeeded(events: &[RuntimeEvent]) -> bool {
 	events.iter().any(|event| matches!(event, RuntimeEvent::System(frame_system::Event::ExtrinsicSuccess { .. })))
 }
 
-/// `extrinsic`, a registered-key transaction, re-addressed to `account` with the same signature.
+/// `extrinsic` re-addressed to `account` with the same signature.
 fn readdressed(extrinsic: &UncheckedExtrinsic, account: &polkadot_sdk::sp_runtime::AccountId32) -> UncheckedExtrinsic {
-	let Preamble::General(ExtensionVariant::V0((authorize, rest))) = &extrinsic.preamble else {
-		panic!("a general transaction");
-	};
-	let Authorization::KeyRegistered { signature, .. } = &authorize.0 else { panic!("a registered-key transaction") };
-	let authorization = Authorization::KeyRegistered { account: account.clone(), signature: signature.clone() };
-	UncheckedExtrinsic::new_transaction(extrinsic.function.clone(), (AuthorizePq::new(authorization), rest.clone()))
+	let Preamble::Signed(_, signature, extensions) = &extrinsic.preamble else { panic!("a signed extrinsic") };
+	UncheckedExtrinsic::new_signed(extrinsic.function.clone(), Address::Id(account.clone()), signature.clone(), extensions.clone())
 }
 
 /// One ML-DSA key is registered for its own account D and for an Ed25519 account E that
@@ -40,7 +34,7 @@ async fn cross_account_replay_is_refused_by_the_node() {
 	let register = transactions::register_key_call(&key, &derived, false, &chain);
 	assert!(succeeded(&events_of(&rpc, &transactions::sign(&key, register, 0, 0, Form::KeyInline, &chain).unwrap()).await));
 	let migrate = transactions::register_key_call(&key, &migrated.account_id(), false, &chain);
-	assert!(succeeded(&events_of(&rpc, &transactions::sign(&migrated, migrate, 0, 0, Form::Signed, &chain).unwrap()).await));
+	assert!(succeeded(&events_of(&rpc, &transactions::sign(&migrated, migrate, 0, 0, Form::KeyInline, &chain).unwrap()).await));
 	assert_eq!(rpc.next_nonce(&derived).await.unwrap(), 1);
 	assert_eq!(rpc.next_nonce(&migrated.account_id()).await.unwrap(), 1);
 
@@ -77,15 +71,13 @@ async fn the_old_key_of_a_migrated_account_is_refused_by_the_node() {
 	let rpc = node.rpc().await;
 	let old = dev_key(Scheme::Ed25519, "Ferdie");
 	let thief = fresh_account("drain");
-	for form in [Form::Signed, Form::KeyInline] {
-		let drain = signed_transfer(&rpc, &old, &thief, 100 * UNIT, form).await;
-		let refused = refusal(rpc.submit(&drain.encode()).await.unwrap_err());
-		assert!(refused.reason.contains("OnlyRegisteredKey"), "{form:?}: {refused}");
-	}
+	let drain = signed_transfer(&rpc, &old, &thief, 100 * UNIT, Form::KeyInline).await;
+	let refused = refusal(rpc.submit(&drain.encode()).await.unwrap_err());
+	assert!(refused.reason.contains("OnlyRegisteredKey"), "{refused}");
 	let chain = rpc.chain_identity().await.unwrap();
 	let nonce = rpc.next_nonce(&old.account_id()).await.unwrap();
 	let remove = pallet_pq_verifier::Call::<pq_runtime::Runtime>::remove_key {}.into();
-	let undo = refusal(rpc.submit(&transactions::sign(&old, remove, nonce, 0, Form::Signed, &chain).unwrap().encode()).await.unwrap_err());
+	let undo = refusal(rpc.submit(&transactions::sign(&old, remove, nonce, 0, Form::KeyInline, &chain).unwrap().encode()).await.unwrap_err());
 	assert!(undo.reason.contains("OnlyRegisteredKey"), "{undo}");
 
 	let to = fresh_account("ferdie-pays").account_id().to_ss58check();
@@ -98,13 +90,13 @@ async fn the_old_key_of_a_migrated_account_is_refused_by_the_node() {
 	assert!(rotated.contains("KeyRotated"), "{rotated}");
 	let balance = cli(&node, &["balance", "ed25519://Ferdie"]).await.unwrap();
 	assert!(balance.contains("registered key: ml-dsa-44 (migrated, only key, deposit"), "{balance}");
-	let drain = signed_transfer(&rpc, &old, &thief, 100 * UNIT, Form::Signed).await;
+	let drain = signed_transfer(&rpc, &old, &thief, 100 * UNIT, Form::KeyInline).await;
 	assert!(refusal(rpc.submit(&drain.encode()).await.unwrap_err()).reason.contains("OnlyRegisteredKey"));
 
 	let registered = ["--from", "ml-dsa-44://Ferdie//pq2", "--account", "ed25519://Ferdie", "--form", "registered"];
 	let opted_out = cli(&node, &[&["set-only-registered-key", "--disable"][..], &registered].concat()).await.unwrap();
 	assert!(opted_out.contains("OnlyRegisteredKeySet"), "{opted_out}");
-	transfer_and_check(&rpc, &old, Form::Signed, "old-key-after-opt-out").await;
+	transfer_and_check(&rpc, &old, Form::KeyInline, "old-key-after-opt-out").await;
 }
 
 /// An observer sees a pending `create_committee` and submits the same call first, from its own
@@ -121,11 +113,11 @@ async fn a_front_run_committee_creation_fails_on_chain() {
 	let (creator, observer) = (dev_key(Scheme::MlDsa44, "Eve"), dev_key(Scheme::Ed25519, "Charlie"));
 	let call = transactions::create_committee_call(&committee, &creator.account_id(), &chain);
 
-	let copied = transactions::sign(&observer, call.clone(), rpc.next_nonce(&observer.account_id()).await.unwrap(), UNIT, Form::Signed, &chain).unwrap();
+	let copied = transactions::sign(&observer, call.clone(), rpc.next_nonce(&observer.account_id()).await.unwrap(), UNIT, Form::KeyInline, &chain).unwrap();
 	let failed = submit(&rpc, &copied, WaitFor::Finalized, &mut std::io::sink()).await.unwrap_err().to_string();
 	assert!(failed.contains("its call failed: PqVerifier(InvalidMembershipProof)"), "{failed}");
 
-	let genuine = transactions::sign(&creator, call, rpc.next_nonce(&creator.account_id()).await.unwrap(), 0, Form::Signed, &chain).unwrap();
+	let genuine = transactions::sign(&creator, call, rpc.next_nonce(&creator.account_id()).await.unwrap(), 0, Form::KeyInline, &chain).unwrap();
 	let events = events_of(&rpc, &genuine).await;
 	assert!(
 		events.iter().any(|event| matches!(
@@ -138,15 +130,15 @@ async fn a_front_run_committee_creation_fails_on_chain() {
 
 /// Whoever can take discrete logarithms signs Ed25519 for any account id that is an Ed25519
 /// key. The dev chain's funded post-quantum accounts, `//Alice` of every ML-DSA level and a
-/// committee's, are none: an Ed25519 transfer naming one — ordinary signed or key inline — is
-/// refused as an invalid key, before the node verifies anything.
+/// committee's, are none: an Ed25519 transfer naming one is refused as an invalid key, before
+/// the node verifies anything.
 #[tokio::test]
 async fn a_classical_signature_for_a_post_quantum_account_is_refused_by_the_node() {
-	use pq_crypto::{keys::Ed25519Signature, SignatureWithKey, TransactionSignature};
+	use pq_crypto::{keys::Ed25519Signature, TransactionSignature};
 	let node = NodeProcess::start_dev(pq_node()).await;
 	let rpc = node.rpc().await;
 	let thief = fresh_account("quantum-thief");
-	let forged = SignatureWithKey::Ed25519(Ed25519Signature([0x11; 64]));
+	let forged = TransactionSignature::Ed25519(Ed25519Signature([0x11; 64]));
 	let committee = pq_cli::committee::CommitteeArgs { seed: "quantum".into(), size: 2, threshold: 1 }.committee().unwrap();
 	let victims: Vec<_> = ML_DSA
 		.iter()
@@ -154,40 +146,39 @@ async fn a_classical_signature_for_a_post_quantum_account_is_refused_by_the_node
 		.map(|key| (key.account_id(), Some(key)))
 		.chain([(committee.id().account_id(), None)])
 		.collect();
-	// The extensions after `AuthorizePq` of some key-inline transfer: the refusal comes first.
-	let Preamble::General(ExtensionVariant::V0((_, extensions))) =
+	// Some key-inline transfer's extensions: the refusal comes before they matter.
+	let Preamble::Signed(_, _, extensions) =
 		signed_transfer(&rpc, &dev_key(Scheme::MlDsa44, "Bob"), &thief, UNIT, Form::KeyInline).await.preamble
 	else {
-		panic!("a general transaction")
+		panic!("a signed extrinsic")
 	};
 	for (victim, key) in victims {
 		if let Some(key) = key {
 			// The victim's own transfer, its signature swapped for the attacker's Ed25519 one.
-			let mut signed = signed_transfer(&rpc, &key, &thief, UNIT, Form::Signed).await;
+			let mut signed = signed_transfer(&rpc, &key, &thief, UNIT, Form::KeyInline).await;
 			let Preamble::Signed(_, signature, _) = &mut signed.preamble else { panic!("signed") };
-			*signature = TransactionSignature::new(forged.clone());
+			*signature = forged.clone();
 			let refused = refusal(rpc.submit(&signed.encode()).await.unwrap_err());
-			assert!(refused.reason.contains("InvalidKey"), "signed, {victim}: {refused}");
+			assert!(refused.reason.contains("InvalidKey"), "own transfer, {victim}: {refused}");
 		}
-		let inline = Authorization::KeyInline { account: victim.clone(), signed: forged.clone() };
 		let steal = transactions::transfer_call(thief.account_id(), UNIT);
-		let inline = UncheckedExtrinsic::new_transaction(steal, (AuthorizePq::new(inline), extensions.clone()));
-		let refused = refusal(rpc.submit(&inline.encode()).await.unwrap_err());
-		assert!(refused.reason.contains("InvalidKey"), "key inline, {victim}: {refused}");
+		let stolen = UncheckedExtrinsic::new_signed(steal, Address::Id(victim.clone()), forged.clone(), extensions.clone());
+		let refused = refusal(rpc.submit(&stolen.encode()).await.unwrap_err());
+		assert!(refused.reason.contains("InvalidKey"), "{victim}: {refused}");
 	}
 	assert_eq!(rpc.account(&thief.account_id(), None).await.unwrap().data.free, 0);
 }
 
-/// An ordinary signed ML-DSA-87 transfer with a garbage signature from an account that holds
-/// nothing: refused for its fee, before the node verifies it.
+/// An ML-DSA-87 transfer with a garbage signature from an account that holds nothing: refused
+/// for its fee, before the node verifies it.
 #[tokio::test]
 async fn an_unfunded_signed_transaction_is_refused_before_verification_by_the_node() {
 	let node = NodeProcess::start_dev(pq_node()).await;
 	let rpc = node.rpc().await;
 	let pauper = Keypair::from_suri(Scheme::MlDsa87, "//e2e//pauper").unwrap();
-	let mut garbage = signed_transfer(&rpc, &pauper, &fresh_account("nobody"), UNIT, Form::Signed).await;
+	let mut garbage = signed_transfer(&rpc, &pauper, &fresh_account("nobody"), UNIT, Form::KeyInline).await;
 	let Preamble::Signed(_, signature, _) = &mut garbage.preamble else { panic!("signed") };
-	let pq_crypto::SignatureWithKey::MlDsa87(_, bytes) = &mut signature.signed else { panic!("ML-DSA-87") };
+	let pq_crypto::TransactionSignature::MlDsa87(_, bytes) = signature else { panic!("ML-DSA-87") };
 	bytes.0[100] ^= 1;
 	let refused = refusal(rpc.submit(&garbage.encode()).await.unwrap_err());
 	assert_eq!(refused.code, 1010, "{refused}");
@@ -205,7 +196,7 @@ async fn garbage_transactions_are_refused_with_a_reason_and_the_chain_goes_on() 
 	let bob = fresh_account("garbage-bob");
 	let genuine: Vec<Vec<u8>> = {
 		let mut genuine = Vec::new();
-		for form in [Form::Signed, Form::KeyInline] {
+		for form in [Form::KeyInline, Form::KeyRegistered] {
 			let encoded = signed_transfer(&rpc, &alice, &bob, UNIT, form).await.encode();
 			// Without its prefix: the body.
 			genuine.push(encoded[2..].to_vec());
@@ -240,7 +231,7 @@ async fn garbage_transactions_are_refused_with_a_reason_and_the_chain_goes_on() 
 	assert!(reasons.keys().any(|reason| reason.contains("Undecodable")), "{reasons:?}");
 	assert!(node.is_running());
 	assert!(!node.log().contains("panicked"), "the runtime panicked:\n{}", node.log());
-	transfer_and_check(&rpc, &alice, Form::Signed, "after-garbage").await;
+	transfer_and_check(&rpc, &alice, Form::KeyInline, "after-garbage").await;
 }
 
 /// A node sealing on demand takes no blocks from peers: two dev nodes, each the other's
@@ -250,7 +241,7 @@ async fn garbage_transactions_are_refused_with_a_reason_and_the_chain_goes_on() 
 async fn a_node_sealed_on_demand_imports_no_blocks_from_peers() {
 	let sealer = NodeProcess::start_dev(pq_node()).await;
 	let rpc = sealer.rpc().await;
-	include(&rpc, &signed_transfer(&rpc, &dev_key(Scheme::Ed25519, "Alice"), &fresh_account("peer"), UNIT, Form::Signed).await).await;
+	include(&rpc, &signed_transfer(&rpc, &dev_key(Scheme::Ed25519, "Alice"), &fresh_account("peer"), UNIT, Form::KeyInline).await).await;
 	assert!(rpc.best_number().await.unwrap() >= 1);
 
 	let follower = NodeProcess::start_dev(pq_node()).await;

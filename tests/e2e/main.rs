@@ -18,7 +18,7 @@ use pq_client::{
 	transactions::{self, Form, Sender},
 };
 use pq_crypto::{signing::Keypair, Scheme};
-use pq_runtime::{RuntimeEvent, UncheckedExtrinsic, UNIT};
+use pq_runtime::{Address, RuntimeEvent, UncheckedExtrinsic, UNIT};
 
 fn pq_node() -> &'static Path {
 	Path::new(env!("CARGO_BIN_EXE_pq-node"))
@@ -79,7 +79,6 @@ async fn transfers_from_every_scheme_and_form_are_included_with_events_and_fees(
 	let rpc = node.rpc().await;
 	for scheme in SCHEMES {
 		let sender = dev_key(scheme, "Alice");
-		transfer_and_check(&rpc, &sender, Form::Signed, &format!("{}-signed", scheme.name())).await;
 		transfer_and_check(&rpc, &sender, Form::KeyInline, &format!("{}-inline", scheme.name())).await;
 	}
 	for scheme in ML_DSA {
@@ -203,7 +202,7 @@ async fn bad_transactions_get_json_rpc_errors_and_the_node_keeps_running() {
 	let bob = fresh_account("bob");
 
 	// Forged: a valid signature over another amount.
-	let honest = signed_transfer(&rpc, &alice, &bob, UNIT, Form::Signed).await;
+	let honest = signed_transfer(&rpc, &alice, &bob, UNIT, Form::KeyInline).await;
 	let Preamble::Signed(address, signature, extension) = honest.preamble.clone() else { panic!("signed") };
 	let forged =
 		UncheckedExtrinsic::new_signed(transactions::transfer_call(bob.account_id(), 1_000 * UNIT), address, signature, extension);
@@ -228,7 +227,7 @@ async fn bad_transactions_get_json_rpc_errors_and_the_node_keeps_running() {
 	assert_eq!(replayed.code, 1012, "{replayed}");
 	assert!(replayed.reason.contains("banned"), "{replayed}");
 	let chain = rpc.chain_identity().await.unwrap();
-	let resigned = transactions::sign(&alice, transactions::transfer_call(bob.account_id(), UNIT), 0, 0, Form::Signed, &chain).unwrap();
+	let resigned = transactions::sign(&alice, transactions::transfer_call(bob.account_id(), UNIT), 0, 0, Form::KeyInline, &chain).unwrap();
 	assert_ne!(resigned.encode(), honest.encode());
 	let stale = refusal(rpc.submit(&resigned.encode()).await.unwrap_err());
 	assert_eq!(stale.code, 1010);
@@ -246,7 +245,7 @@ async fn state_survives_a_restart_on_the_same_base_path() {
 	let (block, number) = {
 		let node = NodeProcess::start(pq_node(), base.path(), &["--dev"]).await;
 		let rpc = node.rpc().await;
-		let transfer = signed_transfer(&rpc, &dev_key(Scheme::MlDsa44, "Ferdie"), &recipient, 9 * UNIT, Form::Signed).await;
+		let transfer = signed_transfer(&rpc, &dev_key(Scheme::MlDsa44, "Ferdie"), &recipient, 9 * UNIT, Form::KeyInline).await;
 		let included = include(&rpc, &transfer).await;
 		node.stop().await;
 		(included.block, included.block_number)
@@ -265,7 +264,7 @@ async fn manual_sealing_makes_blocks_only_when_asked() {
 	let base = tempfile::tempdir().unwrap();
 	let node = NodeProcess::start(pq_node(), base.path(), &["--dev", "--sealing", "manual"]).await;
 	let rpc = node.rpc().await;
-	let transfer = signed_transfer(&rpc, &dev_key(Scheme::MlDsa87, "Alice"), &fresh_account("manual"), UNIT, Form::Signed).await;
+	let transfer = signed_transfer(&rpc, &dev_key(Scheme::MlDsa87, "Alice"), &fresh_account("manual"), UNIT, Form::KeyInline).await;
 	rpc.submit(&transfer.encode()).await.unwrap();
 	tokio::time::sleep(std::time::Duration::from_millis(500)).await;
 	let best: serde_json::Value = rpc.request("chain_getHeader", jsonrpsee::rpc_params![]).await.unwrap();
@@ -304,7 +303,7 @@ async fn standard_rpc_methods_and_metrics_answer() {
 	assert_eq!(chain, "pq-verifier development");
 
 	let alice = dev_key(Scheme::MlDsa87, "Alice");
-	let transfer = signed_transfer(&rpc, &alice, &fresh_account("fee"), UNIT, Form::Signed).await;
+	let transfer = signed_transfer(&rpc, &alice, &fresh_account("fee"), UNIT, Form::KeyInline).await;
 	let info: serde_json::Value = rpc
 		.request("payment_queryInfo", jsonrpsee::rpc_params![polkadot_sdk::sp_core::Bytes(transfer.encode())])
 		.await
@@ -340,7 +339,7 @@ async fn throughput_harness_measures_every_stage_of_a_small_run() {
 		workload::{Case, Verifier},
 	};
 	let cases = [
-		Case { verifier: Verifier::HostFunctions, scheme: Scheme::Ed25519, form: Form::Signed },
+		Case { verifier: Verifier::HostFunctions, scheme: Scheme::Ed25519, form: Form::KeyInline },
 		Case { verifier: Verifier::HostFunctions, scheme: Scheme::MlDsa44, form: Form::KeyRegistered },
 		Case { verifier: Verifier::PureWasm, scheme: Scheme::MlDsa44, form: Form::KeyRegistered },
 		Case { verifier: Verifier::HostFunctions, scheme: Scheme::AggregateMlDsa87, form: Form::Committee },
@@ -376,7 +375,7 @@ async fn the_charge_check_charges_each_signed_transfer_its_own_signature() {
 	const TRANSFERS: usize = 50;
 	let mut checks = Vec::new();
 	for scheme in [Scheme::Ed25519, Scheme::MlDsa87] {
-		let kind = Kind::Transfer(scheme, Form::Signed);
+		let kind = Kind::Transfer(scheme, Form::KeyInline);
 		checks.push(charge::run(pq_node(), Verifier::HostFunctions, kind, TRANSFERS, &mut std::io::sink()).await.unwrap());
 	}
 	let table = charge::table(&checks);

@@ -185,7 +185,6 @@ async fn transfers_of_every_form(rpc: &RpcClient) -> Vec<Included> {
 	// Registration first: the registered form needs its key on chain.
 	let mut first = Vec::new();
 	for scheme in SCHEMES {
-		first.push(send(&dev_key(scheme, "Dave"), transfer(&format!("net-signed-{}", scheme.name())), 0, Form::Signed));
 		first.push(send(&dev_key(scheme, "Eve"), transfer(&format!("net-inline-{}", scheme.name())), 0, Form::KeyInline));
 	}
 	for scheme in ML_DSA {

@@ -30,7 +30,7 @@ struct Args {
 	/// Block time, in milliseconds.
 	#[arg(long, default_value_t = 6000, value_parser = clap::value_parser!(u64).range(100..=3_600_000))]
 	slot_ms: u64,
-	/// Only the cases whose label contains this; Ed25519 signed, the baseline, runs always.
+	/// Only the cases whose label contains this; Ed25519 key inline, the baseline, runs always.
 	#[arg(long)]
 	only: Option<String>,
 	/// Transactions of the flood (ML-DSA-87, key inline, all at once, default pool limits);
@@ -60,11 +60,11 @@ async fn main() -> ExitCode {
 fn cases() -> Vec<Case> {
 	let case = |scheme, form| Case { verifier: Verifier::HostFunctions, scheme, form };
 	vec![
-		case(Scheme::Ed25519, Form::Signed),
-		case(Scheme::MlDsa44, Form::Signed),
+		case(Scheme::Ed25519, Form::KeyInline),
 		case(Scheme::MlDsa44, Form::KeyInline),
-		case(Scheme::MlDsa65, Form::Signed),
-		case(Scheme::MlDsa87, Form::Signed),
+		case(Scheme::MlDsa44, Form::KeyRegistered),
+		case(Scheme::MlDsa65, Form::KeyInline),
+		case(Scheme::MlDsa87, Form::KeyInline),
 		case(Scheme::MlDsa87, Form::KeyRegistered),
 		case(Scheme::AggregateMlDsa87, Form::Committee),
 	]

@@ -158,7 +158,7 @@ pub(crate) fn setup_transactions(load: &Workload, form: Form, chain: &transactio
 			.zip(committees)
 			.map(|(owner, committee)| {
 				let call = transactions::create_committee_call(committee, &owner.account_id(), chain);
-				transactions::sign(owner, call, 0, 0, Form::Signed, chain).expect("a key signs for its own account").encode()
+				transactions::sign(owner, call, 0, 0, Form::KeyInline, chain).expect("a key signs for its own account").encode()
 			})
 			.collect(),
 	}

@@ -15,8 +15,8 @@ use pq_runtime::{configs::RuntimeBlockLength, Runtime};
 use std::{fmt::Write, time::Duration};
 
 /// The benchmarked (Wasm) cost of checking one transaction's signature: key decode plus
-/// verification, from the weights generated for the case's runtime build — for a signed
-/// extrinsic, what the runtime's extrinsic type charges; otherwise `AuthorizePq`'s weight.
+/// verification, from the weights generated for the case's runtime build: what the runtime's
+/// extrinsic type charges.
 pub fn signature_check(case: Case) -> Weight {
 	match case.verifier {
 		Verifier::HostFunctions => signature_check_weighed::<pq_runtime::configs::PqVerifierWeights>(case),
@@ -27,7 +27,6 @@ pub fn signature_check(case: Case) -> Weight {
 
 fn signature_check_weighed<Weights: WeightInfo>(case: Case) -> Weight {
 	let check = match case.form {
-		Form::Signed => SignatureCheck::Signed(case.scheme),
 		Form::KeyInline => SignatureCheck::KeyInline(case.scheme),
 		Form::KeyRegistered => SignatureCheck::KeyRegistered(case.scheme),
 		// The workload's signer sets need at most this many share reads.
@@ -233,7 +232,7 @@ mod tests {
 
 	#[test]
 	fn a_case_reports_its_run_of_median_authoring_speed() {
-		let case = Case { verifier: Verifier::HostFunctions, scheme: Scheme::Ed25519, form: Form::Signed };
+		let case = Case { verifier: Verifier::HostFunctions, scheme: Scheme::Ed25519, form: Form::KeyInline };
 		let median = median_run(vec![run(case, 400), run(case, 100), run(case, 200)]);
 		assert_eq!(median.authoring_tps.round(), 500.0);
 		assert_eq!(median_run(vec![run(case, 300)]).authoring_tps.round(), 333.0);
@@ -241,10 +240,10 @@ mod tests {
 
 	#[test]
 	fn ratios_are_to_ed25519_through_host_functions() {
-		let baseline = Case { verifier: Verifier::HostFunctions, scheme: Scheme::Ed25519, form: Form::Signed };
-		let pure = Case { verifier: Verifier::PureWasm, scheme: Scheme::MlDsa44, form: Form::Signed };
+		let baseline = Case { verifier: Verifier::HostFunctions, scheme: Scheme::Ed25519, form: Form::KeyInline };
+		let pure = Case { verifier: Verifier::PureWasm, scheme: Scheme::MlDsa44, form: Form::KeyInline };
 		let table = table(&[run(baseline, 100), run(pure, 200)]);
-		assert!(table.contains("| host functions | ed25519 signed | 146 | 100 | none |"), "{table}");
-		assert!(table.contains("| pure Wasm | ml-dsa-44 signed | 146 | 100 | none | 1000 | 500 | 2000 | 0.50× | 1.00× |"), "{table}");
+		assert!(table.contains("| host functions | ed25519 key inline | 146 | 100 | none |"), "{table}");
+		assert!(table.contains("| pure Wasm | ml-dsa-44 key inline | 146 | 100 | none | 1000 | 500 | 2000 | 0.50× | 1.00× |"), "{table}");
 	}
 }

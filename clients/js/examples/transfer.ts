@@ -5,7 +5,7 @@ import { createClient, Enum } from 'polkadot-api';
 import { getWsProvider } from 'polkadot-api/ws';
 import { WebSocket } from 'ws'; // Node.js 20; Node.js 22 and browsers have a WebSocket
 import { Keypair } from '../src/index.js';
-import { AUTHORIZE_PQ_EXTENSION, pqSigner } from '../src/papi.js';
+import { pqSigner } from '../src/papi.js';
 
 /** Sends `amount` to the SS58 address `to` and returns the hash of the block that finalized it. */
 export async function transfer(url: string, to: string, amount: bigint): Promise<string> {
@@ -14,9 +14,9 @@ export async function transfer(url: string, to: string, amount: bigint): Promise
     const alice = Keypair.fromSuri('ml-dsa-65', '//Alice');
     const api = client.getUnsafeApi();
     const call = api.tx.Balances.transfer_keep_alive({ dest: Enum('Id', to), value: amount });
-    // `key-inline`: a general transaction, the key beside its signature; also 'signed' and,
-    // once the key is registered, 'registered'. Resolves when the block is finalized.
-    const result = await call.signAndSubmit(pqSigner(alice, 'key-inline'), { customSignedExtensions: AUTHORIZE_PQ_EXTENSION });
+    // `key-inline`: the key travels beside its signature; once the key is registered,
+    // 'registered' leaves it out. Resolves when the block is finalized.
+    const result = await call.signAndSubmit(pqSigner(alice, 'key-inline'));
     if (!result.ok) throw new Error(`transfer failed: ${JSON.stringify(result.dispatchError)}`);
     return result.block.hash;
   } finally {

@@ -1,20 +1,25 @@
-// Transactions of every form, byte for byte as the runtime decodes and verifies them
-// (docs/wire-format.md): the ordinary signed extrinsic (v4) and the general transactions (v5)
-// that `AuthorizePq` authorizes with the key inline or registered.
+// Transactions, byte for byte as the runtime decodes and verifies them (docs/wire-format.md).
+// Every form is an ordinary signed (v4) extrinsic: the form and the scheme are the variant of
+// its signature (`TransactionSignature`), which stock clients read from the metadata, and every
+// form signs the standard signed payload stock wallets sign.
 
 import { Keypair, type SignOptions } from './keys.js';
 import { blake2_256, compact, concat, equalBytes, littleEndian } from './scale.js';
-import { FACTS } from './schemes.js';
+import { FACTS, type Purpose } from './schemes.js';
 
-/** The pallet's transaction extension, which authorizes general transactions. */
-export const AUTHORIZE_PQ = 'AuthorizePq';
+/** How a transaction proves who sent it: the key travels with the signature (`key-inline`), or
+ * the account's registered key signed (`registered`). Committees sign with pq-cli. */
+export type Form = 'key-inline' | 'registered';
+export const FORMS: readonly Form[] = ['key-inline', 'registered'];
 
-/** How a transaction proves who sent it. */
-export type Form = 'signed' | 'key-inline' | 'registered';
-export const FORMS: readonly Form[] = ['signed', 'key-inline', 'registered'];
+/** The purpose (FIPS 204 context; for Ed25519, a prefix) each form's statement is signed for. */
+export const FORM_PURPOSES: Readonly<Record<Form, Purpose>> = {
+  'key-inline': 'transaction',
+  registered: 'transactionKeyRegistered',
+};
 
-/** One transaction extension's data, as polkadot-api hands it to a signer: `value` goes into
- * the extrinsic, `additionalSigned` (implicit) is only signed. */
+/** One transaction extension's data, as polkadot-api hands it to a signer: `value` (explicit)
+ * goes into the extrinsic, `additionalSigned` (implicit) is only signed. */
 export interface Extension {
   identifier: string;
   value: Uint8Array;
@@ -28,106 +33,98 @@ export interface Sender {
   account?: Uint8Array;
 }
 
+/** How a transaction is signed. */
+export interface TransactionOptions extends SignOptions {
+  /** Sign nothing: an all-zero signature of the form's variant and size, for a fee quote. The
+   * runtime charges a transaction by its signature's variant and its length, and
+   * `TransactionPaymentApi_query_info` checks no signature, so the quote of such a transaction
+   * is the fee of the signed one. */
+  placeholder?: boolean;
+}
+
 /** `0x84`: extrinsic format 4, signed. */
 const SIGNED_V4 = 0x84;
-/** `0x45`: extrinsic format 5, general. */
-const GENERAL_V5 = 0x45;
-/** The version of the extension pipeline a general transaction names (`0`). */
-const EXTENSION_VERSION = 0;
 /** `MultiAddress::Id`. */
 const ADDRESS_ID = 0;
-/** `Authorization` variants. */
-const AUTHORIZATION = { none: 0, keyInline: 1, keyRegistered: 2 } as const;
-/** The form byte of an `AuthorizationStatement`. */
-const STATEMENT_FORM = { 'key-inline': 0, registered: 1 } as const;
+/** Longer payloads are signed as their `blake2_256`, as every Substrate runtime does. */
+const MAX_UNHASHED_PAYLOAD = 256;
 
 /** Why a transaction could not be built. */
 export class TransactionError extends Error {
   override name = 'TransactionError';
 }
 
+/** The account `sender` sends from. */
+export function senderAccount(sender: Keypair | Sender): Uint8Array {
+  return sender instanceof Keypair ? sender.accountId() : (sender.account ?? sender.key.accountId());
+}
+
 /** Builds and signs a transaction of `callData` (the encoded call) from `sender` in `form`,
- * with `extensions` in the runtime's order (`AuthorizePq` first; the value given for it is
- * replaced by the form's own). Returns the extrinsic with its length prefix, ready to submit. */
+ * with `extensions` in the runtime's order. Returns the extrinsic with its length prefix, ready
+ * to submit: `compact(length) ‖ 0x84 ‖ 0x00 ‖ account ‖ signature ‖ explicit ‖ call`. */
 export function buildTransaction(
   sender: Keypair | Sender,
   form: Form,
   callData: Uint8Array,
   extensions: Extension[],
-  options: SignOptions = {},
+  options: TransactionOptions = {},
 ): Uint8Array {
-  const { key, account = undefined } = sender instanceof Keypair ? { key: sender } : sender;
-  const from = account ?? key.accountId();
-  if (form !== 'registered' && !equalBytes(from, key.accountId())) {
-    throw new TransactionError(`only the registered form signs for an account the key does not derive`);
-  }
-  const explicitRest = concat(...checkedOrder(extensions).slice(1).map((extension) => extension.value));
-  if (form === 'signed') {
-    const signature = key.sign(signedPayload(callData, extensions), 'transaction', options);
-    const explicit = concat(Uint8Array.of(AUTHORIZATION.none), explicitRest);
-    const body = concat(Uint8Array.of(SIGNED_V4, ADDRESS_ID), from, signatureWithKey(key, signature), explicit, callData);
-    return concat(compact(body.length), body);
-  }
-  const statement = authorizationStatement(form, from, callData, extensions);
-  const authorization =
-    form === 'key-inline'
-      ? concat(Uint8Array.of(AUTHORIZATION.keyInline), from, signatureWithKey(key, key.sign(statement, 'extensionKeyInline', options)))
-      : concat(
-          Uint8Array.of(AUTHORIZATION.keyRegistered),
-          from,
-          Uint8Array.of(FACTS[key.scheme].variant),
-          key.sign(statement, 'extensionKeyRegistered', options),
-        );
-  const body = concat(Uint8Array.of(GENERAL_V5, EXTENSION_VERSION), authorization, explicitRest, callData);
+  const signature = signTransaction(sender, form, signingPayload(transactionPayload(callData, extensions)), options);
+  const explicit = extensions.map((extension) => extension.value);
+  const body = concat(Uint8Array.of(SIGNED_V4, ADDRESS_ID), senderAccount(sender), signature, ...explicit, callData);
   return concat(compact(body.length), body);
 }
 
-/** What the signed form signs: `call ‖ explicit ‖ implicit` of every extension (`AuthorizePq`
- * explicitly `None`), hashed with `blake2_256` when longer than 256 bytes. */
-export function signedPayload(callData: Uint8Array, extensions: Extension[]): Uint8Array {
-  const [, ...after] = checkedOrder(extensions);
-  const payload = concat(
+/** The standard signed payload: `call ‖ explicit ‖ implicit` of every extension, in order. */
+export function transactionPayload(callData: Uint8Array, extensions: Extension[]): Uint8Array {
+  return concat(
     callData,
-    Uint8Array.of(AUTHORIZATION.none),
-    ...after.map((extension) => extension.value),
-    ...after.map((extension) => extension.additionalSigned),
+    ...extensions.map((extension) => extension.value),
+    ...extensions.map((extension) => extension.additionalSigned),
   );
-  return payload.length > 256 ? blake2_256(payload) : payload;
 }
 
-/** What a general form signs: `genesis ‖ form byte ‖ account ‖ blake2_256(implication)`,
- * the implication being `0 ‖ call ‖ explicit ‖ implicit` of the extensions after `AuthorizePq`. */
-export function authorizationStatement(
-  form: Exclude<Form, 'signed'>,
-  account: Uint8Array,
-  callData: Uint8Array,
-  extensions: Extension[],
-): Uint8Array {
-  const [, ...after] = checkedOrder(extensions);
-  const genesis = after.find((extension) => extension.identifier === 'CheckGenesis')?.additionalSigned;
-  if (genesis?.length !== 32) throw new TransactionError('CheckGenesis must give the 32-byte genesis hash');
-  const implication = concat(
-    Uint8Array.of(EXTENSION_VERSION),
-    callData,
-    ...after.map((extension) => extension.value),
-    ...after.map((extension) => extension.additionalSigned),
-  );
-  return concat(genesis, Uint8Array.of(STATEMENT_FORM[form]), account, blake2_256(implication));
+/** What of `payload` is signed: the payload, or its `blake2_256` when longer than 256 bytes. */
+export function signingPayload(payload: Uint8Array): Uint8Array {
+  return payload.length > MAX_UNHASHED_PAYLOAD ? blake2_256(payload) : payload;
 }
 
-/** `extensions`, once checked to start with `AuthorizePq`: the forms sign what follows it. */
-function checkedOrder(extensions: Extension[]): Extension[] {
-  if (extensions[0]?.identifier !== AUTHORIZE_PQ) {
-    throw new TransactionError(`${AUTHORIZE_PQ} must be the first extension; got ${extensions.map((e) => e.identifier)}`);
-  }
-  return extensions;
+/** The message a form signs: the signing payload (key inline: the key names the account), or
+ * `account ‖ signing payload` (registered: one key may be registered for several accounts). */
+export function transactionStatement(form: Form, account: Uint8Array, signingPayload: Uint8Array): Uint8Array {
+  return form === 'key-inline' ? signingPayload : concat(account, signingPayload);
 }
 
-/** `SignatureWithKey`: the scheme's variant, the key (ML-DSA; an Ed25519 key is the account),
+/** The encoded `TransactionSignature` of `signature` by `key` in `form`: the variant, then for
+ * an inline ML-DSA key the key (an Ed25519 key is the account, which the address carries), then
  * the signature. */
-function signatureWithKey(key: Keypair, signature: Uint8Array): Uint8Array {
-  const publicKey = key.scheme === 'ed25519' ? new Uint8Array() : key.publicKey;
-  return concat(Uint8Array.of(FACTS[key.scheme].variant), publicKey, signature);
+export function transactionSignature(key: Keypair, form: Form, signature: Uint8Array): Uint8Array {
+  const { keyInlineVariant, registeredVariant } = FACTS[key.scheme];
+  if (form === 'key-inline') {
+    const inlineKey = key.scheme === 'ed25519' ? new Uint8Array() : key.publicKey;
+    return concat(Uint8Array.of(keyInlineVariant), inlineKey, signature);
+  }
+  if (registeredVariant === undefined) throw new TransactionError(`a ${key.scheme} key is its account and is never registered`);
+  return concat(Uint8Array.of(registeredVariant), signature);
+}
+
+/** Signs the transaction of `signingPayload` from `sender` in `form`: the encoded
+ * `TransactionSignature`, the extrinsic's signature. */
+export function signTransaction(
+  sender: Keypair | Sender,
+  form: Form,
+  signingPayload: Uint8Array,
+  options: TransactionOptions = {},
+): Uint8Array {
+  const key = sender instanceof Keypair ? sender : sender.key;
+  const account = senderAccount(sender);
+  if (form === 'key-inline' && !equalBytes(account, key.accountId())) {
+    throw new TransactionError('only the registered form signs for an account the key does not derive');
+  }
+  const signature = options.placeholder
+    ? new Uint8Array(FACTS[key.scheme].signatureBytes)
+    : key.sign(transactionStatement(form, account, signingPayload), FORM_PURPOSES[form], options);
+  return transactionSignature(key, form, signature);
 }
 
 /** What the runtime's extensions need from the chain for one transaction. */
@@ -146,13 +143,12 @@ export interface ChainState {
 export const MORTAL_PERIOD = 64;
 
 /** The data of each of `identifiers` (the runtime's extensions, in order) for `chain`: what a
- * client without polkadot-api's extension builder (polkadot.js, the reference vectors) signs.
- * Throws on an extension it does not know. */
+ * client without polkadot-api's extension builder signs (the reference vectors). Throws on an
+ * extension it does not know. */
 export function extensionsFor(identifiers: string[], chain: ChainState): Extension[] {
   const empty = new Uint8Array();
   const era = chain.checkpoint ? mortalEra(MORTAL_PERIOD, chain.checkpoint.number) : Uint8Array.of(0);
   const known: Record<string, [Uint8Array, Uint8Array]> = {
-    [AUTHORIZE_PQ]: [Uint8Array.of(AUTHORIZATION.none), empty],
     CheckNonZeroSender: [empty, empty],
     CheckSpecVersion: [empty, littleEndian(chain.specVersion, 4)],
     CheckTxVersion: [empty, littleEndian(chain.transactionVersion, 4)],

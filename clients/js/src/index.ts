@@ -1,22 +1,27 @@
-// @pq-verifier/client: keys, accounts and every transaction form of a pq-verifier chain.
+// @pq-verifier/client: keys, accounts and the transaction forms of a pq-verifier chain.
 // polkadot-api and polkadot.js adapters: '@pq-verifier/client/papi', '@pq-verifier/client/polkadot-js'.
 
 export { NON_CANONICAL_BIT, decodesAsEdwardsPoint, deriveAccountId } from './account.js';
 export { DEV_PHRASE, Keypair, SecretUriError, accountIdOf, ss58Decode, ss58Encode, verify, type SignOptions } from './keys.js';
 export {
-  AUTHORIZE_PQ,
   FORMS,
+  FORM_PURPOSES,
   MORTAL_PERIOD,
   TransactionError,
-  authorizationStatement,
   buildTransaction,
   extensionsFor,
   mortalEra,
-  signedPayload,
+  senderAccount,
+  signTransaction,
+  signingPayload,
+  transactionPayload,
+  transactionSignature,
+  transactionStatement,
   type ChainState,
   type Extension,
   type Form,
   type Sender,
+  type TransactionOptions,
 } from './extrinsic.js';
 export {
   FACTS,

@@ -1,31 +1,29 @@
-// polkadot-api: a `PolkadotSigner` for every scheme and form.
+// polkadot-api: a `PolkadotSigner` for every scheme and form, for an unmodified
+// `createClient(getWsProvider(url))`: the runtime's extensions are the stock ones, whose data
+// polkadot-api builds itself.
 //
 // ```ts
 // const api = client.getUnsafeApi();
 // const signer = pqSigner(Keypair.fromSuri('ml-dsa-65', '//Alice'), 'key-inline');
-// await api.tx.Balances.transfer_keep_alive({ dest, value })
-//   .signAndSubmit(signer, { customSignedExtensions: AUTHORIZE_PQ_EXTENSION });
+// await api.tx.Balances.transfer_keep_alive({ dest, value }).signAndSubmit(signer);
 // ```
 
 import { decAnyMetadata, unifyMetadata } from '@polkadot-api/substrate-bindings';
 import { Binary, Enum, type PolkadotSigner } from 'polkadot-api';
-import { AUTHORIZE_PQ, buildTransaction, type Extension, type Form, type Sender } from './extrinsic.js';
-import { Keypair, type SignOptions } from './keys.js';
+import { buildTransaction, senderAccount, type Extension, type Form, type Sender, type TransactionOptions } from './extrinsic.js';
+import type { Keypair } from './keys.js';
 import { FACTS, inDescribedPieces } from './schemes.js';
 
-/** The value polkadot-api needs for `AuthorizePq`, an extension it does not know, before it
- * calls a signer (`customSignedExtensions`); {@link pqSigner} replaces it with the form's own. */
-export const AUTHORIZE_PQ_EXTENSION = { [AUTHORIZE_PQ]: { value: Uint8Array.of(0) } };
-
-/** A polkadot-api signer that sends from `sender` in `form`. Its `publicKey` is the sending
- * account's id (what polkadot-api reads the nonce of), not the ML-DSA key. */
-export function pqSigner(sender: Keypair | Sender, form: Form, options: SignOptions = {}): PolkadotSigner {
-  const from = sender instanceof Keypair ? sender.accountId() : (sender.account ?? sender.key.accountId());
+/** A polkadot-api signer that sends from `sender` in `form`; `signTx` returns the whole
+ * extrinsic. Its `publicKey` is the sending account's id (what polkadot-api reads the nonce
+ * of), not the ML-DSA key. */
+export function pqSigner(sender: Keypair | Sender, form: Form, options: TransactionOptions = {}): PolkadotSigner {
   return {
-    publicKey: from,
+    publicKey: senderAccount(sender),
     async signTx(callData, signedExtensions, metadata) {
-      const unified = unifyMetadata(decAnyMetadata(metadata));
-      const order = unified.extrinsic.signedExtensions[0] ?? [];
+      // polkadot-api hands the extensions by name; the payload and extrinsic take them in the
+      // metadata's order.
+      const order = unifyMetadata(decAnyMetadata(metadata)).extrinsic.signedExtensions[0] ?? [];
       const extensions: Extension[] = order.map(({ identifier }) => {
         const extension = signedExtensions[identifier];
         if (!extension) throw new Error(`polkadot-api gave no data for the ${identifier} extension`);

@@ -7,11 +7,14 @@ export const PQ_REFUSALS: Readonly<Record<number, string>> = {
   2: 'SchemeMismatch',
   3: 'OnlyRegisteredKey',
   4: 'InvalidKey',
-  5: 'AggregateUnsupported',
   6: 'UnknownCommittee',
   7: 'InvalidSigners',
   8: 'BelowThreshold',
   9: 'Undecodable',
+  /** An sr25519 or ECDSA signature: keys a discrete logarithm breaks are never accepted. */
+  10: 'ClassicalSignature',
+  /** A general (v5) transaction: this runtime takes only signed (v4) extrinsics. */
+  11: 'GeneralTransaction',
 };
 
 /** A node's refusal message with the pallet's code named: `… Custom error: 1` gains

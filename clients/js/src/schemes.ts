@@ -1,6 +1,6 @@
 // Every fact about a scheme that goes on the wire: variant indices, sizes, account tags and the
-// FIPS 204 contexts of each purpose. Mirrors `pq_crypto` (keys.rs, params.rs, purpose.rs); the
-// reference vectors (docs/wire-format.md) check the two agree.
+// FIPS 204 contexts of each purpose. Mirrors `pq_crypto` (keys.rs, params.rs, purpose.rs,
+// transaction.rs); the reference vectors (docs/wire-format.md) check the two agree.
 
 import { utf8 } from './scale.js';
 
@@ -9,10 +9,13 @@ export const SCHEMES = ['ed25519', 'ml-dsa-44', 'ml-dsa-65', 'ml-dsa-87'] as con
 export type Scheme = (typeof SCHEMES)[number];
 
 export interface SchemeFacts {
-  /** Variant index in `MultiSigner`, `MultiSignature` and `SignatureWithKey`. */
-  readonly variant: number;
-  /** The variant's name in the metadata. */
+  /** The variant's name in `MultiSigner` and `MultiSignature` (`register_key`'s key and proof). */
   readonly variantName: string;
+  /** Index of the key-inline variant in `TransactionSignature`, the extrinsic's signature. */
+  readonly keyInlineVariant: number;
+  /** Index of the registered variant in `TransactionSignature`; none for Ed25519, whose key is
+   * its account and is never registered. */
+  readonly registeredVariant?: number;
   /** Encoded public key (RFC 8032; FIPS 204 `pkEncode`). */
   readonly publicKeyBytes: number;
   /** Encoded signature (RFC 8032; FIPS 204 `sigEncode`). */
@@ -22,17 +25,41 @@ export interface SchemeFacts {
 }
 
 export const FACTS: Readonly<Record<Scheme, SchemeFacts>> = {
-  ed25519: { variant: 0, variantName: 'Ed25519', publicKeyBytes: 32, signatureBytes: 64 },
-  'ml-dsa-44': { variant: 1, variantName: 'MlDsa44', publicKeyBytes: 1312, signatureBytes: 2420, accountTag: utf8('pq-verifier/account/ml-dsa-44') },
-  'ml-dsa-65': { variant: 2, variantName: 'MlDsa65', publicKeyBytes: 1952, signatureBytes: 3309, accountTag: utf8('pq-verifier/account/ml-dsa-65') },
-  'ml-dsa-87': { variant: 3, variantName: 'MlDsa87', publicKeyBytes: 2592, signatureBytes: 4627, accountTag: utf8('pq-verifier/account/ml-dsa-87') },
+  ed25519: { variantName: 'Ed25519', keyInlineVariant: 0, publicKeyBytes: 32, signatureBytes: 64 },
+  'ml-dsa-44': {
+    variantName: 'MlDsa44',
+    keyInlineVariant: 3,
+    registeredVariant: 6,
+    publicKeyBytes: 1312,
+    signatureBytes: 2420,
+    accountTag: utf8('pq-verifier/account/ml-dsa-44'),
+  },
+  'ml-dsa-65': {
+    variantName: 'MlDsa65',
+    keyInlineVariant: 4,
+    registeredVariant: 7,
+    publicKeyBytes: 1952,
+    signatureBytes: 3309,
+    accountTag: utf8('pq-verifier/account/ml-dsa-65'),
+  },
+  'ml-dsa-87': {
+    variantName: 'MlDsa87',
+    keyInlineVariant: 5,
+    registeredVariant: 8,
+    publicKeyBytes: 2592,
+    signatureBytes: 4627,
+    accountTag: utf8('pq-verifier/account/ml-dsa-87'),
+  },
 };
 
 /** What a signature is for; each purpose is its own FIPS 204 context (for Ed25519, a prefix). */
 export const PURPOSES = {
+  /** A transaction whose key travels with its signature: the signing payload as it is. */
   transaction: 'pq-verifier/transaction/v1',
-  extensionKeyInline: 'pq-verifier/extension-key-inline/v2',
-  extensionKeyRegistered: 'pq-verifier/extension-key-registered/v2',
+  /** A transaction signed by the account's registered key: the account, then the payload. */
+  transactionKeyRegistered: 'pq-verifier/transaction-key-registered/v1',
+  /** A committee's aggregate signature (made by pq-cli's aggregator, not here). */
+  transactionCommittee: 'pq-verifier/transaction-committee/v1',
   proofOfPossession: 'pq-verifier/proof-of-possession/v1',
 } as const;
 export type Purpose = keyof typeof PURPOSES;

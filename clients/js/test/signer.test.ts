@@ -2,21 +2,21 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { Keypair } from '../src/index.js';
+import { FORMS, Keypair } from '../src/index.js';
 import { pqSigner } from '../src/papi.js';
 
 test('a site asking signBytes for arbitrary bytes gets no signature', async () => {
   // The bytes a site presents could be a transaction payload; a signature of them under the
   // transaction purpose would be a transaction signature the user never approved.
   const key = Keypair.fromSuri('ml-dsa-44', '//Alice');
-  for (const form of ['signed', 'key-inline', 'registered'] as const) {
+  for (const form of FORMS) {
     await assert.rejects(pqSigner(key, form).signBytes(new Uint8Array([1, 2, 3])), /sign transactions only/);
   }
 });
 
 test("the signer's public key is the sending account, which polkadot-api reads the nonce of", () => {
   const key = Keypair.fromSuri('ml-dsa-87', '//Alice');
-  assert.deepEqual(pqSigner(key, 'signed').publicKey, key.accountId());
+  assert.deepEqual(pqSigner(key, 'key-inline').publicKey, key.accountId());
   const migrated = Keypair.fromSuri('ed25519', '//Alice').accountId();
   assert.deepEqual(pqSigner({ key, account: migrated }, 'registered').publicKey, migrated);
 });

@@ -1,25 +1,53 @@
 // The reference vectors of docs/wire-format.md, made by the Rust builder: this package derives
-// the same keys and accounts and signs the same bytes.
+// the same keys and accounts and, step by step, signs the same bytes.
 
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
+import { shake256 } from '@noble/hashes/sha3.js';
 import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
 import {
-  buildTransaction,
-  extensionsFor,
-  FORMS,
+  FACTS,
+  FORM_PURPOSES,
   Keypair,
   PQ_REFUSALS,
-  authorizationStatement,
-  signedPayload,
-  verify,
+  PURPOSES,
   SecretUriError,
+  buildTransaction,
+  compact,
+  concat,
+  extensionsFor,
+  signingPayload,
   ss58Decode,
-  FACTS,
+  transactionPayload,
+  transactionStatement,
+  verify,
   type Form,
+  type Purpose,
   type Scheme,
 } from '../src/index.js';
+import { utf8 } from '../src/scale.js';
+
+interface Transfer {
+  scheme: string;
+  form: string;
+  sender_suri?: string;
+  account_id: string;
+  payload: string;
+  signing_payload: string;
+  message: string;
+  /** ML-DSA only (Ed25519 signs transactions without a prefix): the FIPS 204 steps. */
+  context?: string;
+  m_prime?: string;
+  tr?: string;
+  mu?: string;
+  /** The key that verifies, where the extrinsic does not carry it (registered, committee). */
+  verifying_key?: string;
+  /** Committee only: the committee id and the encoded signer bitfield. */
+  committee?: string;
+  signer_bitfield?: string;
+  extrinsic: string;
+}
 
 interface Vectors {
   chain: {
@@ -33,28 +61,40 @@ interface Vectors {
   };
   call: { encoded: string };
   keys: { scheme: Scheme; seed?: string; suri?: string; public_key: string; account_id: string; address: string }[];
-  transfers: { scheme: string; form: string; sender_suri?: string; account_id: string; extrinsic: string }[];
+  transfers: Transfer[];
   refusals: Record<string, string>;
 }
 
 const vectors: Vectors = JSON.parse(readFileSync(new URL('../../../../docs/wire-format-vectors.json', import.meta.url), 'utf8'));
 const hex = (bytes: Uint8Array) => `0x${bytesToHex(bytes)}`;
 const bytes = (text: string) => hexToBytes(text.slice(2));
+
 /** The extensions' data every vector is signed with. */
-function vectorExtensions() {
-  const { chain } = vectors;
-  return extensionsFor(chain.extensions, {
-    genesisHash: bytes(chain.genesis_hash),
-    specVersion: chain.spec_version,
-    transactionVersion: chain.transaction_version,
-    checkpoint: { number: chain.checkpoint.number, hash: bytes(chain.checkpoint.hash) },
-    nonce: chain.nonce,
-    tip: BigInt(chain.tip),
-  });
-}
+const extensions = extensionsFor(vectors.chain.extensions, {
+  genesisHash: bytes(vectors.chain.genesis_hash),
+  specVersion: vectors.chain.spec_version,
+  transactionVersion: vectors.chain.transaction_version,
+  checkpoint: { number: vectors.chain.checkpoint.number, hash: bytes(vectors.chain.checkpoint.hash) },
+  nonce: vectors.chain.nonce,
+  tip: BigInt(vectors.chain.tip),
+});
+const call = bytes(vectors.call.encoded);
+const explicit = concat(...extensions.map((extension) => extension.value));
 
 /** The Rust builder's form labels. */
-const FORM_LABELS: Record<string, Form> = { signed: 'signed', 'key inline': 'key-inline', registered: 'registered' };
+const FORM_LABELS: Record<string, Form | 'committee'> = { 'key inline': 'key-inline', registered: 'registered', committee: 'committee' };
+const formOf = (vector: Transfer) => {
+  const form = FORM_LABELS[vector.form];
+  assert.ok(form, `unknown form ${vector.form}`);
+  return form;
+};
+const name = (vector: Transfer) => `${vector.scheme} ${vector.form} for ${vector.account_id}`;
+
+/** The signature bytes of `extrinsic`: those before the explicit data and the call. */
+function signatureIn(extrinsic: Uint8Array, signatureBytes: number): Uint8Array {
+  const end = extrinsic.length - explicit.length - call.length;
+  return extrinsic.subarray(end - signatureBytes, end);
+}
 
 test('keys and accounts from seeds and secret URIs are the Rust ones', () => {
   assert.equal(vectors.keys.length, 8);
@@ -68,25 +108,61 @@ test('keys and accounts from seeds and secret URIs are the Rust ones', () => {
   }
 });
 
-test('every scheme and form signs the bytes the Rust builder signs', () => {
-  const extensions = vectorExtensions();
+test('every scheme and form signs, step by step, the bytes the Rust builder signs', () => {
   const covered = new Set<string>();
   for (const vector of vectors.transfers) {
-    const form = FORM_LABELS[vector.form];
-    if (form === undefined) {
-      // Committees sign with the Rust aggregator (a multi-party protocol this package does not implement).
-      assert.equal(vector.form, 'committee');
-      continue;
+    const form = formOf(vector);
+    const account = bytes(vector.account_id);
+    const payload = transactionPayload(call, extensions);
+    assert.equal(hex(payload), vector.payload, name(vector));
+    const signing = signingPayload(payload);
+    assert.equal(hex(signing), vector.signing_payload, name(vector));
+    if (form === 'committee') {
+      // Committees sign with the Rust aggregator, a multi-party protocol this package does not
+      // implement; their message and layout are still checked.
+      const [committee, signers] = [bytes(vector.committee!), bytes(vector.signer_bitfield!)];
+      assert.equal(hex(concat(committee, signers, signing)), vector.message, name(vector));
+      assert.equal(vector.context, PURPOSES.transactionCommittee, name(vector));
+      const signature = signatureIn(bytes(vector.extrinsic), FACTS['ml-dsa-87'].signatureBytes);
+      const body = concat(Uint8Array.of(0x84, 0x00), account, Uint8Array.of(9), committee, signers, signature, explicit, call);
+      assert.equal(hex(concat(compact(body.length), body)), vector.extrinsic, name(vector));
+    } else {
+      assert.equal(hex(transactionStatement(form, account, signing)), vector.message, name(vector));
+      const scheme = vector.scheme as Scheme;
+      if (scheme !== 'ed25519') assert.equal(vector.context, PURPOSES[FORM_PURPOSES[form]], name(vector));
+      const sender = { key: Keypair.fromSuri(scheme, vector.sender_suri!), account };
+      assert.equal(hex(buildTransaction(sender, form, call, extensions, { deterministic: true })), vector.extrinsic, name(vector));
     }
-    const key = Keypair.fromSuri(vector.scheme as Scheme, vector.sender_suri!);
-    const sender = { key, account: bytes(vector.account_id) };
-    const extrinsic = buildTransaction(sender, form, bytes(vectors.call.encoded), extensions, { deterministic: true });
-    assert.equal(hex(extrinsic), vector.extrinsic, `${vector.scheme} ${vector.form} for ${vector.account_id}`);
     covered.add(`${vector.scheme} ${form}`);
   }
-  for (const form of FORMS) {
-    for (const scheme of ['ml-dsa-44', 'ml-dsa-65', 'ml-dsa-87']) assert.ok(covered.has(`${scheme} ${form}`), `${scheme} ${form}`);
+  const expected = ['ed25519 key-inline', 'aggregate-ml-dsa-87 committee'];
+  for (const scheme of ['ml-dsa-44', 'ml-dsa-65', 'ml-dsa-87']) expected.push(`${scheme} key-inline`, `${scheme} registered`);
+  assert.deepEqual([...covered].sort(), expected.sort());
+});
+
+test('the Rust signatures verify here, after the FIPS 204 steps the vectors show', () => {
+  let verified = 0;
+  for (const vector of vectors.transfers) {
+    const form = formOf(vector);
+    const [scheme, purpose]: [Scheme, Purpose] =
+      form === 'committee' ? ['ml-dsa-87', 'transactionCommittee'] : [vector.scheme as Scheme, FORM_PURPOSES[form]];
+    const publicKey = vector.verifying_key ? bytes(vector.verifying_key) : Keypair.fromSuri(scheme, vector.sender_suri!).publicKey;
+    const message = bytes(vector.message);
+    if (scheme !== 'ed25519') {
+      // FIPS 204 Algorithm 3: M′ = 0 ‖ |ctx| ‖ ctx ‖ M, tr = H(pk, 64), μ = H(tr ‖ M′, 64).
+      const context = utf8(PURPOSES[purpose]);
+      const mPrime = concat(Uint8Array.of(0, context.length), context, message);
+      const tr = shake256(publicKey, { dkLen: 64 });
+      assert.equal(hex(mPrime), vector.m_prime, name(vector));
+      assert.equal(hex(tr), vector.tr, name(vector));
+      assert.equal(hex(shake256(concat(tr, mPrime), { dkLen: 64 })), vector.mu, name(vector));
+    }
+    const signature = signatureIn(bytes(vector.extrinsic), FACTS[scheme].signatureBytes);
+    assert.ok(verify(scheme, publicKey, message, purpose, signature), name(vector));
+    assert.ok(!verify(scheme, publicKey, message, 'proofOfPossession', signature), `${name(vector)}: one purpose only`);
+    verified++;
   }
+  assert.equal(verified, vectors.transfers.length);
 });
 
 test('secret URIs are refused with a named reason', () => {
@@ -105,17 +181,21 @@ test('secret URIs are refused with a named reason', () => {
   assert.equal(refusal('Alice//'), 'InvalidUri');
 });
 
-test('a key signs for another account only in the registered form', () => {
+test('a key signs for another account only in the registered form, which Ed25519 has not', () => {
   const key = Keypair.fromSuri('ml-dsa-44', '//Alice');
-  const other = Keypair.fromSuri('ed25519', '//Alice').accountId();
-  const extensions = extensionsFor(vectors.chain.extensions, {
-    genesisHash: bytes(vectors.chain.genesis_hash),
-    specVersion: 1,
-    transactionVersion: 1,
-    nonce: 0,
-  });
-  for (const form of ['signed', 'key-inline'] as const) {
-    assert.throws(() => buildTransaction({ key, account: other }, form, bytes(vectors.call.encoded), extensions), /registered form/);
+  const ed25519 = Keypair.fromSuri('ed25519', '//Alice');
+  assert.throws(() => buildTransaction({ key, account: ed25519.accountId() }, 'key-inline', call, extensions), /registered form/);
+  assert.throws(() => buildTransaction(ed25519, 'registered', call, extensions), /never registered/);
+});
+
+test('a placeholder signature has the variant and size of the real one, and signs nothing', () => {
+  for (const scheme of ['ed25519', 'ml-dsa-87'] as const) {
+    const key = Keypair.fromSuri(scheme, '//Alice');
+    const real = buildTransaction(key, 'key-inline', call, extensions);
+    const placeholder = buildTransaction(key, 'key-inline', call, extensions, { placeholder: true });
+    const zeroed = real.slice();
+    signatureIn(zeroed, FACTS[scheme].signatureBytes).fill(0);
+    assert.deepEqual(placeholder, zeroed, scheme);
   }
 });
 
@@ -124,35 +204,4 @@ test("the pallet's refusal codes are named as the Rust enum names them", () => {
     Object.fromEntries(Object.entries(PQ_REFUSALS).map(([code, name]) => [String(code), name])),
     vectors.refusals,
   );
-});
-
-test('the Rust signatures in the vectors verify here, over the bytes each form signs', () => {
-  const extensions = vectorExtensions();
-  const call = bytes(vectors.call.encoded);
-  let verified = 0;
-  for (const vector of vectors.transfers) {
-    const form = FORM_LABELS[vector.form];
-    if (form === undefined || vector.scheme === 'ed25519') continue;
-    const scheme = vector.scheme as Scheme;
-    const { publicKeyBytes, signatureBytes } = FACTS[scheme];
-    const extrinsic = bytes(vector.extrinsic);
-    // The signature comes right before the explicit data (in the signed form with
-    // `AuthorizePq`'s byte) and the call, both of known length here.
-    const explicitRest = extensions.slice(1).reduce((sum, extension) => sum + extension.value.length, 0);
-    const tail = (form === 'signed' ? 1 : 0) + explicitRest + call.length;
-    const signature = extrinsic.subarray(extrinsic.length - tail - signatureBytes, extrinsic.length - tail);
-    const publicKey = Keypair.fromSuri(scheme, vector.sender_suri!).publicKey;
-    assert.equal(publicKey.length, publicKeyBytes);
-    const [message, purpose] =
-      form === 'signed'
-        ? [signedPayload(call, extensions), 'transaction' as const]
-        : [
-            authorizationStatement(form, bytes(vector.account_id), call, extensions),
-            form === 'key-inline' ? ('extensionKeyInline' as const) : ('extensionKeyRegistered' as const),
-          ];
-    assert.ok(verify(scheme, publicKey, message, purpose, signature), `${vector.scheme} ${vector.form}`);
-    assert.ok(!verify(scheme, publicKey, message, 'proofOfPossession', signature), `${vector.scheme} ${vector.form}: one purpose only`);
-    verified++;
-  }
-  assert.equal(verified, 10);
 });

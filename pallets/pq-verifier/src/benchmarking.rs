@@ -1,27 +1,22 @@
-//! Benchmarks (frame-benchmarking v2): the transaction extension per scheme and form, and
-//! every call, each in its worst case.
+//! Benchmarks (frame-benchmarking v2): the check of a transaction's signature per form and
+//! scheme, and every call, each in its worst case.
 //!
-//! The extension benchmarks measure `validate` of [`AuthorizePq`] as a transaction pool or
-//! block author runs it: hashing the implication, the registry read (the registered key, or
-//! the account's key rule), the genesis hash, the fee check, decoding the key and verifying.
-//! Nothing is cached between repetitions, so the weights charge a full decode every time; a
-//! decoded-key cache can only make the real cost lower than the charge.
+//! The signature benchmarks measure [`authorize`] as the runtime's [`Extrinsic`](crate::Extrinsic)
+//! runs it when a transaction is checked: the reads before verification (the account's key
+//! rule, its registered key, or the committee), the fee check ([`Config::FeeCheck`]: a balance
+//! read in a runtime), the signed payload, for a committee the share reads and the key
+//! derivation, then key decode and verification. Each empties the decoded-key cache first, and
+//! the benchmark command turns the node's off (the `Native` backend's), so the weights charge a
+//! full decode every time; a cache can only make the real cost lower than the charge.
 
 use super::*;
-use crate::{extension::Authorization, AuthorizePq, Pallet as PqVerifier};
-use alloc::{boxed::Box, vec};
+use crate::{authorize, Pallet as PqVerifier};
+use alloc::{boxed::Box, vec, vec::Vec};
 use polkadot_sdk::{
 	frame_benchmarking::v2::*,
-	frame_support::{
-		dispatch::{DispatchInfo, GetDispatchInfo},
-		pallet_prelude::TransactionSource,
-	},
+	frame_support::dispatch::{DispatchInfo, GetDispatchInfo},
 	frame_system::{Call as SystemCall, RawOrigin},
-	sp_runtime::{
-		generic::ExtensionVersion,
-		traits::{AsSystemOriginSigner, AsTransactionAuthorizedOrigin, DispatchTransaction, Dispatchable, Verify},
-		AccountId32,
-	},
+	sp_runtime::{traits::Dispatchable, transaction_validity::TransactionValidityError, AccountId32},
 };
 use pq_crypto::{
 	aggregate::{
@@ -29,102 +24,82 @@ use pq_crypto::{
 		committee::{PackedShare, ShareSum},
 		CommitteeId, MAX_COMMITTEE_SIZE,
 	},
+	keys::MlDsa87Signature,
 	signing::Keypair,
-	statement::{AuthorizationStatement, Authorizer},
-	Purpose, Scheme, SignatureWithKey, TransactionSignature,
+	statement::{Signatory, TransactionStatement, MAX_UNHASHED_PAYLOAD},
+	Purpose, Scheme, TransactionSignature,
 };
-
-const EXTENSION_VERSION: ExtensionVersion = 0;
 
 fn keypair(scheme: Scheme) -> Keypair {
 	Keypair::from_seed(scheme, &[scheme as u8 + 0x40; 32]).expect("single-key scheme")
 }
 
-/// A remark call and its dispatch info. Also empties the decoded-key cache, so what follows is
-/// measured cold.
-fn remark<T: Config>() -> (T::RuntimeCall, DispatchInfo)
-where
-	T::RuntimeCall: GetDispatchInfo,
-{
-	let call: T::RuntimeCall = SystemCall::remark { remark: vec![] }.into();
-	let info = call.get_dispatch_info();
-	crate::key_cache::clear();
-	(call, info)
+/// The longest payload a transaction signs as it is; longer ones are signed as their 32-byte
+/// blake2 hash.
+const LONGEST_UNHASHED_PAYLOAD: [u8; MAX_UNHASHED_PAYLOAD] = [0x5a; MAX_UNHASHED_PAYLOAD];
+
+/// What a transaction signed by `signatory` over [`LONGEST_UNHASHED_PAYLOAD`] signs, and for
+/// which purpose.
+fn statement(signatory: Signatory) -> (Vec<u8>, Purpose) {
+	let statement = TransactionStatement { signatory, signing_payload: &LONGEST_UNHASHED_PAYLOAD };
+	(statement.message(), statement.purpose())
 }
 
-/// The statement an [`AuthorizePq`] at the end of the pipeline signs for `call` from `authorizer`.
-fn statement<'a, T: Config>(call: &T::RuntimeCall, authorizer: Authorizer<'a>) -> AuthorizationStatement<'a, T::Hash> {
-	AuthorizationStatement::new(PqVerifier::<T>::genesis_hash(), authorizer, &(EXTENSION_VERSION, call))
-}
-
-/// Validates `extension` for `call` as the transaction pool does.
-fn validate<T: Config + Send + Sync>(
-	extension: &AuthorizePq<T>,
-	call: &T::RuntimeCall,
-	info: &DispatchInfo,
-	origin: RawOrigin<AccountId32>,
-) -> Result<(), BenchmarkError>
-where
-	T::RuntimeCall: Dispatchable<Info = DispatchInfo>,
-	<T::RuntimeCall as Dispatchable>::RuntimeOrigin:
-		AsTransactionAuthorizedOrigin + AsSystemOriginSigner<AccountId32> + Clone,
-{
-	extension
-		.validate_only(origin.into(), call, info, 0, TransactionSource::External, EXTENSION_VERSION)
-		.map(|_| ())
-		.map_err(|_| BenchmarkError::Stop("a valid authorization was refused"))
-}
-
-/// A key-inline authorization of `call` by a funded key of `scheme`.
-fn inline<T: Config>(scheme: Scheme, call: &T::RuntimeCall) -> Result<AuthorizePq<T>, BenchmarkError> {
-	let signer = keypair(scheme);
-	let account = signer.account_id();
-	T::BenchmarkHelper::endow(&account);
-	let statement = statement::<T>(call, Authorizer::KeyInline(&account));
-	let signature = signer.sign_deterministic(&statement.message(), statement.purpose());
-	let signed = SignatureWithKey::new(signer.public(), signature).ok_or(BenchmarkError::Stop("single-key scheme"))?;
-	Ok(AuthorizePq::new(Authorization::KeyInline { account, signed }))
-}
-
-/// An ordinary signed extrinsic from a funded account of `scheme`, as the runtime checks it.
-struct SignedExtrinsic<T: Config> {
-	signature: TransactionSignature<T::Backend>,
-	account: AccountId32,
+/// A remark from `who` with `signature`, as the runtime's extrinsic hands it to [`authorize`].
+struct Transaction<T: Config> {
+	who: AccountId32,
+	signature: TransactionSignature,
 	call: T::RuntimeCall,
 	info: DispatchInfo,
 }
 
-impl<T: Config> SignedExtrinsic<T>
+impl<T: Config> Transaction<T>
 where
-	T::RuntimeCall: Dispatchable<Info = DispatchInfo> + GetDispatchInfo,
+	T::RuntimeCall: Dispatchable<Info = DispatchInfo>,
 {
-	/// Signed by a key of `scheme` over [`LONGEST_UNHASHED_PAYLOAD`]; the decoded-key cache
-	/// emptied.
-	fn new(scheme: Scheme) -> Result<Self, BenchmarkError> {
-		let signer = keypair(scheme);
-		let signature = signer.sign_deterministic(&LONGEST_UNHASHED_PAYLOAD, Purpose::Transaction);
-		let signed = SignatureWithKey::new(signer.public(), signature).ok_or(BenchmarkError::Stop("single-key scheme"))?;
-		let account = signer.account_id();
-		T::BenchmarkHelper::endow(&account);
-		let (call, info) = remark::<T>();
-		Ok(Self { signature: TransactionSignature::new(signed), account, call, info })
+	/// The transaction, with the decoded-key cache emptied so that it is checked cold.
+	fn new(who: AccountId32, signature: TransactionSignature) -> Self {
+		let call: T::RuntimeCall = SystemCall::remark { remark: vec![] }.into();
+		let info = call.get_dispatch_info();
+		crate::key_cache::clear();
+		Self { who, signature, call, info }
 	}
 
-	/// What the runtime does with the signature: [`check_signed_before_verification`], then
-	/// decode + verify.
-	fn check(&self) -> Result<(), BenchmarkError> {
-		check_signed_before_verification::<T>(&self.account, &self.signature.signed, &self.call, &self.info, 0)
-			.map_err(|_| BenchmarkError::Stop("a valid signed extrinsic failed its checks"))?;
-		self.signature
-			.verify(&LONGEST_UNHASHED_PAYLOAD[..], &self.account)
-			.then_some(())
-			.ok_or(BenchmarkError::Stop("a valid signature was refused"))
+	/// [`authorize`], asking [`Config::FeeCheck`] and building the signed payload as the
+	/// runtime's extrinsic does.
+	fn authorize(&self) -> Result<(), TransactionValidityError> {
+		authorize::<T>(
+			&self.who,
+			&self.signature,
+			|| Ok(LONGEST_UNHASHED_PAYLOAD.to_vec()),
+			|| T::FeeCheck::can_pay(&self.who, &self.call, &self.info, 0),
+		)
 	}
 }
 
-/// The longest payload an ordinary signed extrinsic signs as it is; longer ones are signed as
-/// their 32-byte blake2 hash.
-const LONGEST_UNHASHED_PAYLOAD: [u8; 256] = [0x5a; 256];
+/// `Ok` if the check gave the `expected` outcome: a benchmark that measured another path than
+/// it is named for fails.
+fn expect(outcome: Result<(), TransactionValidityError>, expected: Result<(), TransactionValidityError>) -> Result<(), BenchmarkError> {
+	if outcome == expected {
+		Ok(())
+	} else {
+		Err(BenchmarkError::Stop("the signature check took another path than benchmarked"))
+	}
+}
+
+/// A key-inline transaction from the derived account of a funded key of `scheme`.
+fn key_inline<T: Config>(scheme: Scheme) -> Result<Transaction<T>, BenchmarkError>
+where
+	T::RuntimeCall: Dispatchable<Info = DispatchInfo>,
+{
+	let signer = keypair(scheme);
+	let who = signer.account_id();
+	T::BenchmarkHelper::endow(&who);
+	let (message, purpose) = statement(Signatory::Key);
+	let signature = TransactionSignature::key_inline(signer.public(), signer.sign_deterministic(&message, purpose))
+		.ok_or(BenchmarkError::Stop("single-key scheme"))?;
+	Ok(Transaction::new(who, signature))
+}
 
 /// Registers a key of `scheme` for a migrated account and returns the account and its keypair.
 fn migrated<T: Config>(scheme: Scheme) -> Result<(AccountId32, Keypair), BenchmarkError> {
@@ -137,12 +112,16 @@ fn migrated<T: Config>(scheme: Scheme) -> Result<(AccountId32, Keypair), Benchma
 	Ok((who, key))
 }
 
-/// A registered-key authorization of `call` by a migrated account's key of `scheme`.
-fn registered<T: Config>(scheme: Scheme, call: &T::RuntimeCall) -> Result<AuthorizePq<T>, BenchmarkError> {
+/// A registered-key transaction from a migrated account whose key is of `scheme`.
+fn key_registered<T: Config>(scheme: Scheme) -> Result<Transaction<T>, BenchmarkError>
+where
+	T::RuntimeCall: Dispatchable<Info = DispatchInfo>,
+{
 	let (who, key) = migrated::<T>(scheme)?;
-	let statement = statement::<T>(call, Authorizer::KeyRegistered(&who));
-	let signature = key.sign_deterministic(&statement.message(), statement.purpose());
-	Ok(AuthorizePq::new(Authorization::KeyRegistered { account: who, signature }))
+	let (message, purpose) = statement(Signatory::Registered(&who));
+	let signature = TransactionSignature::key_registered(key.sign_deterministic(&message, purpose))
+		.ok_or(BenchmarkError::Stop("an ML-DSA scheme"))?;
+	Ok(Transaction::new(who, signature))
 }
 
 /// Stores `committee` owned by a fresh endowed account, as `create_committee` would after
@@ -162,7 +141,7 @@ fn store<T: Config>(committee: &Committee) -> Result<AccountId32, BenchmarkError
 }
 
 /// Every member's share of `committee` with its proof of possession for creation by `owner`.
-fn members<T: Config>(committee: &Committee, owner: &AccountId32) -> vec::Vec<CommitteeMember> {
+fn members<T: Config>(committee: &Committee, owner: &AccountId32) -> Vec<CommitteeMember> {
 	let genesis_hash = PqVerifier::<T>::genesis_hash();
 	(0..committee.size())
 		.map(|index| CommitteeMember {
@@ -172,171 +151,111 @@ fn members<T: Config>(committee: &Committee, owner: &AccountId32) -> vec::Vec<Co
 		.collect()
 }
 
-#[benchmarks(where
-	T: Send + Sync,
-	T::RuntimeCall: Dispatchable<Info = DispatchInfo> + GetDispatchInfo,
-	<T::RuntimeCall as Dispatchable>::RuntimeOrigin:
-		AsTransactionAuthorizedOrigin + AsSystemOriginSigner<AccountId32> + Clone,
-)]
+#[benchmarks(where T::RuntimeCall: Dispatchable<Info = DispatchInfo>)]
 mod benchmarks {
 	use super::*;
 
-	/// An ordinary signed extrinsic's Ed25519 signature over the longest unhashed payload: the
-	/// checks before verification, then key decode + verify, as the runtime checks it before
-	/// any extension runs.
+	/// Ed25519, the key inline (the account): the account is a curve point, key-rule and
+	/// fee-check reads, decompress + verify.
 	#[benchmark]
 	fn verify_signed_ed25519() -> Result<(), BenchmarkError> {
-		let extrinsic = SignedExtrinsic::<T>::new(Scheme::Ed25519)?;
-		let checked;
+		let transaction = key_inline::<T>(Scheme::Ed25519)?;
+		let outcome;
 		#[block]
 		{
-			checked = extrinsic.check();
+			outcome = transaction.authorize();
 		}
-		checked
+		expect(outcome, Ok(()))
 	}
 
-	/// An ordinary signed extrinsic's ML-DSA-44 signature with its key: the checks before
-	/// verification, then decode + verify.
+	/// ML-DSA-44, the key inline: account derivation, key-rule and fee-check reads, decode +
+	/// verify.
 	#[benchmark]
 	fn verify_signed_ml_dsa_44() -> Result<(), BenchmarkError> {
-		let extrinsic = SignedExtrinsic::<T>::new(Scheme::MlDsa44)?;
-		let checked;
+		let transaction = key_inline::<T>(Scheme::MlDsa44)?;
+		let outcome;
 		#[block]
 		{
-			checked = extrinsic.check();
+			outcome = transaction.authorize();
 		}
-		checked
+		expect(outcome, Ok(()))
 	}
 
-	/// An ordinary signed extrinsic's ML-DSA-65 signature with its key: the checks before
-	/// verification, then decode + verify.
+	/// ML-DSA-65, the key inline: account derivation, key-rule and fee-check reads, decode +
+	/// verify.
 	#[benchmark]
 	fn verify_signed_ml_dsa_65() -> Result<(), BenchmarkError> {
-		let extrinsic = SignedExtrinsic::<T>::new(Scheme::MlDsa65)?;
-		let checked;
+		let transaction = key_inline::<T>(Scheme::MlDsa65)?;
+		let outcome;
 		#[block]
 		{
-			checked = extrinsic.check();
+			outcome = transaction.authorize();
 		}
-		checked
+		expect(outcome, Ok(()))
 	}
 
-	/// An ordinary signed extrinsic's ML-DSA-87 signature with its key: the checks before
-	/// verification, then decode + verify.
+	/// ML-DSA-87, the key inline: account derivation, key-rule and fee-check reads, decode +
+	/// verify.
 	#[benchmark]
 	fn verify_signed_ml_dsa_87() -> Result<(), BenchmarkError> {
-		let extrinsic = SignedExtrinsic::<T>::new(Scheme::MlDsa87)?;
-		let checked;
+		let transaction = key_inline::<T>(Scheme::MlDsa87)?;
+		let outcome;
 		#[block]
 		{
-			checked = extrinsic.check();
+			outcome = transaction.authorize();
 		}
-		checked
+		expect(outcome, Ok(()))
 	}
 
-	/// An ordinary signed extrinsic passing through: the read of the account's key rule.
+	/// The cheapest refusal: a registered-key signature from an account with no registered
+	/// key, one registry read.
 	#[benchmark]
 	fn authorize_none() -> Result<(), BenchmarkError> {
-		let (who, _) = migrated::<T>(Scheme::MlDsa87)?;
-		let (call, info) = remark::<T>();
-		let extension = AuthorizePq::<T>::new(Authorization::None);
-		let result;
+		let who: AccountId32 = account("unregistered", 0, 0);
+		let signature = TransactionSignature::MlDsa87Registered(MlDsa87Signature([0; MlDsa87Signature::LEN]));
+		let transaction = Transaction::<T>::new(who, signature);
+		let outcome;
 		#[block]
 		{
-			result = validate(&extension, &call, &info, RawOrigin::Signed(who));
+			outcome = transaction.authorize();
 		}
-		result
-	}
-
-	/// Ed25519 with the key inline: the key-rule and fee-check reads, decode + verify.
-	#[benchmark]
-	fn authorize_inline_ed25519() -> Result<(), BenchmarkError> {
-		let (call, info) = remark::<T>();
-		let extension = inline::<T>(Scheme::Ed25519, &call)?;
-		let result;
-		#[block]
-		{
-			result = validate(&extension, &call, &info, RawOrigin::None);
-		}
-		result
-	}
-
-	/// ML-DSA-44 with the key inline: key-rule and fee-check reads, decode + verify.
-	#[benchmark]
-	fn authorize_inline_ml_dsa_44() -> Result<(), BenchmarkError> {
-		let (call, info) = remark::<T>();
-		let extension = inline::<T>(Scheme::MlDsa44, &call)?;
-		let result;
-		#[block]
-		{
-			result = validate(&extension, &call, &info, RawOrigin::None);
-		}
-		result
-	}
-
-	/// ML-DSA-65 with the key inline: key-rule and fee-check reads, decode + verify.
-	#[benchmark]
-	fn authorize_inline_ml_dsa_65() -> Result<(), BenchmarkError> {
-		let (call, info) = remark::<T>();
-		let extension = inline::<T>(Scheme::MlDsa65, &call)?;
-		let result;
-		#[block]
-		{
-			result = validate(&extension, &call, &info, RawOrigin::None);
-		}
-		result
-	}
-
-	/// ML-DSA-87 with the key inline: key-rule and fee-check reads, decode + verify.
-	#[benchmark]
-	fn authorize_inline_ml_dsa_87() -> Result<(), BenchmarkError> {
-		let (call, info) = remark::<T>();
-		let extension = inline::<T>(Scheme::MlDsa87, &call)?;
-		let result;
-		#[block]
-		{
-			result = validate(&extension, &call, &info, RawOrigin::None);
-		}
-		result
+		expect(outcome, Err(PqInvalidTransaction::NoRegisteredKey.into()))
 	}
 
 	/// ML-DSA-44 with a registered key: registry and fee-check reads, decode + verify.
 	#[benchmark]
 	fn authorize_registered_ml_dsa_44() -> Result<(), BenchmarkError> {
-		let (call, info) = remark::<T>();
-		let extension = registered::<T>(Scheme::MlDsa44, &call)?;
-		let result;
+		let transaction = key_registered::<T>(Scheme::MlDsa44)?;
+		let outcome;
 		#[block]
 		{
-			result = validate(&extension, &call, &info, RawOrigin::None);
+			outcome = transaction.authorize();
 		}
-		result
+		expect(outcome, Ok(()))
 	}
 
 	/// ML-DSA-65 with a registered key: registry and fee-check reads, decode + verify.
 	#[benchmark]
 	fn authorize_registered_ml_dsa_65() -> Result<(), BenchmarkError> {
-		let (call, info) = remark::<T>();
-		let extension = registered::<T>(Scheme::MlDsa65, &call)?;
-		let result;
+		let transaction = key_registered::<T>(Scheme::MlDsa65)?;
+		let outcome;
 		#[block]
 		{
-			result = validate(&extension, &call, &info, RawOrigin::None);
+			outcome = transaction.authorize();
 		}
-		result
+		expect(outcome, Ok(()))
 	}
 
 	/// ML-DSA-87 with a registered key: registry and fee-check reads, decode + verify.
 	#[benchmark]
 	fn authorize_registered_ml_dsa_87() -> Result<(), BenchmarkError> {
-		let (call, info) = remark::<T>();
-		let extension = registered::<T>(Scheme::MlDsa87, &call)?;
-		let result;
+		let transaction = key_registered::<T>(Scheme::MlDsa87)?;
+		let outcome;
 		#[block]
 		{
-			result = validate(&extension, &call, &info, RawOrigin::None);
+			outcome = transaction.authorize();
 		}
-		result
+		expect(outcome, Ok(()))
 	}
 
 	/// A committee-signed transaction whose signer set needs `r` share reads: a committee of
@@ -346,20 +265,18 @@ mod benchmarks {
 	fn authorize_committee(r: Linear<1, { MAX_COMMITTEE_SIZE / 2 }>) -> Result<(), BenchmarkError> {
 		let committee = Committee::from_seed(&[0x51; 32], 2 * r, 1);
 		store::<T>(&committee)?;
-		let (call, info) = remark::<T>();
-		let id = committee.id();
-		let signers = committee.signers(0..r).map_err(|_| BenchmarkError::Stop("members"))?;
-		let statement = statement::<T>(&call, Authorizer::Committee(&id, &signers));
+		let (id, signers) = (committee.id(), committee.signers(0..r).map_err(|_| BenchmarkError::Stop("members"))?);
+		let (message, purpose) = statement(Signatory::Committee(&id, &signers));
 		let aggregate = committee
-			.sign_with_randomness(&signers, &statement.message(), statement.purpose(), [0; 32])
+			.sign_with_randomness(&signers, &message, purpose, [0; 32])
 			.map_err(|_| BenchmarkError::Stop("aggregate signing failed"))?;
-		let extension = AuthorizePq::<T>::new(Authorization::Committee(aggregate));
-		let result;
+		let transaction = Transaction::<T>::new(id.account_id(), TransactionSignature::Committee(aggregate));
+		let outcome;
 		#[block]
 		{
-			result = validate(&extension, &call, &info, RawOrigin::None);
+			outcome = transaction.authorize();
 		}
-		result
+		expect(outcome, Ok(()))
 	}
 
 	/// Creating a committee of `n` members: `n` proof-of-possession verifications (ML-DSA-87),

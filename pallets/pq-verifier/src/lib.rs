@@ -14,13 +14,15 @@
 //!   the bytes it stores; an existing account migrates to ML-DSA by registering a key with a
 //!   proof of possession, and can accept only that key from then on, in the same call or later
 //!   ([`Pallet::set_only_registered_key`]), through rotations too;
-//! - a **transaction extension** ([`AuthorizePq`]) for general (v5) transactions, carrying the
-//!   account and a signature with the key either inline or by reference to the registry, and
-//!   authorizing the origin `Signed(account)`;
+//! - an **extrinsic type** ([`Extrinsic`]) whose signature, [`pq_crypto::TransactionSignature`],
+//!   carries the form and the scheme — the key inline, a registered key, or a committee — so
+//!   every transaction is an ordinary signed (v4) extrinsic stock clients decode; it refuses
+//!   cheaply first, verifies by form ([`authorize`]) and charges each signature what its form
+//!   and scheme cost ([`SignatureCheck`]);
 //! - **committees** ([`Pallet::create_committee`], [`Pallet::dissolve_committee`]): members
 //!   publish aggregate ML-DSA-87 shares with proofs of possession, and any set of at least the
 //!   threshold of them signs for the committee's account with one 4,627-byte signature
-//!   ([`Authorization::Committee`]), verified as one ordinary ML-DSA-87 signature under a key
+//!   (the committee form), verified as one ordinary ML-DSA-87 signature under a key
 //!   derived from the signers' shares (see [`committee`] and [`pq_crypto::aggregate`]);
 //! - **weights** per scheme and form that charge storage reads + key decode + verify (for
 //!   committees, also the share reads and the key derivation), measured by this pallet's
@@ -36,40 +38,39 @@
 //!   account is a hash of it).
 //! - **Migrated account**: an account with a registered key it is not derived from — an
 //!   Ed25519 account that moved to ML-DSA.
-//! - **Key inline / key registered / committee**: the forms of [`Authorization`]; each is
-//!   signed under its own FIPS 204 context ([`pq_crypto::Purpose`]), so a signature for one
-//!   form can never be re-encoded as another to change the fee.
-//! - **Authorization statement**: what every form signs
-//!   ([`pq_crypto::statement::AuthorizationStatement`]) — this chain's genesis hash, the form,
-//!   the account (or the committee and its exact signer set), and the hash of the transaction.
+//! - **Key inline / key registered / committee**: the forms of a
+//!   [`pq_crypto::TransactionSignature`]; each is signed under its own FIPS 204 context
+//!   ([`pq_crypto::Purpose`]), so a signature for one form can never be re-encoded as another
+//!   to change the fee.
+//! - **Transaction statement**: what every form signs
+//!   ([`pq_crypto::statement::TransactionStatement`]) — the registered key's account, or the
+//!   committee and its exact signer set, then the runtime's standard signed payload (call,
+//!   nonce, era, tip, versions, genesis hash).
 //! - **Committee account**: [`pq_crypto::MultiSigner::AggregateMlDsa87`]'s account id, a hash
 //!   of the committee id, which is itself a hash of `ρ`, the threshold and every share.
 //!
 //! ## Usage
 //!
-//! Add the pallet and put [`AuthorizePq`] first among the authorizing extensions, followed by
-//! nonce and mortality checks, which then give replay protection to PQ-signed transactions.
-//! [`Config`] and [`AuthorizePq`] show both, compiled, from the test runtime (`mock.rs`).
+//! Add the pallet and declare the runtime's extrinsic as [`Extrinsic`], with the stock
+//! transaction extensions (nonce, mortality, genesis, payment), which give every form replay
+//! protection and bind the fee parameters. [`Config`] and [`Extrinsic`] show both, compiled,
+//! from the test runtime (`mock.rs`).
 //!
 //! A user then signs, with [`pq_crypto::signing::Keypair`], the
-//! [`AuthorizationStatement`](pq_crypto::statement::AuthorizationStatement) naming the chain,
-//! the account and the blake2-256 hash of the extension version, the call and the extensions
-//! after [`AuthorizePq`] — for [`pq_crypto::Purpose::ExtensionKeyInline`] (sending
-//! [`Authorization::KeyInline`]) or, once the key is registered,
-//! [`pq_crypto::Purpose::ExtensionKeyRegistered`] (sending [`Authorization::KeyRegistered`],
-//! 1.3–2.6 KB smaller). `docs/security.md` writes the signed bytes out and lists the attacks
-//! each rule stops.
+//! [`TransactionStatement`](pq_crypto::statement::TransactionStatement) of the standard signed
+//! payload — with the key inline (any scheme), or once the key is registered, with the
+//! registered key (1.3–2.6 KB smaller). `docs/security.md` writes the signed bytes out and
+//! lists the attacks each rule stops.
 //!
 //! ## Assumptions
 //!
-//! - Accounts are `AccountId32`, and the runtime's ordinary extrinsic signature is
-//!   [`pq_crypto::TransactionSignature`]. Then an ordinary signed extrinsic, like a key-inline
-//!   authorization, is signed by the key the account *is* (Ed25519) or is derived from
-//!   (ML-DSA) — never by the registered key of a migrated account, whose hash is not the
-//!   account. That is how [`AuthorizePq`] refuses every key but the registered one for an
-//!   account that accepts only it: it refuses both forms for that account.
-//! - [`Config::FeeCheck`] answers as the payment extension after [`AuthorizePq`] will, so a
-//!   sender that cannot pay is refused before anything expensive.
+//! - Accounts are `AccountId32`, and the runtime's extrinsic is [`Extrinsic`]. A key-inline
+//!   transaction is signed by the key the account *is* (Ed25519) or is derived from (ML-DSA) —
+//!   never by the registered key of a migrated account, whose hash is not the account. That is
+//!   how [`authorize`] refuses every key but the registered one for an account that accepts
+//!   only it: it refuses the key-inline form for that account.
+//! - [`Config::FeeCheck`] answers as the runtime's payment extension will, so a sender that
+//!   cannot pay is refused before anything expensive.
 //! - The deposit constants make a registered key cost at least the existential deposit, and
 //!   the registry holds a consumer reference, so an account with a key cannot be reaped: the
 //!   key, its deposit and the account go away together, through [`Pallet::remove_key`]. The
@@ -84,8 +85,9 @@ extern crate alloc;
 
 #[cfg(feature = "runtime-benchmarks")]
 mod benchmarking;
+mod authorization;
 pub mod committee;
-mod extension;
+mod extrinsic;
 mod invariants;
 mod key_cache;
 pub mod migrations;
@@ -96,9 +98,8 @@ pub mod runtime_api;
 mod tests;
 pub mod weights;
 
-pub use extension::{
-	check_signed_before_verification, AuthorizePq, Authorization, FeeCheck, PqInvalidTransaction, SignatureCheck,
-};
+pub use authorization::{authorize, FeeCheck, PqInvalidTransaction, SignatureCheck};
+pub use extrinsic::{ChargedExtrinsic, CheckedExtrinsic, Extrinsic, UncheckedExtrinsic};
 pub use pallet::*;
 pub use weights::WeightInfo;
 
@@ -215,13 +216,13 @@ pub mod pallet {
 		#[pallet::constant]
 		type KeyCacheBytes: Get<u32>;
 
-		/// Whether an account can pay a transaction's fee. [`AuthorizePq`] asks before it
+		/// Whether an account can pay a transaction's fee. [`authorize`] asks before it
 		/// verifies a signature (for a committee, before it reads any share), so a transaction
 		/// from an account that cannot pay costs a node a balance read, not a verification.
 		/// The runtime's payment pallet answers (see `docs/pallet.md`); `()` checks nothing.
 		type FeeCheck: FeeCheck<Self::RuntimeCall>;
 
-		/// Weights of calls and of the transaction extension, from this pallet's benchmarks.
+		/// Weights of calls and of each signature's check, from this pallet's benchmarks.
 		type WeightInfo: WeightInfo;
 
 		/// Runtime hooks the benchmarks need.

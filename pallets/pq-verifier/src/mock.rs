@@ -15,7 +15,14 @@ use polkadot_sdk::{
 	},
 };
 
-type Block = frame_system::mocking::MockBlock<Test>;
+/// The test runtime's extrinsic: the pallet's, with accounts as addresses.
+#[docify::export(extrinsic_type)]
+pub type Extrinsic = pallet_pq_verifier::Extrinsic<Test, AccountId32, TxExtension>;
+
+type Block = polkadot_sdk::sp_runtime::generic::Block<
+	polkadot_sdk::sp_runtime::generic::Header<u64, polkadot_sdk::sp_runtime::traits::BlakeTwo256>,
+	Extrinsic,
+>;
 /// Balance of the test runtime.
 pub type Balance = u128;
 
@@ -97,9 +104,9 @@ impl pallet_pq_verifier::FeeCheck<RuntimeCall> for FlatFee {
 	}
 }
 
-/// The transaction extensions of the test runtime: `AuthorizePq` first, then the nonce.
-#[docify::export(extension_pipeline)]
-pub type TxExtension = (pallet_pq_verifier::AuthorizePq<Test>, frame_system::CheckNonce<Test>);
+/// The transaction extensions of the test runtime: the genesis hash and the nonce, which every
+/// form signs.
+pub type TxExtension = (frame_system::CheckGenesis<Test>, frame_system::CheckNonce<Test>);
 
 /// What every endowed test account starts with.
 pub const ENDOWMENT: Balance = 1_000_000;

@@ -36,3 +36,13 @@ fixed_bytes!(
 	/// An ML-DSA-87 signature (FIPS 204 `sigEncode`, 4,627 bytes).
 	MlDsa87Signature, 4627
 );
+fixed_bytes!(
+	/// An sr25519 signature, as `sp_runtime::MultiSignature::Sr25519` carries it: decoded so a
+	/// stock wallet's signature is refused by name, never verified.
+	Sr25519Signature, 64
+);
+fixed_bytes!(
+	/// An ECDSA signature, as `sp_runtime::MultiSignature::Ecdsa` carries it: decoded so a
+	/// stock wallet's signature is refused by name, never verified.
+	EcdsaSignature, 65
+);

@@ -22,8 +22,9 @@
 //! - [`host`]: host functions that verify natively in the node, with its process-wide cache;
 //!   [`Domain`] names what a signature is checked over (a purpose, any context, or FIPS 204's
 //!   internal interface).
-//! - [`TransactionSignature`]: a signature with its key, usable as a runtime's extrinsic
-//!   `Signature` type through `sp_runtime::traits::Verify`.
+//! - [`TransactionSignature`]: a runtime's extrinsic `Signature` type, carrying the form (key
+//!   inline, registered key, committee) and the scheme, so every transaction is an ordinary
+//!   signed extrinsic stock clients decode.
 //! - [`aggregate`]: aggregate ML-DSA-87 — the wire form and its one-verification check,
 //!   committee shares with proofs of possession, `pk*` derivation, a verifier that expands a
 //!   committee's `Â` once, and an aggregator that signs for any signer set of up to 128 members.
@@ -83,14 +84,14 @@ pub mod params;
 mod purpose;
 pub mod signing;
 pub mod statement;
-mod transaction;
+pub mod transaction;
 pub mod verify;
 
 pub use aggregate::AggregateSignature;
 pub use bytes::MAX_DESCRIBED_ARRAY;
 pub use multi::{MultiSignature, MultiSigner};
 pub use purpose::{Domain, Purpose};
-pub use transaction::{SignatureWithKey, TransactionSignature};
+pub use transaction::TransactionSignature;
 
 use codec::{Decode, DecodeWithMemTracking, Encode, MaxEncodedLen};
 use scale_info::TypeInfo;

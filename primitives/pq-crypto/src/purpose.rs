@@ -19,41 +19,38 @@ use scale_info::TypeInfo;
 	Clone, Copy, Debug, PartialEq, Eq, Encode, Decode, DecodeWithMemTracking, MaxEncodedLen, TypeInfo,
 )]
 pub enum Purpose {
-	/// The signature of an ordinary signed extrinsic (the runtime's `Signature` type).
+	/// A transaction whose key travels with its signature: the runtime's standard signed
+	/// payload, as it is (see [`crate::statement`]).
 	Transaction,
-	/// A transaction-extension signature whose public key travels inline with it.
-	ExtensionKeyInline,
-	/// A transaction-extension signature whose public key is looked up in the on-chain registry.
-	ExtensionKeyRegistered,
+	/// A transaction signed by the sender's registered key: the account, then the payload.
+	TransactionKeyRegistered,
 	/// Proof that the holder of a key controls it, when registering it for an account.
 	ProofOfPossession,
 	/// A committee member's proof of possession of its aggregate-signature share.
 	CommitteeShare,
-	/// A transaction-extension aggregate signature of a committee, verified under the key
-	/// derived from its signers' shares.
-	ExtensionCommittee,
+	/// A committee's aggregate signature of a transaction, verified under the key derived from
+	/// its signers' shares: the committee, the signer set, then the payload.
+	TransactionCommittee,
 }
 
 impl Purpose {
 	/// Every purpose, for tests and tools that must cover them all.
-	pub const ALL: [Purpose; 6] = [
+	pub const ALL: [Purpose; 5] = [
 		Purpose::Transaction,
-		Purpose::ExtensionKeyInline,
-		Purpose::ExtensionKeyRegistered,
+		Purpose::TransactionKeyRegistered,
 		Purpose::ProofOfPossession,
 		Purpose::CommitteeShare,
-		Purpose::ExtensionCommittee,
+		Purpose::TransactionCommittee,
 	];
 
 	/// The FIPS 204 context string (at most 255 bytes) for this purpose.
 	pub const fn context(self) -> &'static [u8] {
 		match self {
 			Purpose::Transaction => b"pq-verifier/transaction/v1",
-			Purpose::ExtensionKeyInline => b"pq-verifier/extension-key-inline/v2",
-			Purpose::ExtensionKeyRegistered => b"pq-verifier/extension-key-registered/v2",
+			Purpose::TransactionKeyRegistered => b"pq-verifier/transaction-key-registered/v1",
 			Purpose::ProofOfPossession => b"pq-verifier/proof-of-possession/v1",
 			Purpose::CommitteeShare => b"pq-verifier/committee-share/v2",
-			Purpose::ExtensionCommittee => b"pq-verifier/extension-committee/v2",
+			Purpose::TransactionCommittee => b"pq-verifier/transaction-committee/v1",
 		}
 	}
 

@@ -155,11 +155,12 @@ impl Keypair {
 		}
 	}
 
-	/// Signs a transaction payload and pairs the signature with its key, ready to be a
-	/// runtime's extrinsic signature.
+	/// Signs a transaction's signing payload ([`crate::statement::signing_payload`]) in the
+	/// key-inline form: the signature with this key, ready to be a runtime's extrinsic
+	/// signature.
 	#[cfg(feature = "std")]
-	pub fn sign_transaction(&self, payload: &[u8]) -> crate::SignatureWithKey {
-		crate::SignatureWithKey::new(self.public(), self.sign(payload, Purpose::Transaction))
+	pub fn sign_transaction(&self, signing_payload: &[u8]) -> crate::TransactionSignature {
+		crate::TransactionSignature::key_inline(self.public(), self.sign(signing_payload, Purpose::Transaction))
 			.expect("a keypair's public key and signature are of the same scheme")
 	}
 }

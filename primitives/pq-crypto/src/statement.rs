@@ -4,18 +4,15 @@
 //! chain, for one purpose. Each statement here names all of it, and the [`Purpose`] a
 //! statement is signed for is its FIPS 204 context (for Ed25519, a prefix), so a statement of
 //! one kind never verifies as another. The pallet verifies these bytes; the runtime's
-//! transaction builder, the CLI, the benchmarks and every client sign them. `docs/security.md`
-//! writes the bytes out for implementers in other languages.
+//! transaction builder, the CLI, the benchmarks and every client sign them.
+//! `docs/wire-format.md` writes the bytes out for implementers in other languages, and
+//! `docs/security.md` the attacks each binding stops.
 //!
 //! | statement | purpose | binds |
 //! |---|---|---|
-//! | [`AuthorizationStatement`] | the form's `Extension*` purpose | chain, form, account or committee and signer set, the transaction |
+//! | [`TransactionStatement`] | [`Signatory::purpose`] | the transaction (call, extensions, chain), and the account or committee and signer set |
 //! | [`PossessionStatement`] | [`Purpose::ProofOfPossession`] | chain, the account a key is registered for |
 //! | [`MembershipStatement`] | [`Purpose::CommitteeShare`] | chain, the committee's creator, the committee, the member's seat |
-//!
-//! The ordinary signed extrinsic ([`Purpose::Transaction`]) signs the runtime's standard
-//! signed payload instead, which binds its account through the key (an Ed25519 key is its
-//! account; an ML-DSA key must hash to it) and its chain through the runtime's `CheckGenesis`.
 
 use crate::{
 	aggregate::{CommitteeId, SignerBitfield},
@@ -25,60 +22,77 @@ use alloc::vec::Vec;
 use codec::Encode;
 use polkadot_sdk::{sp_io::hashing::blake2_256, sp_runtime::AccountId32};
 
-/// Who an `AuthorizePq` signature authorizes a transaction for, and in which form. The form
-/// is encoded too (one byte), besides choosing the purpose.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Encode)]
-pub enum Authorizer<'a> {
-	/// The account whose key travels inline with the signature.
-	KeyInline(&'a AccountId32),
-	/// The account whose registered key signed.
-	KeyRegistered(&'a AccountId32),
-	/// A committee's account, signed by exactly this set of its members.
+/// Payloads longer than this are signed as their `blake2_256` hash, as every Substrate
+/// runtime's `SignedPayload` does.
+pub const MAX_UNHASHED_PAYLOAD: usize = 256;
+
+/// The bytes a transaction's signature covers, from the runtime's standard signed payload
+/// `call ‖ explicit ‖ implicit` (the extensions' data: era, nonce, tip; spec and transaction
+/// version, genesis hash, the era's block): the payload itself, or its `blake2_256` hash when
+/// it is longer than [`MAX_UNHASHED_PAYLOAD`] bytes. Exactly what a stock wallet signs.
+pub fn signing_payload(payload: &[u8]) -> Vec<u8> {
+	if payload.len() > MAX_UNHASHED_PAYLOAD {
+		blake2_256(payload).to_vec()
+	} else {
+		payload.to_vec()
+	}
+}
+
+/// Who signed a transaction, as its signed message names it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Signatory<'a> {
+	/// The key that travels with the signature, which is (Ed25519) or derives (ML-DSA) the
+	/// account: the key names the account, the message need not.
+	Key,
+	/// The registered key of this account. The account is signed, so one key registered for
+	/// several accounts authorizes a transaction from one of them only.
+	Registered(&'a AccountId32),
+	/// These members of this committee. Both are signed, so an aggregate signature cannot be
+	/// presented for another signer set (another aggregate key) or committee.
 	Committee(&'a CommitteeId, &'a SignerBitfield),
 }
 
-impl Authorizer<'_> {
-	/// The purpose (FIPS 204 context) the form is signed for.
+impl Signatory<'_> {
+	/// The purpose (FIPS 204 context; for Ed25519, the prefix) the form is signed for.
 	pub const fn purpose(&self) -> Purpose {
 		match self {
-			Self::KeyInline(_) => Purpose::ExtensionKeyInline,
-			Self::KeyRegistered(_) => Purpose::ExtensionKeyRegistered,
-			Self::Committee(..) => Purpose::ExtensionCommittee,
+			Self::Key => Purpose::Transaction,
+			Self::Registered(_) => Purpose::TransactionKeyRegistered,
+			Self::Committee(..) => Purpose::TransactionCommittee,
 		}
 	}
 }
 
-/// What an `AuthorizePq` signature signs: the chain, who is authorized in which form, and the
-/// transaction — `blake2_256` of the *inherited implication* (the extension version, the call,
-/// and the explicit then implicit data of every extension after `AuthorizePq`).
+/// What a transaction's signature signs: who signed ([`Signatory`]) then the
+/// [`signing_payload`].
 ///
-/// Encoded: `genesis_hash ‖ form byte ‖ account (32 B) | committee (32 B) ‖ signers
-/// (compact length ‖ bytes) ‖ implication hash (32 B)`.
-#[derive(Clone, Debug, PartialEq, Eq, Encode)]
-pub struct AuthorizationStatement<'a, Hash> {
-	/// Genesis hash of the chain: the signature is void on every other chain, whatever the
-	/// runtime's other extensions check.
-	pub genesis_hash: Hash,
-	/// Who the transaction is from, and in which form it is authorized.
-	pub authorizer: Authorizer<'a>,
-	/// `blake2_256` of the inherited implication.
-	pub implication: [u8; 32],
+/// Encoded: key inline, `signing payload`; registered, `account (32 B) ‖ signing payload`;
+/// committee, `committee (32 B) ‖ signers (compact length ‖ bytes) ‖ signing payload`. Each
+/// form has its own purpose, so a signature made for one form never verifies as another; the
+/// chain is bound by the payload's implicit genesis hash (`CheckGenesis`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TransactionStatement<'a> {
+	/// Who signed.
+	pub signatory: Signatory<'a>,
+	/// The [`signing_payload`].
+	pub signing_payload: &'a [u8],
 }
 
-impl<'a, Hash: Encode> AuthorizationStatement<'a, Hash> {
-	/// The statement authorizing the transaction whose inherited implication is `implication`.
-	pub fn new(genesis_hash: Hash, authorizer: Authorizer<'a>, implication: &impl Encode) -> Self {
-		Self { genesis_hash, authorizer, implication: implication.using_encoded(blake2_256) }
-	}
-
+impl TransactionStatement<'_> {
 	/// The purpose to sign and verify the statement for.
 	pub const fn purpose(&self) -> Purpose {
-		self.authorizer.purpose()
+		self.signatory.purpose()
 	}
 
 	/// The signed bytes.
 	pub fn message(&self) -> Vec<u8> {
-		self.encode()
+		let mut message = match self.signatory {
+			Signatory::Key => Vec::with_capacity(self.signing_payload.len()),
+			Signatory::Registered(account) => account.encode(),
+			Signatory::Committee(committee, signers) => (committee, signers).encode(),
+		};
+		message.extend_from_slice(self.signing_payload);
+		message
 	}
 }
 
@@ -117,28 +131,37 @@ mod tests {
 	use super::*;
 
 	#[test]
-	fn an_authorization_statement_encodes_as_documented() {
+	fn a_long_payload_is_signed_as_its_hash() {
+		assert_eq!(signing_payload(&[5; MAX_UNHASHED_PAYLOAD]), vec![5; MAX_UNHASHED_PAYLOAD]);
+		assert_eq!(signing_payload(&[5; MAX_UNHASHED_PAYLOAD + 1]), blake2_256(&[5; MAX_UNHASHED_PAYLOAD + 1]).to_vec());
+	}
+
+	#[test]
+	fn a_key_inline_statement_is_the_payload() {
+		let statement = TransactionStatement { signatory: Signatory::Key, signing_payload: &[1, 2, 3] };
+		assert_eq!(statement.message(), [1, 2, 3]);
+		assert_eq!(statement.purpose(), Purpose::Transaction);
+	}
+
+	#[test]
+	fn a_registered_statement_names_the_account() {
 		let account = AccountId32::new([0xaa; 32]);
-		let statement = AuthorizationStatement::new([0x11u8; 32], Authorizer::KeyRegistered(&account), &(0u8,));
-		let mut expected = vec![0x11; 32];
-		expected.push(1);
-		expected.extend_from_slice(&[0xaa; 32]);
-		expected.extend_from_slice(&blake2_256(&[0]));
-		assert_eq!(statement.message(), expected);
-		assert_eq!(statement.purpose(), Purpose::ExtensionKeyRegistered);
+		let statement = TransactionStatement { signatory: Signatory::Registered(&account), signing_payload: &[1, 2, 3] };
+		assert_eq!(statement.message(), [&[0xaa; 32][..], &[1, 2, 3]].concat());
+		assert_eq!(statement.purpose(), Purpose::TransactionKeyRegistered);
 	}
 
 	#[test]
 	fn a_committee_statement_names_the_committee_and_its_signers() {
 		let committee = CommitteeId([0xcc; 32]);
 		let signers = SignerBitfield::new(9, [0, 8]).unwrap();
-		let statement = AuthorizationStatement::new([0u8; 32], Authorizer::Committee(&committee, &signers), &());
+		let statement =
+			TransactionStatement { signatory: Signatory::Committee(&committee, &signers), signing_payload: &[1, 2, 3] };
 		let message = statement.message();
-		assert_eq!(message[32], 2, "the form byte");
-		assert_eq!(&message[33..65], &[0xcc; 32]);
-		assert_eq!(&message[65..68], &[2 << 2, 0b1, 0b1], "compact length 2, then the bits");
-		assert_eq!(message.len(), 32 + 1 + 32 + 3 + 32);
-		assert_eq!(statement.purpose(), Purpose::ExtensionCommittee);
+		assert_eq!(&message[..32], &[0xcc; 32]);
+		assert_eq!(&message[32..35], &[2 << 2, 0b1, 0b1], "compact length 2, then the bits");
+		assert_eq!(&message[35..], &[1, 2, 3]);
+		assert_eq!(statement.purpose(), Purpose::TransactionCommittee);
 	}
 
 	#[test]

@@ -1,49 +1,110 @@
-//! The self-contained signed form: a runtime's extrinsic `Signature` type.
+//! The transaction signature: a runtime's extrinsic `Signature` type, carrying the form and the
+//! scheme, so that every transaction is an ordinary signed (v4) extrinsic stock clients decode
+//! from the metadata alone.
 //!
-//! A runtime's `UncheckedExtrinsic` checks `signature.verify(payload, &account)`. For Ed25519
-//! the account *is* the key; for ML-DSA the account is derived from the key
-//! ([`crate::account`]), so the key has to travel with the signature. [`TransactionSignature`]
-//! carries both, checks that the key may sign for the account ([`SignatureWithKey::bind`]), and
-//! verifies over the payload with the [`Purpose::Transaction`] context.
+//! A stock client reads a signed extrinsic as `address ‖ signature ‖ extensions ‖ call`, with the
+//! signature's type from the metadata. The form — key inline, registered key, committee — lives
+//! in this type's variant, not in a transaction extension, which polkadot.js would read as zero
+//! bytes if it did not know it. The classical variants keep `sp_runtime::MultiSignature`'s
+//! indices (0 Ed25519, 1 sr25519, 2 ECDSA), so a stock wallet's signature decodes; sr25519 and
+//! ECDSA are then refused by name ([`Form::Classical`]), never verified.
+//!
+//! | index | variant | form | carries |
+//! |---|---|---|---|
+//! | 0 | [`Ed25519`](TransactionSignature::Ed25519) | key inline (the account is the key) | 64 B |
+//! | 1 | [`Sr25519`](TransactionSignature::Sr25519) | refused | 64 B |
+//! | 2 | [`Ecdsa`](TransactionSignature::Ecdsa) | refused | 65 B |
+//! | 3–5 | [`MlDsa44`](TransactionSignature::MlDsa44) … `MlDsa87` | key inline | key ‖ signature |
+//! | 6–8 | [`MlDsa44Registered`](TransactionSignature::MlDsa44Registered) … | registered key | signature |
+//! | 9 | [`Committee`](TransactionSignature::Committee) | committee | committee ‖ signers ‖ signature |
+//!
+//! What each form signs is [`crate::statement::TransactionStatement`].
 
 use crate::{
 	account::edwards,
-	backend::Backend,
+	aggregate::AggregateSignature,
 	keys::*,
 	multi::{MultiSignature, MultiSigner},
 	params::{MlDsa44, MlDsa65, MlDsa87},
+	statement::Signatory,
 	verify::KeyDigest,
-	Purpose, Scheme, VerifyError,
+	Scheme, VerifyError,
 };
 use codec::{Decode, DecodeWithMemTracking, Encode, MaxEncodedLen};
-use core::marker::PhantomData;
-use polkadot_sdk::sp_runtime::{
-	traits::{Lazy, Verify},
-	AccountId32,
-};
+use polkadot_sdk::sp_runtime::AccountId32;
 use scale_info::TypeInfo;
 
-/// A signature together with the key it verifies under (Ed25519 keys are the account itself).
+/// A transaction's signature, its form and its scheme; see the module docs for the wire layout.
 #[allow(clippy::large_enum_variant)] // A fixed-size wire type: inline bytes, no allocation per decode.
 #[derive(
 	Clone, Debug, PartialEq, Eq, Encode, Decode, DecodeWithMemTracking, MaxEncodedLen, TypeInfo,
 )]
-pub enum SignatureWithKey {
-	/// Ed25519: the signer's account id is its public key.
+pub enum TransactionSignature {
+	/// Ed25519 over the standard signed payload: the account is the key.
+	#[codec(index = 0)]
 	Ed25519(Ed25519Signature),
-	/// ML-DSA-44 key and signature.
+	/// sr25519, as stock wallets sign: decoded, refused ([`Form::Classical`]).
+	#[codec(index = 1)]
+	Sr25519(Sr25519Signature),
+	/// ECDSA, as stock wallets sign: decoded, refused ([`Form::Classical`]).
+	#[codec(index = 2)]
+	Ecdsa(EcdsaSignature),
+	/// An ML-DSA-44 key and its signature; the account is the key's derived account.
+	#[codec(index = 3)]
 	MlDsa44(MlDsa44Public, MlDsa44Signature),
-	/// ML-DSA-65 key and signature.
+	/// An ML-DSA-65 key and its signature; the account is the key's derived account.
+	#[codec(index = 4)]
 	MlDsa65(MlDsa65Public, MlDsa65Signature),
-	/// ML-DSA-87 key and signature.
+	/// An ML-DSA-87 key and its signature; the account is the key's derived account.
+	#[codec(index = 5)]
 	MlDsa87(MlDsa87Public, MlDsa87Signature),
+	/// A signature by the account's registered ML-DSA-44 key.
+	#[codec(index = 6)]
+	MlDsa44Registered(MlDsa44Signature),
+	/// A signature by the account's registered ML-DSA-65 key.
+	#[codec(index = 7)]
+	MlDsa65Registered(MlDsa65Signature),
+	/// A signature by the account's registered ML-DSA-87 key.
+	#[codec(index = 8)]
+	MlDsa87Registered(MlDsa87Signature),
+	/// A committee's aggregate ML-DSA-87 signature; the account is the committee's.
+	#[codec(index = 9)]
+	Committee(AggregateSignature),
 }
 
-impl SignatureWithKey {
-	/// Pairs a key with a signature of the same scheme; `None` for mismatched schemes and for
-	/// aggregates, which need the committee's shares and cannot be self-contained.
-	pub fn new(signer: MultiSigner, signature: MultiSignature) -> Option<Self> {
-		Some(match (signer, signature) {
+/// How a [`TransactionSignature`] proves who sent the transaction.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Form {
+	/// The key travels with the signature (Ed25519: the account is the key).
+	KeyInline(Scheme),
+	/// The account's registered key signed; only the signature travels.
+	KeyRegistered(Scheme),
+	/// A committee's members signed together.
+	Committee,
+	/// sr25519 or ECDSA: keys a discrete logarithm breaks, never accepted.
+	Classical,
+}
+
+impl TransactionSignature {
+	/// The form and scheme, read without verifying anything.
+	pub fn form(&self) -> Form {
+		match self {
+			Self::Ed25519(_) => Form::KeyInline(Scheme::Ed25519),
+			Self::Sr25519(_) | Self::Ecdsa(_) => Form::Classical,
+			Self::MlDsa44(..) => Form::KeyInline(Scheme::MlDsa44),
+			Self::MlDsa65(..) => Form::KeyInline(Scheme::MlDsa65),
+			Self::MlDsa87(..) => Form::KeyInline(Scheme::MlDsa87),
+			Self::MlDsa44Registered(_) => Form::KeyRegistered(Scheme::MlDsa44),
+			Self::MlDsa65Registered(_) => Form::KeyRegistered(Scheme::MlDsa65),
+			Self::MlDsa87Registered(_) => Form::KeyRegistered(Scheme::MlDsa87),
+			Self::Committee(_) => Form::Committee,
+		}
+	}
+
+	/// A key and its signature in the key-inline form, for `account` (an Ed25519 key is the
+	/// account itself).
+	pub fn key_inline(key: MultiSigner, signature: MultiSignature) -> Option<Self> {
+		Some(match (key, signature) {
 			(MultiSigner::Ed25519(_), MultiSignature::Ed25519(signature)) => Self::Ed25519(signature),
 			(MultiSigner::MlDsa44(key), MultiSignature::MlDsa44(signature)) => Self::MlDsa44(key, signature),
 			(MultiSigner::MlDsa65(key), MultiSignature::MlDsa65(signature)) => Self::MlDsa65(key, signature),
@@ -52,55 +113,69 @@ impl SignatureWithKey {
 		})
 	}
 
-	/// The scheme of the key and signature.
-	pub fn scheme(&self) -> Scheme {
-		match self {
-			Self::Ed25519(_) => Scheme::Ed25519,
-			Self::MlDsa44(..) => Scheme::MlDsa44,
-			Self::MlDsa65(..) => Scheme::MlDsa65,
-			Self::MlDsa87(..) => Scheme::MlDsa87,
-		}
+	/// A registered key's signature in the registered form; `None` for schemes no account can
+	/// register (Ed25519, aggregates).
+	pub fn key_registered(signature: MultiSignature) -> Option<Self> {
+		Some(match signature {
+			MultiSignature::MlDsa44(signature) => Self::MlDsa44Registered(signature),
+			MultiSignature::MlDsa65(signature) => Self::MlDsa65Registered(signature),
+			MultiSignature::MlDsa87(signature) => Self::MlDsa87Registered(signature),
+			MultiSignature::Ed25519(_) | MultiSignature::AggregateMlDsa87(_) => return None,
+		})
 	}
 
-	/// Splits into the signer (given the claimed account, which is the key for Ed25519) and
-	/// the signature.
-	pub fn into_parts(self, account: &AccountId32) -> (MultiSigner, MultiSignature) {
-		match self {
-			Self::Ed25519(signature) => (ed25519_signer(account), MultiSignature::Ed25519(signature)),
-			Self::MlDsa44(key, signature) => (MultiSigner::MlDsa44(key), MultiSignature::MlDsa44(signature)),
-			Self::MlDsa65(key, signature) => (MultiSigner::MlDsa65(key), MultiSignature::MlDsa65(signature)),
-			Self::MlDsa87(key, signature) => (MultiSigner::MlDsa87(key), MultiSignature::MlDsa87(signature)),
-		}
+	/// The key-inline form's key (for Ed25519, `account` itself) and signature; `None` for the
+	/// other forms.
+	pub fn inline_parts(&self, account: &AccountId32) -> Option<(MultiSigner, MultiSignature)> {
+		Some(match self {
+			Self::Ed25519(signature) => (ed25519_signer(account), MultiSignature::Ed25519(signature.clone())),
+			Self::MlDsa44(key, signature) => (MultiSigner::MlDsa44(key.clone()), MultiSignature::MlDsa44(signature.clone())),
+			Self::MlDsa65(key, signature) => (MultiSigner::MlDsa65(key.clone()), MultiSignature::MlDsa65(signature.clone())),
+			Self::MlDsa87(key, signature) => (MultiSigner::MlDsa87(key.clone()), MultiSignature::MlDsa87(signature.clone())),
+			_ => return None,
+		})
 	}
 
-	/// The stateless half of the check, cheap and done before anything else: whether the key
-	/// may sign for `account`, and if so its digest (for the caches). An ML-DSA key must derive
-	/// the account ([`VerifyError::AccountMismatch`]); an Ed25519 signature's account is its
-	/// key, so it must be an edwards25519 encoding ([`VerifyError::InvalidKey`]) — which no
+	/// The registered form's signature; `None` for the other forms.
+	pub fn registered_signature(&self) -> Option<MultiSignature> {
+		Some(match self {
+			Self::MlDsa44Registered(signature) => MultiSignature::MlDsa44(signature.clone()),
+			Self::MlDsa65Registered(signature) => MultiSignature::MlDsa65(signature.clone()),
+			Self::MlDsa87Registered(signature) => MultiSignature::MlDsa87(signature.clone()),
+			_ => return None,
+		})
+	}
+
+	/// Who signed for `account`, as the signed message names it ([`Signatory`]); `None` for the
+	/// refused classical forms.
+	pub fn signatory<'a>(&'a self, account: &'a AccountId32) -> Option<Signatory<'a>> {
+		Some(match self.form() {
+			Form::KeyInline(_) => Signatory::Key,
+			Form::KeyRegistered(_) => Signatory::Registered(account),
+			Form::Committee => {
+				let Self::Committee(aggregate) = self else { unreachable!("the committee form is this variant") };
+				Signatory::Committee(&aggregate.committee, &aggregate.signers)
+			},
+			Form::Classical => return None,
+		})
+	}
+
+	/// The stateless check of the key-inline form, cheap and done before anything else: whether
+	/// the key may sign for `account`, and if so its digest (for the caches). An ML-DSA key must
+	/// derive the account ([`VerifyError::AccountMismatch`]); an Ed25519 signature's account is
+	/// its key, so it must be an edwards25519 encoding ([`VerifyError::InvalidKey`]) — which no
 	/// post-quantum account id is ([`crate::account`]), so a classical signature never reaches
-	/// verification for one.
-	pub fn bind(&self, account: &AccountId32) -> Result<KeyDigest, VerifyError> {
+	/// verification for one. `None` for the other forms, which carry no key.
+	pub fn bind(&self, account: &AccountId32) -> Option<Result<KeyDigest, VerifyError>> {
 		let digest = match self {
-			Self::Ed25519(_) if !edwards::decodes_as_point(account.as_ref()) => return Err(VerifyError::InvalidKey),
-			Self::Ed25519(_) => return Ok(KeyDigest::of(&ed25519_signer(account))),
+			Self::Ed25519(_) if !edwards::decodes_as_point(account.as_ref()) => return Some(Err(VerifyError::InvalidKey)),
+			Self::Ed25519(_) => return Some(Ok(KeyDigest::of(&ed25519_signer(account)))),
 			Self::MlDsa44(key, _) => KeyDigest::of_ml_dsa::<MlDsa44>(key),
 			Self::MlDsa65(key, _) => KeyDigest::of_ml_dsa::<MlDsa65>(key),
 			Self::MlDsa87(key, _) => KeyDigest::of_ml_dsa::<MlDsa87>(key),
+			_ => return None,
 		};
-		(digest.account_id() == *account).then_some(digest).ok_or(VerifyError::AccountMismatch)
-	}
-
-	/// Verifies that the key may sign for `account` ([`Self::bind`]) and the signature covers
-	/// `message` for `purpose`, with backend `B`.
-	pub fn verify<B: Backend>(
-		&self,
-		message: &[u8],
-		account: &AccountId32,
-		purpose: Purpose,
-	) -> Result<(), VerifyError> {
-		self.bind(account)?;
-		let (signer, signature) = self.clone().into_parts(account);
-		signature.verify::<B>(&signer, message, purpose)
+		Some((digest.account_id() == *account).then_some(digest).ok_or(VerifyError::AccountMismatch))
 	}
 }
 
@@ -109,66 +184,27 @@ fn ed25519_signer(account: &AccountId32) -> MultiSigner {
 	MultiSigner::Ed25519(Ed25519Public(*<AccountId32 as AsRef<[u8; 32]>>::as_ref(account)))
 }
 
-/// [`SignatureWithKey`] verified with backend `B`, for use as a runtime's `Signature` type.
-///
-/// The backend is a type parameter, so it costs nothing on the wire: the encoding is that of
-/// [`SignatureWithKey`].
-#[derive(Encode, Decode, DecodeWithMemTracking, MaxEncodedLen)]
-pub struct TransactionSignature<B> {
-	/// The signature and its key.
-	pub signed: SignatureWithKey,
-	#[codec(skip)]
-	backend: PhantomData<B>,
-}
+#[cfg(test)]
+mod tests {
+	use super::*;
 
-/// Described in metadata as what it encodes as, [`SignatureWithKey`]: a one-field wrapper
-/// would be a struct to clients, which polkadot.js cannot tell apart from a present signature.
-impl<B> TypeInfo for TransactionSignature<B> {
-	type Identity = SignatureWithKey;
-
-	fn type_info() -> scale_info::Type {
-		SignatureWithKey::type_info()
-	}
-}
-
-impl<B> TransactionSignature<B> {
-	/// Wraps a signature with its key.
-	pub fn new(signed: SignatureWithKey) -> Self {
-		Self { signed, backend: PhantomData }
-	}
-}
-
-// Written out rather than derived: derives would demand the same traits of `B`.
-impl<B> Clone for TransactionSignature<B> {
-	fn clone(&self) -> Self {
-		Self::new(self.signed.clone())
-	}
-}
-
-impl<B> PartialEq for TransactionSignature<B> {
-	fn eq(&self, other: &Self) -> bool {
-		self.signed == other.signed
-	}
-}
-
-impl<B> Eq for TransactionSignature<B> {}
-
-impl<B> core::fmt::Debug for TransactionSignature<B> {
-	fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-		self.signed.fmt(f)
-	}
-}
-
-impl<B> From<SignatureWithKey> for TransactionSignature<B> {
-	fn from(signed: SignatureWithKey) -> Self {
-		Self::new(signed)
-	}
-}
-
-impl<B: Backend> Verify for TransactionSignature<B> {
-	type Signer = MultiSigner;
-
-	fn verify<L: Lazy<[u8]>>(&self, mut message: L, account: &AccountId32) -> bool {
-		self.signed.verify::<B>(message.get(), account, Purpose::Transaction).is_ok()
+	/// The classical variants are where `sp_runtime::MultiSignature` puts them, so a stock
+	/// wallet's signature decodes as what it is.
+	#[test]
+	fn classical_variants_keep_the_stock_indices() {
+		use polkadot_sdk::sp_runtime::MultiSignature as Stock;
+		let stock = [
+			Stock::Ed25519(polkadot_sdk::sp_core::ed25519::Signature::from_raw([7; 64])),
+			Stock::Sr25519(polkadot_sdk::sp_core::sr25519::Signature::from_raw([7; 64])),
+			Stock::Ecdsa(polkadot_sdk::sp_core::ecdsa::Signature::from_raw([7; 65])),
+		];
+		let ours = [
+			TransactionSignature::Ed25519(Ed25519Signature([7; 64])),
+			TransactionSignature::Sr25519(Sr25519Signature([7; 64])),
+			TransactionSignature::Ecdsa(EcdsaSignature([7; 65])),
+		];
+		for (stock, ours) in stock.iter().zip(ours) {
+			assert_eq!(TransactionSignature::decode(&mut &stock.encode()[..]).unwrap(), ours);
+		}
 	}
 }

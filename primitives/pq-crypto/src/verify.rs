@@ -5,7 +5,7 @@
 //! - [`Signed`]: what a signature is checked over, a message in a [`Domain`]; the bytes each
 //!   scheme signs are formatted by [`crate::message`].
 //! - [`DecodedKey`]: a key decoded by a backend and the one per-scheme dispatch to it, used by
-//!   [`MultiSignature::verify`], [`crate::SignatureWithKey::verify`] and [`crate::cache::KeyCache`].
+//!   [`MultiSignature::verify`] and [`crate::cache::KeyCache`].
 
 use crate::{
 	backend::{Backend, Ed25519Verifier, MlDsaVerifier},

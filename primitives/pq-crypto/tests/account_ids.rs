@@ -14,7 +14,7 @@ use pq_crypto::{
 	keys::{Ed25519Public, Ed25519Signature, MlDsa44Public, MlDsa65Public, MlDsa87Public},
 	params::MlDsaParams,
 	signing::Keypair,
-	MultiSigner, Purpose, Scheme, SignatureWithKey, VerifyError,
+	MultiSigner, Scheme, TransactionSignature, VerifyError,
 };
 use proptest::prelude::*;
 
@@ -182,7 +182,7 @@ impl Backend for DiscreteLogOracle {
 /// With a discrete-logarithm oracle an attacker signs for every classical account, and for
 /// about half of the version-1 post-quantum ids — and for no post-quantum id of today. The
 /// oracle is asked directly, each account taken as the Ed25519 key it would be, so the check
-/// does not rest on the rule that made the ids ([`SignatureWithKey::bind`] refuses them too,
+/// does not rest on the rule that made the ids ([`TransactionSignature::bind`] refuses them too,
 /// below, before any verifier is asked).
 #[test]
 fn a_discrete_log_oracle_signs_for_no_post_quantum_account() {
@@ -202,8 +202,8 @@ fn a_discrete_log_oracle_signs_for_no_post_quantum_account() {
 		for signer in signers.iter().chain([&committee]) {
 			let account = signer.account_id();
 			assert!(!spends(&account), "{signer:?}");
-			let signed = SignatureWithKey::Ed25519(forged.clone());
-			assert_eq!(signed.verify::<DiscreteLogOracle>(b"transfer everything", &account, Purpose::Transaction), Err(VerifyError::InvalidKey));
+			let signed = TransactionSignature::Ed25519(forged.clone());
+			assert_eq!(signed.bind(&account), Some(Err(VerifyError::InvalidKey)));
 			version_1_spent += spends(&signer.version_1_account_id()) as u32;
 		}
 	}

@@ -9,7 +9,7 @@ use proptest::prelude::*;
 use pq_crypto::{
 	backend::{Libcrux, MlDsaVerifier, Native, Precomputed, RustCrypto},
 	params::{MlDsa44, MlDsa65, MlDsa87, MlDsaParams},
-	AggregateSignature, MultiSignature, MultiSigner, SignatureWithKey,
+	AggregateSignature, MultiSignature, MultiSigner, TransactionSignature,
 };
 
 fn config() -> ProptestConfig {
@@ -155,7 +155,7 @@ proptest! {
 	fn decoders_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..6000)) {
 		let _ = MultiSigner::decode(&mut &bytes[..]);
 		let _ = MultiSignature::decode(&mut &bytes[..]);
-		let _ = SignatureWithKey::decode(&mut &bytes[..]);
+		let _ = TransactionSignature::decode(&mut &bytes[..]);
 		let _ = AggregateSignature::decode(&mut &bytes[..]);
 	}
 

@@ -49,9 +49,8 @@ const MAXIMUM_BLOCK_WEIGHT: Weight =
 parameter_types! {
 	pub const Version: RuntimeVersion = VERSION;
 
-	/// FRAME's base extrinsic weight, nothing more: an ordinary signed extrinsic's signature
-	/// is charged by its own scheme through the extrinsic type (`crate::extrinsic`), a general
-	/// transaction's by `AuthorizePq`.
+	/// FRAME's base extrinsic weight, nothing more: each transaction's signature is charged by
+	/// its form and scheme through the extrinsic type (`pallet_pq_verifier::Extrinsic`).
 	pub RuntimeBlockWeights: BlockWeights = BlockWeights::builder()
 		.base_block(BlockExecutionWeight::get())
 		.for_class(DispatchClass::all(), |weights| {
@@ -219,8 +218,8 @@ impl pallet_pq_verifier::BenchmarkHelper<AccountId> for PqVerifierBenchmarkHelpe
 	}
 }
 
-/// The fee check `AuthorizePq` runs before it verifies: exactly the one
-/// `ChargeTransactionPayment` runs after it, without the tip (a lower bound of the fee).
+/// The fee check the pallet's extrinsic type runs before it verifies: exactly the one
+/// `ChargeTransactionPayment` runs later, without the tip (a lower bound of the fee).
 pub struct TransactionFeeCheck;
 
 impl pallet_pq_verifier::FeeCheck<RuntimeCall> for TransactionFeeCheck {

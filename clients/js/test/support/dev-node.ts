@@ -44,7 +44,10 @@ export async function startDevNode(): Promise<DevNode> {
   const basePath = mkdtempSync(join(tmpdir(), 'pq-node-js-'));
   const logPath = join(basePath, 'pq-node.log');
   const output = openSync(logPath, 'w');
-  const args = ['--dev', '--base-path', basePath, '--rpc-port', '0', '--port', '0', '--prometheus-port', '0'];
+  // An archive node (`--state-pruning archive`) serves the `archive_v1_*` methods, through which
+  // polkadot-api reads blocks its chainHead subscription no longer pins: the tests decode every
+  // block of the chain.
+  const args = ['--dev', '--base-path', basePath, '--state-pruning', 'archive', '--rpc-port', '0', '--port', '0', '--prometheus-port', '0'];
   const child: ChildProcess = spawn(nodeBinary(), args, { stdio: ['ignore', output, output] });
   const log = () => readFileSync(logPath, 'utf8');
   const deadline = Date.now() + STARTUP_MS;

@@ -1,10 +1,16 @@
 //! Each attack of `docs/security.md`, as an attacker would try it, refused with its named
 //! error.
 
-use super::{committees::{aggregate_of, members_for}, *};
+use super::{
+	committees::{aggregate_of, committee_signed, garbage_aggregate, members_for},
+	*,
+};
 use crate::{CommitteeShares, Committees};
 use polkadot_sdk::sp_runtime::traits::Dispatchable;
-use pq_crypto::aggregate::aggregator::Committee;
+use pq_crypto::{
+	aggregate::aggregator::Committee,
+	keys::{EcdsaSignature, Ed25519Signature, Sr25519Signature},
+};
 
 /// A transaction of account D, signed by D's registered key K, presented for account E to
 /// which K is registered too (E migrated to K), once E's nonce equals D's: the statement
@@ -18,18 +24,12 @@ fn cross_account_replay_of_a_registered_key_signature_is_bad_proof() {
 		register(&derived, &key);
 		register(&migrated, &key);
 		let call = remark(b"transfer everything");
-		let info = call.get_dispatch_info();
-		let nonce = CheckNonce::<Test>::from(frame_system::Pallet::<Test>::account_nonce(&derived));
-		assert_eq!(nonce, CheckNonce::from(frame_system::Pallet::<Test>::account_nonce(&migrated)));
-		let statement = statement_with_nonce(&call, &nonce, Authorizer::KeyRegistered(&derived));
-		let signature = key.sign_deterministic(&statement.message(), statement.purpose());
-
-		let replayed = Authorization::KeyRegistered { account: migrated.clone(), signature: signature.clone() };
-		let refused = pipeline(replayed, nonce.clone()).dispatch_transaction(RuntimeOrigin::none(), call.clone(), &info, 0, 0);
-		assert_eq!(refused.unwrap_err(), bad_proof());
-
-		let genuine = Authorization::KeyRegistered { account: derived.clone(), signature };
-		assert_ok!(pipeline(genuine, nonce).dispatch_transaction(RuntimeOrigin::none(), call, &info, 0, 0).unwrap());
+		let account_nonce = frame_system::Pallet::<Test>::account_nonce;
+		assert_eq!(account_nonce(&derived), account_nonce(&migrated));
+		let genuine = registered(&derived, &key, &call);
+		let replayed = signed(&migrated, signature_of(&genuine), &call);
+		assert_eq!(validate(replayed), Err(bad_proof()));
+		assert_eq!(validate(genuine), Ok(Some(derived)));
 	});
 }
 
@@ -52,9 +52,8 @@ fn cross_committee_replay_is_bad_proof() {
 		let call = remark(b"committee transfer");
 		let signed = aggregate_of(&first, signers.clone(), &call);
 		let replayed = pq_crypto::AggregateSignature { committee: second.id(), ..signed.clone() };
-		assert_eq!(validate_general(AuthorizePq::new(Authorization::Committee(replayed)), &call), Err(bad_proof()));
-		let genuine = validate_general(AuthorizePq::new(Authorization::Committee(signed)), &call);
-		assert_eq!(genuine, Ok(Some(first.id().account_id())));
+		assert_eq!(validate(committee_signed(replayed, &call)), Err(bad_proof()));
+		assert_eq!(validate(committee_signed(signed, &call)), Ok(Some(first.id().account_id())));
 	});
 }
 
@@ -98,7 +97,7 @@ fn committee_proofs_from_another_chain_are_invalid_membership_proof() {
 }
 
 /// An account derived from ML-DSA key K1 migrates to K2 and accepts only K2; whoever still
-/// holds K1 tries to spend with it, key inline and as an ordinary signed extrinsic.
+/// holds K1 tries to spend with it.
 #[test]
 fn the_old_ml_dsa_key_of_a_migrated_account_is_refused() {
 	let (old, new) = (keypair(Scheme::MlDsa44, 1), keypair(Scheme::MlDsa87, 2));
@@ -106,15 +105,13 @@ fn the_old_ml_dsa_key_of_a_migrated_account_is_refused() {
 	new_test_ext_with(&[who.clone()]).execute_with(|| {
 		migrate_exclusively(&who, &new);
 		let call = remark(b"drain");
-		assert_eq!(validate_general(inline(&old, &call), &call), Err(only_registered_key()));
-		// An ordinary signed extrinsic by K1 reaches the extension as a signed origin.
-		assert_eq!(validate(AuthorizePq::new(Authorization::None), RuntimeOrigin::signed(who.clone()), &call), Err(only_registered_key()));
-		assert_eq!(validate_general(registered(&who, &new, &call), &call), Ok(Some(who)));
+		assert_eq!(validate(inline(&old, &call)), Err(only_registered_key()));
+		assert_eq!(validate(registered(&who, &new, &call)), Ok(Some(who)));
 	});
 }
 
 /// Right after a migration that accepts only the new key, the old Ed25519 key tries to
-/// remove the new key (to register its own): refused, in either form.
+/// remove the new key (to register its own): refused.
 #[test]
 fn the_old_ed25519_key_cannot_undo_a_migration() {
 	let ed25519 = keypair(Scheme::Ed25519, 1);
@@ -122,8 +119,7 @@ fn the_old_ed25519_key_cannot_undo_a_migration() {
 	new_test_ext_with(&[who.clone()]).execute_with(|| {
 		migrate_exclusively(&who, &keypair(Scheme::MlDsa65, 2));
 		let remove: RuntimeCall = crate::Call::remove_key {}.into();
-		assert_eq!(validate(AuthorizePq::new(Authorization::None), RuntimeOrigin::signed(who.clone()), &remove), Err(only_registered_key()));
-		assert_eq!(validate_general(inline(&ed25519, &remove), &remove), Err(only_registered_key()));
+		assert_eq!(validate(inline(&ed25519, &remove)), Err(only_registered_key()));
 	});
 }
 
@@ -139,11 +135,9 @@ fn a_key_rotation_leaves_the_old_key_no_window() {
 		migrate_exclusively(&who, &first);
 		let rotate: RuntimeCall =
 			crate::Call::rotate_key { key: Box::new(second.public()), proof: Some(Box::new(possession_proof(&second, &who))) }.into();
-		assert_eq!(validate_general(registered(&who, &first, &rotate), &rotate), Ok(Some(who.clone())));
+		assert_eq!(validate(registered(&who, &first, &rotate)), Ok(Some(who.clone())));
 		assert_ok!(rotate.dispatch(RuntimeOrigin::signed(who.clone())));
-		let drain = remark(b"drain");
-		assert_eq!(validate_general(inline(&ed25519, &drain), &drain), Err(only_registered_key()));
-		assert_eq!(validate(AuthorizePq::new(Authorization::None), RuntimeOrigin::signed(who.clone()), &drain), Err(only_registered_key()));
+		assert_eq!(validate(inline(&ed25519, &remark(b"drain"))), Err(only_registered_key()));
 	});
 }
 
@@ -162,8 +156,8 @@ fn a_committee_account_that_migrated_refuses_the_committee() {
 		migrate_exclusively(&account, &key);
 		let call = remark(b"committee transfer");
 		let signed = aggregate_of(&committee, committee.signers([0, 1]).unwrap(), &call);
-		assert_eq!(validate_general(AuthorizePq::new(Authorization::Committee(signed)), &call), Err(only_registered_key()));
-		assert_eq!(validate_general(registered(&account, &key, &call), &call), Ok(Some(account)));
+		assert_eq!(validate(committee_signed(signed, &call)), Err(only_registered_key()));
+		assert_eq!(validate(registered(&account, &key, &call)), Ok(Some(account)));
 	});
 }
 
@@ -179,17 +173,11 @@ fn garbage_from_a_committee_that_cannot_pay_reads_no_share() {
 		let members = members_for(&committee, &owner).try_into().unwrap();
 		assert_ok!(PqVerifier::create_committee(RuntimeOrigin::signed(owner), committee.rho(), 1, members));
 		let _ = CommitteeShares::<Test>::clear_prefix(committee.id(), u32::MAX, None);
-		let call = remark(b"garbage");
-		let MultiSignature::MlDsa87(garbage) = keypair(Scheme::MlDsa87, 9).sign_deterministic(b"x", Purpose::Transaction) else {
-			unreachable!()
-		};
-		let signers = committee.signers(0..8).unwrap();
-		let aggregate = pq_crypto::AggregateSignature { committee: committee.id(), signers, signature: garbage };
-		let extension = AuthorizePq::new(Authorization::Committee(aggregate));
-		assert_eq!(validate_general(extension.clone(), &call), Err(InvalidTransaction::Payment.into()));
+		let garbage = committee_signed(garbage_aggregate(&committee, committee.signers(0..8).unwrap()), &remark(b"garbage"));
+		assert_eq!(validate(garbage.clone()), Err(InvalidTransaction::Payment.into()));
 		// Once the account can pay, the same transaction reads shares (and finds none).
 		fund(&committee.id().account_id());
-		assert_eq!(validate_general(extension, &call), Err(PqInvalidTransaction::UnknownCommittee.into()));
+		assert_eq!(validate(garbage), Err(PqInvalidTransaction::UnknownCommittee.into()));
 	});
 }
 
@@ -201,14 +189,14 @@ fn garbage_from_an_account_that_cannot_pay_is_not_verified() {
 		let call = remark(b"garbage");
 		for scheme in SCHEMES {
 			let signer = keypair(scheme, 3);
-			let garbage = inline_signed(&signer, &signer.account_id(), b"not the statement", Purpose::ExtensionKeyInline);
-			assert_eq!(validate_general(garbage, &call), Err(InvalidTransaction::Payment.into()), "{scheme:?}");
+			let garbage = inline_signed(&signer, &signer.account_id(), b"not the statement", Purpose::Transaction, &call);
+			assert_eq!(validate(garbage), Err(InvalidTransaction::Payment.into()), "{scheme:?}");
 		}
 	});
 }
 
-/// A signature made for another chain running this runtime (another genesis hash) is void
-/// here, whether or not the runtime checks the genesis hash elsewhere (this one does not).
+/// A signature made for another chain running this runtime is void here: the genesis hash is
+/// in the signed payload (`CheckGenesis`'s implicit data).
 #[test]
 fn a_signature_from_another_chain_is_bad_proof() {
 	let signer = keypair(Scheme::MlDsa44, 1);
@@ -216,9 +204,10 @@ fn a_signature_from_another_chain_is_bad_proof() {
 	new_test_ext_with(&[account.clone()]).execute_with(|| {
 		let call = remark(b"hello");
 		let other_chain = polkadot_sdk::sp_core::H256([0x77; 32]);
-		let statement = AuthorizationStatement::new(other_chain, Authorizer::KeyInline(&account), &(0u8, &call));
-		let extension = inline_signed(&signer, &account, &statement.message(), statement.purpose());
-		assert_eq!(validate_general(extension, &call), Err(bad_proof()));
+		assert_ne!(crate::Pallet::<Test>::genesis_hash(), other_chain);
+		let payload = signing_payload(&(&call, extension(0), (other_chain, ())).encode());
+		let extrinsic = inline_signed(&signer, &account, &payload, Purpose::Transaction, &call);
+		assert_eq!(validate(extrinsic), Err(bad_proof()));
 	});
 }
 
@@ -237,8 +226,8 @@ fn a_re_labelled_signer_set_is_bad_proof() {
 		let call = remark(b"committee transfer");
 		let signed = aggregate_of(&committee, zero, &call);
 		let re_labelled = pq_crypto::AggregateSignature { signers: one, ..signed.clone() };
-		assert_eq!(validate_general(AuthorizePq::new(Authorization::Committee(re_labelled)), &call), Err(bad_proof()));
-		assert!(validate_general(AuthorizePq::new(Authorization::Committee(signed)), &call).is_ok());
+		assert_eq!(validate(committee_signed(re_labelled, &call)), Err(bad_proof()));
+		assert!(validate(committee_signed(signed, &call)).is_ok());
 	});
 }
 
@@ -251,15 +240,13 @@ fn re_encoding_the_form_is_bad_proof() {
 	new_test_ext_with(&[who.clone()]).execute_with(|| {
 		let call = remark(b"hello");
 		register(&who, &signer);
-		let Authorization::KeyInline { signed, .. } = inline(&signer, &call).0 else { unreachable!() };
-		let (_, signature) = signed.into_parts(&who);
-		let re_encoded = AuthorizePq::new(Authorization::KeyRegistered { account: who.clone(), signature });
-		assert_eq!(validate_general(re_encoded, &call), Err(bad_proof()));
+		let (_, signature) = signature_of(&inline(&signer, &call)).inline_parts(&who).unwrap();
+		let re_encoded = TransactionSignature::key_registered(signature).unwrap();
+		assert_eq!(validate(signed(&who, re_encoded, &call)), Err(bad_proof()));
 
-		let Authorization::KeyRegistered { signature, .. } = registered(&who, &signer, &call).0 else { unreachable!() };
-		let signed = SignatureWithKey::new(signer.public(), signature).unwrap();
-		let re_encoded = AuthorizePq::new(Authorization::KeyInline { account: who, signed });
-		assert_eq!(validate_general(re_encoded, &call), Err(bad_proof()));
+		let signature = signature_of(&registered(&who, &signer, &call)).registered_signature().unwrap();
+		let re_encoded = TransactionSignature::key_inline(signer.public(), signature).unwrap();
+		assert_eq!(validate(signed(&who, re_encoded, &call)), Err(bad_proof()));
 	});
 }
 
@@ -271,16 +258,14 @@ fn a_re_encoded_ml_dsa_signature_is_bad_proof() {
 	let signer = keypair(Scheme::MlDsa44, 1);
 	new_test_ext_with(&[signer.account_id()]).execute_with(|| {
 		let call = remark(b"hello");
-		let Authorization::KeyInline { account, signed: SignatureWithKey::MlDsa44(key, mut signature) } = inline(&signer, &call).0 else {
-			unreachable!()
-		};
+		let TransactionSignature::MlDsa44(key, mut signature) = signature_of(&inline(&signer, &call)) else { unreachable!() };
 		// ML-DSA-44: ω = 80 index bytes, then k = 4 cumulative counts.
 		let (omega, k) = (80, 4);
 		let hints = signature.0[signature.0.len() - 1] as usize;
 		assert!(hints < omega, "an unused index byte exists");
 		signature.0[signature.0.len() - k - 1] = 1;
-		let re_encoded = AuthorizePq::new(Authorization::KeyInline { account, signed: SignatureWithKey::MlDsa44(key, signature) });
-		assert_eq!(validate_general(re_encoded, &call), Err(bad_proof()));
+		let re_encoded = TransactionSignature::MlDsa44(key, signature);
+		assert_eq!(validate(signed(&signer.account_id(), re_encoded, &call)), Err(bad_proof()));
 	});
 }
 
@@ -295,9 +280,7 @@ fn a_re_encoded_ed25519_signature_is_bad_proof() {
 	let signer = keypair(Scheme::Ed25519, 1);
 	new_test_ext_with(&[signer.account_id()]).execute_with(|| {
 		let call = remark(b"hello");
-		let Authorization::KeyInline { account, signed: SignatureWithKey::Ed25519(mut signature) } = inline(&signer, &call).0 else {
-			unreachable!()
-		};
+		let TransactionSignature::Ed25519(mut signature) = signature_of(&inline(&signer, &call)) else { unreachable!() };
 		let mut carry = 0u16;
 		for (s, l) in signature.0[32..].iter_mut().zip(ORDER) {
 			let sum = *s as u16 + l as u16 + carry;
@@ -305,8 +288,8 @@ fn a_re_encoded_ed25519_signature_is_bad_proof() {
 			carry = sum >> 8;
 		}
 		assert_eq!(carry, 0, "S + ℓ fits in 32 bytes");
-		let re_encoded = AuthorizePq::new(Authorization::KeyInline { account, signed: SignatureWithKey::Ed25519(signature) });
-		assert_eq!(validate_general(re_encoded, &call), Err(bad_proof()));
+		let re_encoded = TransactionSignature::Ed25519(signature);
+		assert_eq!(validate(signed(&signer.account_id(), re_encoded, &call)), Err(bad_proof()));
 	});
 }
 
@@ -347,41 +330,24 @@ fn re_creating_a_dissolved_committee_is_refused() {
 
 /// Whoever can take a discrete logarithm signs an Ed25519 transaction for any account id that
 /// decodes as an Ed25519 key — about half of all hashes, so half of the post-quantum accounts
-/// of version-1 ids, the ML-DSA-44 `//Alice` among them. No post-quantum account id decodes
-/// now, so every classical path refuses it when it takes the account as the key, before it
-/// verifies anything, however funded the account: key inline, the ordinary signed form, and
-/// with them every call such an origin could make (a migration of the account to the
-/// attacker's key included). The registered and committee forms take no Ed25519 signature.
+/// of version-1 ids, the ML-DSA-44 `//Alice` among them — or an sr25519 or ECDSA one for any
+/// account. No post-quantum account id decodes now, and no sr25519 or ECDSA signature is taken,
+/// so every classical signature is refused before anything is verified, however funded the
+/// account, and with it every call such a signature could make (a migration of the account to
+/// the attacker's key included).
 #[test]
 fn a_classical_signature_for_a_post_quantum_account_is_refused_before_verification() {
-	use pq_crypto::{backend::Libcrux, keys::Ed25519Signature, VerifyError};
 	let mut accounts: Vec<AccountId32> = ML_DSA.iter().map(|scheme| keypair(*scheme, 7).account_id()).collect();
 	accounts.extend(ML_DSA.iter().map(|scheme| Keypair::from_suri(*scheme, "//Alice").unwrap().account_id()));
 	accounts.push(Committee::from_seed(&[0x48; 32], 2, 1).id().account_id());
 	new_test_ext_with(&accounts).execute_with(|| {
 		let call = remark(b"drain the account");
-		let forged = SignatureWithKey::Ed25519(Ed25519Signature([0x11; 64]));
 		for account in &accounts {
-			let key_inline = AuthorizePq::new(Authorization::KeyInline { account: account.clone(), signed: forged.clone() });
-			assert_eq!(validate_general(key_inline, &call), Err(PqInvalidTransaction::InvalidKey.into()), "{account}");
-			let signed = crate::check_signed_before_verification::<Test>(account, &forged, &call, &call.get_dispatch_info(), 0);
-			assert_eq!(signed, Err(PqInvalidTransaction::InvalidKey.into()), "{account}");
-			assert_eq!(forged.verify::<Libcrux>(b"anything", account, Purpose::Transaction), Err(VerifyError::InvalidKey));
+			let ed25519 = signed(account, TransactionSignature::Ed25519(Ed25519Signature([0x11; 64])), &call);
+			assert_eq!(validate(ed25519), Err(PqInvalidTransaction::InvalidKey.into()), "{account}");
+			for forged in [TransactionSignature::Sr25519(Sr25519Signature([0x11; 64])), TransactionSignature::Ecdsa(EcdsaSignature([0x11; 65]))] {
+				assert_eq!(validate(signed(account, forged, &call)), Err(PqInvalidTransaction::ClassicalSignature.into()), "{account}");
+			}
 		}
-	});
-}
-
-/// An ordinary signed extrinsic from an account that cannot pay gets no verification: the
-/// account's fee is checked first, as for the key-inline form, so garbage under a fresh
-/// ML-DSA-87 key costs a node a balance read.
-#[test]
-fn an_unfunded_ordinary_signed_extrinsic_is_refused_before_verification() {
-	let key = keypair(Scheme::MlDsa87, 9);
-	new_test_ext().execute_with(|| {
-		let call = remark(b"free work");
-		let garbage = key.sign_deterministic(b"something else", Purpose::Transaction);
-		let signed = SignatureWithKey::new(key.public(), garbage).unwrap();
-		let checked = crate::check_signed_before_verification::<Test>(&key.account_id(), &signed, &call, &call.get_dispatch_info(), 0);
-		assert_eq!(checked, Err(InvalidTransaction::Payment.into()));
 	});
 }

@@ -2,7 +2,11 @@
 
 use super::*;
 use crate::{CommitteeMember, CommitteeShares, Committees, HoldReason};
-use pq_crypto::aggregate::{aggregator::Committee, committee::PackedShare, SignerBitfield};
+use pq_crypto::{
+	aggregate::{aggregator::Committee, committee::PackedShare, SignerBitfield},
+	keys::MlDsa87Signature,
+	AggregateSignature,
+};
 use std::sync::OnceLock;
 
 /// A 16-member committee with threshold 3.
@@ -36,19 +40,30 @@ fn create(members: Vec<CommitteeMember>) -> polkadot_sdk::sp_runtime::DispatchRe
 }
 
 /// `committee`'s signature of `call` by `signers`.
-pub(super) fn aggregate_of(committee: &Committee, signers: SignerBitfield, call: &RuntimeCall) -> pq_crypto::AggregateSignature {
+pub(super) fn aggregate_of(committee: &Committee, signers: SignerBitfield, call: &RuntimeCall) -> AggregateSignature {
 	let id = committee.id();
-	let statement = statement(call, Authorizer::Committee(&id, &signers));
-	committee.sign(&signers, &statement.message(), statement.purpose()).unwrap()
+	let (message, purpose) = statement(call, Signatory::Committee(&id, &signers));
+	committee.sign(&signers, &message, purpose).unwrap()
 }
 
-fn aggregate(signers: SignerBitfield, call: &RuntimeCall) -> pq_crypto::AggregateSignature {
+/// A transaction of `call` from the account of the committee `aggregate` names.
+pub(super) fn committee_signed(aggregate: AggregateSignature, call: &RuntimeCall) -> Extrinsic {
+	signed(&aggregate.committee.account_id(), TransactionSignature::Committee(aggregate), call)
+}
+
+/// A signature naming `committee` and `signers` that verifies for nothing: what an attacker
+/// sends, and enough for what is charged.
+pub(super) fn garbage_aggregate(committee: &Committee, signers: SignerBitfield) -> AggregateSignature {
+	AggregateSignature { committee: committee.id(), signers, signature: MlDsa87Signature([0; MlDsa87Signature::LEN]) }
+}
+
+fn aggregate(signers: SignerBitfield, call: &RuntimeCall) -> AggregateSignature {
 	aggregate_of(committee(), signers, call)
 }
 
-/// An aggregate-authorized transaction of `call` by `signers`.
-fn authorization(signers: SignerBitfield, call: &RuntimeCall) -> AuthorizePq<Test> {
-	AuthorizePq::new(Authorization::Committee(aggregate(signers, call)))
+/// The test committee's transaction of `call` signed by `signers`.
+fn transaction(signers: SignerBitfield, call: &RuntimeCall) -> Extrinsic {
+	committee_signed(aggregate(signers, call), call)
 }
 
 /// The test committee, created by `owner()`, its account funded.
@@ -80,7 +95,18 @@ fn a_committee_signed_transaction_is_from_the_committee_account() {
 		let call = remark(b"committee");
 		let signers = committee().signers([0, 4, 9]).unwrap();
 		let account = committee().id().account_id();
-		assert_eq!(validate_general(authorization(signers, &call), &call), Ok(Some(account)));
+		assert_eq!(validate(transaction(signers, &call)), Ok(Some(account)));
+	});
+}
+
+/// The committee form signs for the committee's account only.
+#[test]
+fn a_committee_signature_for_another_account_is_bad_signer() {
+	with_committee(|| {
+		let call = remark(b"committee");
+		let aggregate = aggregate(committee().signers([0, 4, 9]).unwrap(), &call);
+		let elsewhere = signed(&owner(), TransactionSignature::Committee(aggregate), &call);
+		assert_eq!(validate(elsewhere), Err(InvalidTransaction::BadSigner.into()));
 	});
 }
 
@@ -90,7 +116,7 @@ fn a_near_full_signer_set_verifies() {
 	with_committee(|| {
 		let call = remark(b"committee");
 		let signers = committee().signers((0..16).filter(|i| *i != 7)).unwrap();
-		assert!(validate_general(authorization(signers, &call), &call).is_ok());
+		assert!(validate(transaction(signers, &call)).is_ok());
 	});
 }
 
@@ -98,8 +124,8 @@ fn a_near_full_signer_set_verifies() {
 fn a_tampered_call_is_a_bad_proof() {
 	with_committee(|| {
 		let signers = committee().signers([0, 1, 2]).unwrap();
-		let extension = authorization(signers, &remark(b"committee"));
-		assert_eq!(validate_general(extension, &remark(b"tampered")), Err(bad_proof()));
+		let tampered = with_call(transaction(signers, &remark(b"committee")), remark(b"tampered"));
+		assert_eq!(validate(tampered), Err(bad_proof()));
 	});
 }
 
@@ -109,8 +135,7 @@ fn another_signer_set_than_signed_is_a_bad_proof() {
 		let call = remark(b"committee");
 		let mut aggregate = aggregate(committee().signers([0, 1, 2]).unwrap(), &call);
 		aggregate.signers = committee().signers([0, 1, 2, 3]).unwrap();
-		let extension = AuthorizePq::new(Authorization::Committee(aggregate));
-		assert_eq!(validate_general(extension, &call), Err(bad_proof()));
+		assert_eq!(validate(committee_signed(aggregate, &call)), Err(bad_proof()));
 	});
 }
 
@@ -118,8 +143,8 @@ fn another_signer_set_than_signed_is_a_bad_proof() {
 fn fewer_signers_than_the_threshold_are_refused() {
 	with_committee(|| {
 		let call = remark(b"committee");
-		let extension = authorization(committee().signers([0, 1]).unwrap(), &call);
-		assert_eq!(validate_general(extension, &call), Err(PqInvalidTransaction::BelowThreshold.into()));
+		let extrinsic = transaction(committee().signers([0, 1]).unwrap(), &call);
+		assert_eq!(validate(extrinsic), Err(PqInvalidTransaction::BelowThreshold.into()));
 	});
 }
 
@@ -130,8 +155,7 @@ fn a_non_canonical_signer_bitfield_is_refused() {
 		let mut aggregate = aggregate(committee().signers([0, 1, 2]).unwrap(), &call);
 		// The same signers with a trailing zero byte.
 		aggregate.signers = SignerBitfield::new(24, [0, 1, 2]).unwrap();
-		let extension = AuthorizePq::new(Authorization::Committee(aggregate));
-		assert_eq!(validate_general(extension, &call), Err(PqInvalidTransaction::InvalidSigners.into()));
+		assert_eq!(validate(committee_signed(aggregate, &call)), Err(PqInvalidTransaction::InvalidSigners.into()));
 	});
 }
 
@@ -139,19 +163,19 @@ fn a_non_canonical_signer_bitfield_is_refused() {
 fn an_unknown_committee_is_refused() {
 	new_test_ext_with(&[committee().id().account_id()]).execute_with(|| {
 		let call = remark(b"committee");
-		let extension = authorization(committee().signers([0, 1, 2]).unwrap(), &call);
-		assert_eq!(validate_general(extension, &call), Err(PqInvalidTransaction::UnknownCommittee.into()));
+		let extrinsic = transaction(committee().signers([0, 1, 2]).unwrap(), &call);
+		assert_eq!(validate(extrinsic), Err(PqInvalidTransaction::UnknownCommittee.into()));
 	});
 }
 
 #[test]
 fn the_weight_charges_the_shares_a_signer_set_can_read() {
-	let call = remark(b"committee");
+	// The charge depends on the signer set alone, not on whether the signature verifies.
 	let weight = |members: Vec<u32>| {
-		new_test_ext().execute_with(|| authorization(committee().signers(members).unwrap(), &call).weight(&call))
+		let aggregate = garbage_aggregate(committee(), committee().signers(members).unwrap());
+		crate::SignatureCheck::of(&TransactionSignature::Committee(aggregate)).weight::<()>()
 	};
 	use crate::WeightInfo;
-	use polkadot_sdk::sp_runtime::traits::TransactionExtension;
 	assert_eq!(weight(vec![0, 1, 2]), <() as WeightInfo>::authorize_committee(3));
 	assert_eq!(weight((0..14).collect()), <() as WeightInfo>::authorize_committee(2));
 }
@@ -221,8 +245,8 @@ fn dissolving_removes_everything_and_releases_the_deposit_but_the_tombstone() {
 		assert_eq!(Balances::free_balance(owner()), before + deposit - burned);
 		System::assert_last_event(Event::CommitteeDissolved { committee: id, deposit: deposit - burned, burned }.into());
 		let call = remark(b"committee");
-		let extension = authorization(committee().signers([0, 1, 2]).unwrap(), &call);
-		assert_eq!(validate_general(extension, &call), Err(PqInvalidTransaction::UnknownCommittee.into()));
+		let extrinsic = transaction(committee().signers([0, 1, 2]).unwrap(), &call);
+		assert_eq!(validate(extrinsic), Err(PqInvalidTransaction::UnknownCommittee.into()));
 		assert_ok!(crate::Pallet::<Test>::do_try_state());
 	});
 }

@@ -63,20 +63,17 @@ fn only_the_registered_key_signs_after_opting_in() {
 	new_test_ext_with(&[who.clone()]).execute_with(|| {
 		let call = remark(b"hello");
 		register(&who, &key);
-		// Before opting in, Ed25519 still works, inline and as an ordinary signed extrinsic.
-		assert!(validate_general(inline(&ed25519, &call), &call).is_ok());
-		assert!(validate(AuthorizePq::new(Authorization::None), RuntimeOrigin::signed(who.clone()), &call).is_ok());
+		// Before opting in, Ed25519 still works.
+		assert!(validate(inline(&ed25519, &call)).is_ok());
 
 		assert_ok!(PqVerifier::set_only_registered_key(RuntimeOrigin::signed(who.clone()), true));
 		System::assert_last_event(Event::OnlyRegisteredKeySet { who: who.clone(), enabled: true }.into());
-		assert_eq!(validate_general(inline(&ed25519, &call), &call), Err(only_registered_key()));
-		let signed_extrinsic = AuthorizePq::new(Authorization::None);
-		assert_eq!(validate(signed_extrinsic, RuntimeOrigin::signed(who.clone()), &call), Err(only_registered_key()));
-		assert_eq!(validate_general(registered(&who, &key, &call), &call), Ok(Some(who.clone())));
+		assert_eq!(validate(inline(&ed25519, &call)), Err(only_registered_key()));
+		assert_eq!(validate(registered(&who, &key, &call)), Ok(Some(who.clone())));
 
 		// Opting out again restores the other keys.
 		assert_ok!(PqVerifier::set_only_registered_key(RuntimeOrigin::signed(who.clone()), false));
-		assert!(validate_general(inline(&ed25519, &call), &call).is_ok());
+		assert!(validate(inline(&ed25519, &call)).is_ok());
 	});
 }
 
@@ -121,9 +118,9 @@ fn rotating_a_key_keeps_only_the_registered_key_and_adjusts_the_deposit() {
 		assert_eq!(Balances::balance_on_hold(&crate::HoldReason::KeyDeposit.into(), &who), deposit);
 		assert!(crate::Pallet::<Test>::only_registered_key(&who));
 		let call = remark(b"hello");
-		assert_eq!(validate_general(registered(&who, &new, &call), &call), Ok(Some(who.clone())));
-		assert_eq!(validate_general(registered(&who, &old, &call), &call), Err(PqInvalidTransaction::SchemeMismatch.into()));
-		assert_eq!(validate_general(inline(&ed25519, &call), &call), Err(only_registered_key()));
+		assert_eq!(validate(registered(&who, &new, &call)), Ok(Some(who.clone())));
+		assert_eq!(validate(registered(&who, &old, &call)), Err(PqInvalidTransaction::SchemeMismatch.into()));
+		assert_eq!(validate(inline(&ed25519, &call)), Err(only_registered_key()));
 	});
 }
 
@@ -163,6 +160,6 @@ fn removing_the_key_accepts_the_other_keys_again() {
 		assert!(!crate::Pallet::<Test>::only_registered_key(&who));
 		System::assert_has_event(Event::OnlyRegisteredKeySet { who: who.clone(), enabled: false }.into());
 		let call = remark(b"hello");
-		assert_eq!(validate_general(inline(&ed25519, &call), &call), Ok(Some(who)));
+		assert_eq!(validate(inline(&ed25519, &call)), Ok(Some(who)));
 	});
 }

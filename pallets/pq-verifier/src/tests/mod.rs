@@ -1,30 +1,31 @@
 //! One test per outcome, in the mock runtime (`mock.rs`); `attacks` reproduces each attack of
 //! `docs/security.md` as an attacker would try it.
 
-use crate::{mock::*, Authorization, AuthorizePq, Error, Event, Keys, PqInvalidTransaction};
-use codec::{Decode, DecodeAll, Encode};
+use crate::{mock::*, Error, Event, Keys, PqInvalidTransaction};
+use codec::{Decode, Encode};
 use polkadot_sdk::{
 	frame_support::{
 		assert_noop, assert_ok,
 		dispatch::GetDispatchInfo,
 		pallet_prelude::{InvalidTransaction, TransactionSource, TransactionValidityError},
-		traits::{
-			fungible::{InspectHold, Mutate},
-			OriginTrait,
-		},
+		traits::fungible::{InspectHold, Mutate},
 	},
-	frame_system::{self, Call as SystemCall, CheckNonce},
-	sp_runtime::{traits::DispatchTransaction, AccountId32},
+	frame_system::{self, Call as SystemCall, CheckGenesis, CheckNonce},
+	sp_runtime::{
+		generic::{self, Preamble},
+		traits::{Applyable, Checkable, IdentityLookup, TransactionExtension},
+		AccountId32,
+	},
 };
 use pq_crypto::{
 	signing::Keypair,
-	statement::{AuthorizationStatement, Authorizer},
-	MultiSignature, Purpose, Scheme, SignatureWithKey,
+	statement::{signing_payload, Signatory, TransactionStatement},
+	MultiSignature, Purpose, Scheme, TransactionSignature,
 };
 
 mod attacks;
+mod authorization;
 mod committees;
-mod extension;
 mod invariants;
 mod migration;
 mod registry;
@@ -41,55 +42,89 @@ fn remark(text: &[u8]) -> RuntimeCall {
 	SystemCall::remark { remark: text.to_vec() }.into()
 }
 
-/// What `AuthorizePq` at the end of the pipeline (implication: version and call) verifies for
-/// `call` from `authorizer`, on this chain.
-fn statement<'a>(call: &RuntimeCall, authorizer: Authorizer<'a>) -> AuthorizationStatement<'a, polkadot_sdk::sp_core::H256> {
-	AuthorizationStatement::new(crate::Pallet::<Test>::genesis_hash(), authorizer, &(0u8, call))
+/// The test runtime's extensions at `nonce`.
+fn extension(nonce: u32) -> TxExtension {
+	(CheckGenesis::new(), CheckNonce::from(nonce))
 }
 
-/// Validates as the pool does; `Ok` carries the signer the origin was authorized as.
-fn validate(
-	extension: AuthorizePq<Test>,
-	origin: RuntimeOrigin,
-	call: &RuntimeCall,
-) -> Result<Option<AccountId32>, TransactionValidityError> {
-	extension
-		.validate_only(origin, call, &call.get_dispatch_info(), 0, TransactionSource::External, 0)
-		.map(|(_, _, origin)| origin.as_signer().cloned())
+/// The signing payload of `call` at `nonce` on this chain: what every form signs last.
+fn payload(call: &RuntimeCall, nonce: u32) -> Vec<u8> {
+	let extension = extension(nonce);
+	let implicit = extension.implicit().unwrap();
+	signing_payload(&(call, extension, implicit).encode())
 }
 
-/// Validates a general transaction (no origin yet) as the pool does.
-fn validate_general(extension: AuthorizePq<Test>, call: &RuntimeCall) -> Result<Option<AccountId32>, TransactionValidityError> {
-	validate(extension, RuntimeOrigin::none(), call)
+/// What a transaction of `call` at nonce 0 signed by `signatory` signs, and for which purpose.
+fn statement(call: &RuntimeCall, signatory: Signatory) -> (Vec<u8>, Purpose) {
+	let payload = payload(call, 0);
+	let statement = TransactionStatement { signatory, signing_payload: &payload };
+	(statement.message(), statement.purpose())
+}
+
+/// A signed extrinsic of `call` from `who` at nonce 0 with `signature`.
+fn signed(who: &AccountId32, signature: TransactionSignature, call: &RuntimeCall) -> Extrinsic {
+	Extrinsic::Decoded(crate::UncheckedExtrinsic::<Test, AccountId32, TxExtension>::new_signed(
+		call.clone(),
+		who.clone(),
+		signature,
+		extension(0),
+	))
+}
+
+/// Checks and validates as the pool does; `Ok` carries the account the transaction is from.
+fn validate(extrinsic: Extrinsic) -> Result<Option<AccountId32>, TransactionValidityError> {
+	let info = extrinsic.get_dispatch_info();
+	let len = extrinsic.encoded_size();
+	let checked = extrinsic.check(&IdentityLookup::<AccountId32>::default())?;
+	let signer = checked.signer().cloned();
+	#[allow(deprecated)]
+	checked.validate::<Test>(TransactionSource::External, &info, len)?;
+	Ok(signer)
 }
 
 fn fund(who: &AccountId32) {
 	<Balances as Mutate<AccountId32>>::set_balance(who, ENDOWMENT);
 }
 
-/// `signer`'s signature of `call` for its derived account, key inline.
-fn inline(signer: &Keypair, call: &RuntimeCall) -> AuthorizePq<Test> {
-	let account = signer.account_id();
-	let statement = statement(call, Authorizer::KeyInline(&account));
-	inline_signed(signer, &account, &statement.message(), statement.purpose())
+/// `signer`'s transaction of `call` from its derived account, key inline.
+fn inline(signer: &Keypair, call: &RuntimeCall) -> Extrinsic {
+	let (message, purpose) = statement(call, Signatory::Key);
+	inline_signed(signer, &signer.account_id(), &message, purpose, call)
 }
 
-/// A key-inline authorization of `account` whose signature covers `message` for `purpose`.
-fn inline_signed(signer: &Keypair, account: &AccountId32, message: &[u8], purpose: Purpose) -> AuthorizePq<Test> {
-	let signed = SignatureWithKey::new(signer.public(), signer.sign_deterministic(message, purpose)).unwrap();
-	AuthorizePq::new(Authorization::KeyInline { account: account.clone(), signed })
+/// A key-inline transaction of `call` from `account` whose signature covers `message` for
+/// `purpose`.
+fn inline_signed(signer: &Keypair, account: &AccountId32, message: &[u8], purpose: Purpose, call: &RuntimeCall) -> Extrinsic {
+	let signature = TransactionSignature::key_inline(signer.public(), signer.sign_deterministic(message, purpose)).unwrap();
+	signed(account, signature, call)
 }
 
-/// `signer`'s signature of `call` for `account`'s registered key.
-fn registered(account: &AccountId32, signer: &Keypair, call: &RuntimeCall) -> AuthorizePq<Test> {
-	let statement = statement(call, Authorizer::KeyRegistered(account));
-	registered_signed(account, signer, &statement.message(), statement.purpose())
+/// `signer`'s transaction of `call` from `account`, whose registered key it is.
+fn registered(account: &AccountId32, signer: &Keypair, call: &RuntimeCall) -> Extrinsic {
+	let (message, purpose) = statement(call, Signatory::Registered(account));
+	registered_signed(account, signer, &message, purpose, call)
 }
 
-/// A registered-key authorization of `account` whose signature covers `message` for `purpose`.
-fn registered_signed(account: &AccountId32, signer: &Keypair, message: &[u8], purpose: Purpose) -> AuthorizePq<Test> {
-	let signature = signer.sign_deterministic(message, purpose);
-	AuthorizePq::new(Authorization::KeyRegistered { account: account.clone(), signature })
+/// A registered-key transaction of `call` from `account` whose signature covers `message` for
+/// `purpose`.
+fn registered_signed(account: &AccountId32, signer: &Keypair, message: &[u8], purpose: Purpose, call: &RuntimeCall) -> Extrinsic {
+	let signature = TransactionSignature::key_registered(signer.sign_deterministic(message, purpose)).unwrap();
+	signed(account, signature, call)
+}
+
+/// `extrinsic` with its call replaced: the signature stays what it was.
+fn with_call(extrinsic: Extrinsic, call: RuntimeCall) -> Extrinsic {
+	let Extrinsic::Decoded(mut extrinsic) = extrinsic else { panic!("a decoded extrinsic") };
+	extrinsic.function = call;
+	Extrinsic::Decoded(extrinsic)
+}
+
+/// `extrinsic`'s signature.
+fn signature_of(extrinsic: &Extrinsic) -> TransactionSignature {
+	match extrinsic {
+		Extrinsic::Decoded(generic::UncheckedExtrinsic { preamble: Preamble::Signed(_, signature, _), .. }) => signature.clone(),
+		_ => panic!("a signed extrinsic"),
+	}
 }
 
 /// `key`'s proof of possession for registering it for `who`.
@@ -119,20 +154,4 @@ fn bad_proof() -> TransactionValidityError {
 
 fn only_registered_key() -> TransactionValidityError {
 	PqInvalidTransaction::OnlyRegisteredKey.into()
-}
-
-/// The test runtime's pipeline: `AuthorizePq`, then the nonce.
-fn pipeline(authorization: Authorization, nonce: CheckNonce<Test>) -> TxExtension {
-	(AuthorizePq::new(authorization), nonce)
-}
-
-/// What `AuthorizePq` signs when `CheckNonce` follows it: version, call and nonce.
-fn statement_with_nonce<'a>(call: &RuntimeCall, nonce: &CheckNonce<Test>, authorizer: Authorizer<'a>) -> AuthorizationStatement<'a, polkadot_sdk::sp_core::H256> {
-	AuthorizationStatement::new(crate::Pallet::<Test>::genesis_hash(), authorizer, &(0u8, call, nonce, ()))
-}
-
-/// `signer`'s key-inline authorization of `call` from `account` at `nonce`.
-fn inline_with_nonce(signer: &Keypair, account: &AccountId32, call: &RuntimeCall, nonce: &CheckNonce<Test>) -> Authorization {
-	let statement = statement_with_nonce(call, nonce, Authorizer::KeyInline(account));
-	inline_signed(signer, account, &statement.message(), statement.purpose()).0
 }

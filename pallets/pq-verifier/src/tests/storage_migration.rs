@@ -46,7 +46,7 @@ fn version_1_accounts_become_migrated_accounts_that_accept_only_their_key() {
 
 		// The key still signs for its version-1 account, in the registered form.
 		let call = remark(b"after the upgrade");
-		assert_eq!(validate_general(registered(&version_1, &derived, &call), &call), Ok(Some(version_1.clone())));
+		assert_eq!(validate(registered(&version_1, &derived, &call)), Ok(Some(version_1.clone())));
 
 		// Run again, it does nothing: the version is 1.
 		let weight = MigrateToV1::<Test>::on_runtime_upgrade();

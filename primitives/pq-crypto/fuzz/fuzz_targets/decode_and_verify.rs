@@ -6,12 +6,12 @@ use codec::Decode;
 use libfuzzer_sys::fuzz_target;
 use pq_crypto::{
 	backend::{Libcrux, RustCrypto},
-	AggregateSignature, MultiSignature, MultiSigner, Purpose, SignatureWithKey,
+	AggregateSignature, MultiSignature, MultiSigner, Purpose, TransactionSignature,
 };
 
 fuzz_target!(|data: &[u8]| {
 	let _ = AggregateSignature::decode(&mut &data[..]);
-	let _ = SignatureWithKey::decode(&mut &data[..]);
+	let _ = TransactionSignature::decode(&mut &data[..]);
 	let input = &mut &data[..];
 	if let (Ok(signer), Ok(signature)) = (MultiSigner::decode(input), MultiSignature::decode(input)) {
 		let message: &[u8] = input;

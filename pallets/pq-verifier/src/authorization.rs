@@ -1,0 +1,266 @@
+//! Authorization: whether a signed transaction's [`TransactionSignature`] lets its address
+//! act, in the order that makes a refusal cheap.
+//!
+//! Every form signs a [`TransactionStatement`]: the runtime's standard signed payload (call,
+//! explicit and implicit extension data — nonce, era, tip, genesis hash, versions), after who
+//! signed (the registered key's account; the committee and its exact signer set). The
+//! extensions then give replay protection and bind the fee parameters as for any signed
+//! extrinsic, and a signature authorizes one account only, even when one key is registered for
+//! several.
+//!
+//! [`authorize`] does the cheap checks first — the form, the account's key rule, the committee
+//! and its signer set, whether the sender can pay ([`FeeCheck`]) — and only then builds the
+//! signed payload, reads shares, decodes a key and verifies.
+
+use crate::{
+	committee::{shares_read_bound, Committee},
+	key_cache::with_cache,
+	Config, Keys, Pallet, WeightInfo,
+};
+use alloc::vec::Vec;
+use codec::{Decode, Encode};
+use polkadot_sdk::{
+	frame_support::{traits::Get, weights::Weight},
+	sp_runtime::{
+		traits::{DispatchInfoOf, Dispatchable},
+		transaction_validity::{InvalidTransaction, TransactionValidityError},
+		AccountId32,
+	},
+};
+use pq_crypto::{
+	backend::Backend,
+	statement::{Signatory, TransactionStatement},
+	transaction::Form,
+	Scheme, TransactionSignature, VerifyError,
+};
+
+/// Why [`authorize`] refused a transaction, beyond the standard `InvalidTransaction` reasons
+/// (`BadProof`: the signature does not verify; `BadSigner`: wrong account or an origin that
+/// was already authorized). Carried as `InvalidTransaction::Custom(code)`; the code is also the
+/// reason's SCALE encoding.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Encode, Decode)]
+#[repr(u8)]
+pub enum PqInvalidTransaction {
+	/// The account has no registered key, but the transaction says the key is registered.
+	NoRegisteredKey = 1,
+	/// The signature is of another scheme than the key.
+	SchemeMismatch = 2,
+	/// The account accepts only its registered key (the registered form): it migrated and
+	/// refuses every other key.
+	OnlyRegisteredKey = 3,
+	/// The Ed25519 key is not a valid curve point or is of small order. An Ed25519 signature's
+	/// key is its account, so this is also the refusal of every classical signature for a
+	/// post-quantum account, whose id is never a curve point (`pq_crypto::account`).
+	InvalidKey = 4,
+	/// No committee has the id the aggregate signature names.
+	UnknownCommittee = 6,
+	/// The signer bitfield is not the canonical one of the committee (`⌈N/8⌉` bytes, no bit
+	/// beyond the last member).
+	InvalidSigners = 7,
+	/// Fewer members signed than the committee's threshold.
+	BelowThreshold = 8,
+	/// The bytes are not an extrinsic of this runtime (refused by name by
+	/// [`Extrinsic`](crate::Extrinsic), which decodes every length-prefixed body instead of
+	/// trapping).
+	Undecodable = 9,
+	/// An sr25519 or ECDSA signature, as stock wallets make: keys a discrete logarithm breaks
+	/// never authorize anything here. Decoded so the refusal can say so.
+	ClassicalSignature = 10,
+	/// A general (v5) transaction: this runtime takes signed (v4) extrinsics, whose signature
+	/// carries the form, and bare ones.
+	GeneralTransaction = 11,
+}
+
+impl PqInvalidTransaction {
+	/// The reason carried as `InvalidTransaction::Custom(code)`, for clients naming a refusal.
+	pub fn from_code(code: u8) -> Option<Self> {
+		// A fieldless enum's SCALE index is its discriminant.
+		Self::decode(&mut &[code][..]).ok()
+	}
+}
+
+impl From<PqInvalidTransaction> for TransactionValidityError {
+	fn from(reason: PqInvalidTransaction) -> Self {
+		InvalidTransaction::Custom(reason as u8).into()
+	}
+}
+
+fn refusal(error: VerifyError) -> TransactionValidityError {
+	match error {
+		VerifyError::BadSignature => InvalidTransaction::BadProof.into(),
+		VerifyError::AccountMismatch => InvalidTransaction::BadSigner.into(),
+		VerifyError::SchemeMismatch => PqInvalidTransaction::SchemeMismatch.into(),
+		VerifyError::InvalidKey => PqInvalidTransaction::InvalidKey.into(),
+		// Only an aggregate signature asks for an aggregate key, and the committee form
+		// verifies it as one: this never happens, and would be a bad proof if it did.
+		VerifyError::AggregateKeyRequired => InvalidTransaction::BadProof.into(),
+	}
+}
+
+/// Whether an account can pay a transaction's fee, asked by [`authorize`] before anything
+/// expensive. A runtime answers with its payment pallet, as `pq-runtime` does. It must never
+/// refuse a sender the payment extension would accept — that would refuse transactions that
+/// pay — so check the fee without the tip, a lower bound of what is charged.
+pub trait FeeCheck<Call: Dispatchable> {
+	/// `Ok` if `who` can pay the fee of `call` (without tip) at `info` and `len`; otherwise the
+	/// refusal the payment extension would give, normally `InvalidTransaction::Payment`.
+	fn can_pay(who: &AccountId32, call: &Call, info: &DispatchInfoOf<Call>, len: usize) -> Result<(), TransactionValidityError>;
+}
+
+/// No check: every transaction is verified whether or not its sender can pay.
+impl<Call: Dispatchable> FeeCheck<Call> for () {
+	fn can_pay(_: &AccountId32, _: &Call, _: &DispatchInfoOf<Call>, _: usize) -> Result<(), TransactionValidityError> {
+		Ok(())
+	}
+}
+
+/// How a transaction's signature is checked, as far as its weight goes: the form and the
+/// scheme, and for a committee the most shares its signer set can make the chain read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SignatureCheck {
+	/// The key travels with the signature: decode + verify.
+	KeyInline(Scheme),
+	/// The account's registered key: a read, decode + verify.
+	KeyRegistered(Scheme),
+	/// A committee reading at most `share_reads` shares.
+	Committee {
+		/// The bound of [`shares_read_bound`].
+		share_reads: u32,
+	},
+	/// sr25519 or ECDSA: refused unverified.
+	Classical,
+}
+
+impl SignatureCheck {
+	/// The check of `signature`.
+	pub fn of(signature: &TransactionSignature) -> Self {
+		match (signature.form(), signature) {
+			(Form::KeyInline(scheme), _) => Self::KeyInline(scheme),
+			(Form::KeyRegistered(scheme), _) => Self::KeyRegistered(scheme),
+			(Form::Committee, TransactionSignature::Committee(aggregate)) =>
+				Self::Committee { share_reads: shares_read_bound(&aggregate.signers) },
+			(Form::Committee, _) => unreachable!("the committee form is the committee variant"),
+			(Form::Classical, _) => Self::Classical,
+		}
+	}
+
+	/// Storage reads (the account's key rule or registered key, the fee check's balance, a
+	/// committee and its shares) + decode + verify, from the benchmarks of each scheme and
+	/// form: the one mapping from a check to its weight, used by [`crate::Extrinsic`] and the
+	/// reports.
+	pub fn weight<W: WeightInfo>(self) -> Weight {
+		use Scheme::*;
+		match self {
+			Self::KeyInline(Ed25519) => W::verify_signed_ed25519(),
+			Self::KeyInline(MlDsa44) => W::verify_signed_ml_dsa_44(),
+			Self::KeyInline(MlDsa65) => W::verify_signed_ml_dsa_65(),
+			Self::KeyInline(MlDsa87) => W::verify_signed_ml_dsa_87(),
+			Self::KeyRegistered(MlDsa44) => W::authorize_registered_ml_dsa_44(),
+			Self::KeyRegistered(MlDsa65) => W::authorize_registered_ml_dsa_65(),
+			Self::KeyRegistered(MlDsa87) => W::authorize_registered_ml_dsa_87(),
+			// Committee read, at most this many share reads, `pk*` derivation, decode, verify.
+			Self::Committee { share_reads } => W::authorize_committee(share_reads),
+			// Refused before anything is read: charged as the cheapest signature, so a fee
+			// estimate for a stock wallet's transaction is the one it would pay as Ed25519.
+			Self::Classical => W::verify_signed_ed25519(),
+			// No such signature exists: no variant carries a registered Ed25519 key or an
+			// inline aggregate.
+			Self::KeyRegistered(Ed25519 | AggregateMlDsa87) | Self::KeyInline(AggregateMlDsa87) =>
+				W::authorize_none(),
+		}
+	}
+}
+
+/// Authorizes `who` to send the transaction `signature` signs: the checks that cost nothing or a
+/// read first, then `can_pay`, and only then the signed payload (`signing_payload`, the
+/// [`pq_crypto::statement::signing_payload`] of the runtime's standard signed payload, built
+/// lazily: it encodes the call), the shares and the verification.
+///
+/// - key inline: the key may sign for the account ([`TransactionSignature::bind`]: an ML-DSA
+///   key derives it; an Ed25519 account is its key, a curve point, which no post-quantum
+///   account is), and the account does not accept only its registered key;
+/// - registered: the account has a registered key of the signature's scheme;
+/// - committee: the committee exists, the signer set is canonical and reaches its threshold,
+///   `who` is its account, which does not accept only a registered key;
+/// - sr25519 and ECDSA: refused ([`PqInvalidTransaction::ClassicalSignature`]).
+pub fn authorize<T: Config>(
+	who: &AccountId32,
+	signature: &TransactionSignature,
+	signing_payload: impl FnOnce() -> Result<Vec<u8>, TransactionValidityError>,
+	can_pay: impl FnOnce() -> Result<(), TransactionValidityError>,
+) -> Result<(), TransactionValidityError> {
+	match signature {
+		TransactionSignature::Sr25519(_) | TransactionSignature::Ecdsa(_) =>
+			Err(PqInvalidTransaction::ClassicalSignature.into()),
+		TransactionSignature::Ed25519(_) |
+		TransactionSignature::MlDsa44(..) |
+		TransactionSignature::MlDsa65(..) |
+		TransactionSignature::MlDsa87(..) => {
+			let digest = signature.bind(who).expect("a key-inline variant carries its key").map_err(refusal)?;
+			// The inline key is (or derives) the account, so it is never a migrated account's
+			// registered key.
+			refuse_other_keys::<T>(who)?;
+			can_pay()?;
+			let payload = signing_payload()?;
+			let statement = TransactionStatement { signatory: Signatory::Key, signing_payload: &payload };
+			let (signer, signature) = signature.inline_parts(who).expect("a key-inline variant carries its key");
+			with_cache::<T::Backend, _>(T::KeyCacheBytes::get(), |cache| {
+				cache.verify_digested(digest, &signer, &signature, &statement.message(), statement.purpose())
+			})
+			.map_err(refusal)
+		},
+		TransactionSignature::MlDsa44Registered(_) |
+		TransactionSignature::MlDsa65Registered(_) |
+		TransactionSignature::MlDsa87Registered(_) => {
+			let signature = signature.registered_signature().expect("a registered variant carries a signature");
+			let registered = Keys::<T>::get(who).ok_or(PqInvalidTransaction::NoRegisteredKey)?;
+			if registered.key.scheme() != signature.scheme() {
+				return Err(PqInvalidTransaction::SchemeMismatch.into());
+			}
+			can_pay()?;
+			let payload = signing_payload()?;
+			let statement = TransactionStatement { signatory: Signatory::Registered(who), signing_payload: &payload };
+			with_cache::<T::Backend, _>(T::KeyCacheBytes::get(), |cache| {
+				cache.verify(&registered.key, &signature, &statement.message(), statement.purpose())
+			})
+			.map_err(refusal)
+		},
+		TransactionSignature::Committee(aggregate) => {
+			let committee = Committee::<T>::signed_by(&aggregate.committee, &aggregate.signers)?;
+			if aggregate.committee.account_id() != *who {
+				return Err(InvalidTransaction::BadSigner.into());
+			}
+			// A committee's account may have migrated to a single key, like any other.
+			refuse_other_keys::<T>(who)?;
+			can_pay()?;
+			let payload = signing_payload()?;
+			let statement = TransactionStatement {
+				signatory: Signatory::Committee(&aggregate.committee, &aggregate.signers),
+				signing_payload: &payload,
+			};
+			let (message, purpose, signer_set) = (statement.message(), statement.purpose(), aggregate.signer_set());
+			// A signer set whose signature verified before has its key at the node (through
+			// `Native`): no share is read. Otherwise the key is derived from the shares, and
+			// repeated signer sets hit the decoded-key caches (`Native`: the node's, which
+			// also keeps each committee's matrix). Weights charge the derivation always.
+			let verdict = match T::Backend::verify_known_signer_set(signer_set, &message, purpose, &aggregate.signature) {
+				Some(verdict) => verdict,
+				None => {
+					let aggregate_key = committee.aggregate_key()?;
+					with_cache::<T::Backend, _>(T::KeyCacheBytes::get(), |cache| {
+						cache.verify_aggregate(signer_set, &aggregate_key, &message, purpose, &aggregate.signature)
+					})
+				},
+			};
+			verdict.map_err(refusal)
+		},
+	}
+}
+
+/// Refuses every key but the registered one for an account that accepts only that.
+fn refuse_other_keys<T: Config>(who: &AccountId32) -> Result<(), TransactionValidityError> {
+	if Pallet::<T>::only_registered_key(who) {
+		return Err(PqInvalidTransaction::OnlyRegisteredKey.into());
+	}
+	Ok(())
+}

@@ -1,0 +1,411 @@
+//! [`Extrinsic`]: the extrinsic type a runtime using this pallet declares — a signed (v4)
+//! `UncheckedExtrinsic` whose `Signature` is [`TransactionSignature`], byte for byte, checked
+//! by [`authorize`] and charged by its signature's form and scheme.
+//!
+//! Every transaction is an ordinary signed extrinsic: stock clients (polkadot.js,
+//! polkadot-api, subxt) decode it from the metadata, the signature's variant carrying the form
+//! (key inline, registered key, committee) and the scheme, and sign the standard payload. Its
+//! signature is verified when the extrinsic is checked, before any transaction extension runs,
+//! and then dropped, so this type does what no extension can:
+//!
+//! - **charges the signature** by its form and scheme ([`SignatureCheck::weight`]), added to the
+//!   extension weight of the dispatch info the transaction pool, the fee and `CheckWeight` use
+//!   (FRAME's answer, a base extrinsic weight covering the costliest signature, would charge an
+//!   Ed25519 transfer many times its cost);
+//! - **refuses cheaply first**: the account's key rule, the registry, the committee and whether
+//!   the sender can pay, before the payload is encoded, a share read or a key decoded;
+//! - **verifies by form**: a registered key or a committee's aggregate key is on chain, which
+//!   `sp_runtime::traits::Verify` cannot read.
+//!
+//! General (v5) transactions are refused ([`PqInvalidTransaction::GeneralTransaction`]); bare
+//! extrinsics (inherents) pass as usual. A runtime declares it in a line ([`Extrinsic`] shows
+//! the test runtime's).
+
+use crate::{
+	authorization::{authorize, FeeCheck, PqInvalidTransaction, SignatureCheck},
+	Config,
+};
+use alloc::vec::Vec;
+use codec::{Compact, Decode, DecodeLimit, DecodeWithMemTracking, Encode, EncodeLike, Input, Output};
+use polkadot_sdk::{
+	frame_support::{
+		dispatch::{DispatchClass, DispatchInfo, GetDispatchInfo},
+		traits::{Get, InherentBuilder, SignedTransactionBuilder},
+		weights::Weight,
+		MAX_EXTRINSIC_DEPTH,
+	},
+	frame_system,
+	sp_runtime::{
+		generic::{self, ExtrinsicFormat, Preamble},
+		traits::{
+			Applyable, Checkable, DispatchInfoOf, Dispatchable, ExtrinsicCall, ExtrinsicLike, ExtrinsicMetadata, LazyExtrinsic,
+			Lookup, PostDispatchInfoOf, TransactionExtension,
+		},
+		transaction_validity::{TransactionSource, TransactionValidity, TransactionValidityError},
+		AccountId32, ApplyExtrinsicResultWithInfo, OpaqueExtrinsic,
+	},
+};
+use pq_crypto::{statement::signing_payload, TransactionSignature};
+use scale_info::TypeInfo;
+// Deprecated for new pallets, but part of the `Applyable` interface this type implements.
+#[allow(deprecated)]
+use polkadot_sdk::sp_runtime::traits::ValidateUnsigned;
+use polkadot_sdk::sp_runtime::{serde, Deserialize, Serialize};
+
+/// The runtime's `UncheckedExtrinsic`, whose bytes and metadata [`Extrinsic`] has.
+pub type UncheckedExtrinsic<T, Address, Extension> =
+	generic::UncheckedExtrinsic<Address, <T as frame_system::Config>::RuntimeCall, TransactionSignature, Extension>;
+
+/// What [`Extrinsic`] checks into, before its signature's weight is added ([`ChargedExtrinsic`]).
+pub type CheckedExtrinsic<T, Extension> =
+	generic::CheckedExtrinsic<AccountId32, <T as frame_system::Config>::RuntimeCall, Extension>;
+
+/// A runtime's extrinsic: an [`UncheckedExtrinsic`] checked by [`authorize`] and charged by its
+/// signature (see the module docs), or the bytes of one that did not decode.
+///
+/// Runtime API calls decode their arguments before any runtime code runs, and a failure there
+/// traps the runtime. Transactions arrive over RPC as length-prefixed bytes the node does not
+/// look into, so every such body decodes here — into [`Self::Undecodable`] if it is no extrinsic
+/// of this runtime — and `check` refuses it by name
+/// ([`PqInvalidTransaction::Undecodable`]): a transaction pool answers garbage with a reason,
+/// not a trap. Blocks are decoded strictly ([`LazyExtrinsic`]): a block carrying such bytes is
+/// invalid.
+///
+/// A runtime declares it with its address type and transaction extensions; the test runtime's:
+#[doc = docify::embed!("src/mock.rs", extrinsic_type)]
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Extrinsic<T: Config, Address, Extension> {
+	/// An extrinsic of this runtime.
+	Decoded(UncheckedExtrinsic<T, Address, Extension>),
+	/// A body, without its length prefix, that does not decode as an extrinsic of this runtime
+	/// (within `MAX_EXTRINSIC_DEPTH` nested calls, using every byte), and the call
+	/// [`ExtrinsicCall::call`] answers for it: FRAME asks only bare extrinsics, which this is not.
+	Undecodable(Vec<u8>, <T as frame_system::Config>::RuntimeCall),
+}
+
+impl<T: Config, Address, Extension> Extrinsic<T, Address, Extension>
+where
+	UncheckedExtrinsic<T, Address, Extension>: Decode,
+{
+	/// Decodes a body (an encoded extrinsic without its length prefix), as transactions arrive.
+	/// One longer than a block is refused unread.
+	pub fn from_body(body: Vec<u8>) -> Self {
+		let undecodable = |body| Self::Undecodable(body, frame_system::Call::<T>::remark { remark: Vec::new() }.into());
+		let lengths = <T as frame_system::Config>::BlockLength::get().max;
+		let longest = (*lengths.get(DispatchClass::Normal))
+			.max(*lengths.get(DispatchClass::Operational))
+			.max(*lengths.get(DispatchClass::Mandatory));
+		if body.len() > longest as usize {
+			return undecodable(body);
+		}
+		let mut prefixed = Compact(body.len() as u32).encode();
+		prefixed.extend_from_slice(&body);
+		match UncheckedExtrinsic::<T, Address, Extension>::decode_all_with_depth_limit(MAX_EXTRINSIC_DEPTH, &mut &prefixed[..]) {
+			Ok(extrinsic) => Self::Decoded(extrinsic),
+			Err(_) => undecodable(body),
+		}
+	}
+}
+
+impl<T: Config, Address, Extension> Extrinsic<T, Address, Extension> {
+	/// The weight of this extrinsic's signature: zero unless it is signed.
+	fn signature_weight(&self) -> Weight {
+		match self {
+			Self::Decoded(generic::UncheckedExtrinsic { preamble: Preamble::Signed(_, signature, _), .. }) =>
+				SignatureCheck::of(signature).weight::<T::WeightInfo>(),
+			Self::Decoded(_) | Self::Undecodable(..) => Weight::zero(),
+		}
+	}
+}
+
+impl<T: Config, Address, Extension> From<UncheckedExtrinsic<T, Address, Extension>> for Extrinsic<T, Address, Extension> {
+	fn from(extrinsic: UncheckedExtrinsic<T, Address, Extension>) -> Self {
+		Self::Decoded(extrinsic)
+	}
+}
+
+impl<T: Config, Address, Extension> From<Extrinsic<T, Address, Extension>> for OpaqueExtrinsic
+where
+	Address: Encode,
+	Extension: Encode,
+{
+	fn from(extrinsic: Extrinsic<T, Address, Extension>) -> Self {
+		match extrinsic {
+			Extrinsic::Decoded(extrinsic) => extrinsic.into(),
+			Extrinsic::Undecodable(body, _) => OpaqueExtrinsic::from_blob(body),
+		}
+	}
+}
+
+/// The bytes it was decoded from: an extrinsic's own encoding, or the length-prefixed body.
+impl<T: Config, Address: Encode, Extension: Encode> Encode for Extrinsic<T, Address, Extension> {
+	fn encode_to<O: Output + ?Sized>(&self, destination: &mut O) {
+		match self {
+			Self::Decoded(extrinsic) => extrinsic.encode_to(destination),
+			Self::Undecodable(body, _) => body.encode_to(destination),
+		}
+	}
+}
+
+/// Fails only when the length prefix does: an extrinsic is a length-prefixed byte string.
+impl<T: Config, Address, Extension> Decode for Extrinsic<T, Address, Extension>
+where
+	UncheckedExtrinsic<T, Address, Extension>: Decode,
+{
+	fn decode<I: Input>(input: &mut I) -> Result<Self, codec::Error> {
+		Vec::<u8>::decode(input).map(Self::from_body)
+	}
+}
+
+// A `Vec<u8>` accounts for its allocation before it makes it.
+impl<T: Config, Address, Extension> DecodeWithMemTracking for Extrinsic<T, Address, Extension> where
+	UncheckedExtrinsic<T, Address, Extension>: Decode
+{
+}
+
+impl<T: Config, Address: Encode, Extension: Encode> EncodeLike<UncheckedExtrinsic<T, Address, Extension>>
+	for Extrinsic<T, Address, Extension>
+{
+}
+
+// Wallets and explorers read the extrinsic's type from the metadata: it is the inner one.
+impl<T: Config, Address, Extension> TypeInfo for Extrinsic<T, Address, Extension>
+where
+	UncheckedExtrinsic<T, Address, Extension>: TypeInfo,
+{
+	type Identity = <UncheckedExtrinsic<T, Address, Extension> as TypeInfo>::Identity;
+
+	fn type_info() -> scale_info::Type {
+		UncheckedExtrinsic::<T, Address, Extension>::type_info()
+	}
+}
+
+/// As [`UncheckedExtrinsic`] serializes: its encoding, in hex.
+impl<T: Config, Address: Encode, Extension: Encode> Serialize for Extrinsic<T, Address, Extension> {
+	fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+		self.using_encoded(|bytes| polkadot_sdk::sp_core::bytes::serialize(bytes, serializer))
+	}
+}
+
+impl<'de, T: Config, Address, Extension> Deserialize<'de> for Extrinsic<T, Address, Extension>
+where
+	UncheckedExtrinsic<T, Address, Extension>: Decode,
+{
+	fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+		let bytes = polkadot_sdk::sp_core::bytes::deserialize(deserializer)?;
+		Self::decode(&mut &bytes[..]).map_err(|_| serde::de::Error::custom("an extrinsic is a length-prefixed byte string"))
+	}
+}
+
+impl<T: Config, Address, Extension> ExtrinsicLike for Extrinsic<T, Address, Extension> {
+	fn is_bare(&self) -> bool {
+		matches!(self, Self::Decoded(extrinsic) if extrinsic.is_bare())
+	}
+}
+
+impl<T: Config, Address, Extension> ExtrinsicCall for Extrinsic<T, Address, Extension> {
+	type Call = <T as frame_system::Config>::RuntimeCall;
+
+	fn call(&self) -> &Self::Call {
+		match self {
+			Self::Decoded(extrinsic) => &extrinsic.function,
+			Self::Undecodable(_, placeholder) => placeholder,
+		}
+	}
+
+	fn into_call(self) -> Self::Call {
+		match self {
+			Self::Decoded(extrinsic) => extrinsic.function,
+			Self::Undecodable(_, placeholder) => placeholder,
+		}
+	}
+}
+
+/// The extrinsic format of signed extrinsics (`sp_runtime`'s legacy format, the only one with a
+/// signature).
+const SIGNED_EXTRINSIC_FORMAT: u8 = 4;
+
+/// Format 4 only: every transaction is a signed (v4) extrinsic, so clients never build the
+/// general (v5) form this type refuses.
+impl<T: Config, Address, Extension> ExtrinsicMetadata for Extrinsic<T, Address, Extension>
+where
+	UncheckedExtrinsic<T, Address, Extension>: ExtrinsicMetadata,
+{
+	const VERSIONS: &'static [u8] = &[SIGNED_EXTRINSIC_FORMAT];
+	type TransactionExtensionPipelines =
+		<UncheckedExtrinsic<T, Address, Extension> as ExtrinsicMetadata>::TransactionExtensionPipelines;
+}
+
+/// Blocks are decoded strictly: a block with bytes that are no extrinsic — nested deeper than
+/// `MAX_EXTRINSIC_DEPTH` included, which the executive would refuse anyway — is invalid.
+impl<T: Config, Address, Extension> LazyExtrinsic for Extrinsic<T, Address, Extension>
+where
+	UncheckedExtrinsic<T, Address, Extension>: Decode,
+{
+	fn decode_unprefixed(data: &[u8]) -> Result<Self, codec::Error> {
+		match Self::from_body(data.to_vec()) {
+			Self::Undecodable(..) => Err("the bytes are no extrinsic of this runtime".into()),
+			decoded => Ok(decoded),
+		}
+	}
+}
+
+/// Inherents in format 4, the only one the metadata lists.
+impl<T: Config, Address, Extension> InherentBuilder for Extrinsic<T, Address, Extension> {
+	fn new_inherent(call: Self::Call) -> Self {
+		Self::Decoded(UncheckedExtrinsic::<T, Address, Extension>::new_bare_legacy(call))
+	}
+}
+
+impl<T: Config, Address, Extension> SignedTransactionBuilder for Extrinsic<T, Address, Extension> {
+	type Address = Address;
+	type Signature = TransactionSignature;
+	type Extension = Extension;
+
+	fn new_signed_transaction(
+		call: Self::Call,
+		signed: Address,
+		signature: TransactionSignature,
+		extension: Extension,
+	) -> Self {
+		Self::Decoded(UncheckedExtrinsic::<T, Address, Extension>::new_signed(call, signed, signature, extension))
+	}
+}
+
+/// Charged like the checked extrinsic: a fee estimate (`TransactionPaymentApi::query_info`)
+/// over a transaction with a placeholder signature of the same variant and size is the fee.
+/// Bytes that are no extrinsic are weighed as a whole block: no transaction can pay that, and
+/// the fee estimate has no other way to say so.
+impl<T: Config, Address, Extension> GetDispatchInfo for Extrinsic<T, Address, Extension>
+where
+	UncheckedExtrinsic<T, Address, Extension>: GetDispatchInfo,
+{
+	fn get_dispatch_info(&self) -> DispatchInfo {
+		match self {
+			Self::Decoded(extrinsic) => with_signature_weight(extrinsic.get_dispatch_info(), self.signature_weight()),
+			Self::Undecodable(..) => DispatchInfo {
+				call_weight: <T as frame_system::Config>::BlockWeights::get().max_block,
+				..Default::default()
+			},
+		}
+	}
+}
+
+/// `info` with the signature's verification charged as part of the extension weight.
+fn with_signature_weight(mut info: DispatchInfo, signature_weight: Weight) -> DispatchInfo {
+	info.extension_weight = info.extension_weight.saturating_add(signature_weight);
+	info
+}
+
+impl<T, Address, Extension, Context> Checkable<Context> for Extrinsic<T, Address, Extension>
+where
+	T: Config,
+	<T as frame_system::Config>::RuntimeCall: Dispatchable<Info = DispatchInfo>,
+	Extension: TransactionExtension<<T as frame_system::Config>::RuntimeCall>,
+	UncheckedExtrinsic<T, Address, Extension>: GetDispatchInfo + Encode,
+	Context: Lookup<Source = Address, Target = AccountId32>,
+{
+	type Checked = ChargedExtrinsic<T, Extension>;
+
+	/// A signed extrinsic is authorized by [`authorize`]: the cheap checks, the fee, then the
+	/// signed payload and the verification. A general one is refused; a bare one passes.
+	fn check(self, context: &Context) -> Result<Self::Checked, TransactionValidityError> {
+		let signature_weight = self.signature_weight();
+		let extrinsic = match self {
+			Self::Decoded(extrinsic) => extrinsic,
+			Self::Undecodable(..) => return Err(PqInvalidTransaction::Undecodable.into()),
+		};
+		// The dispatch info and length the payment extension will see.
+		let info = with_signature_weight(extrinsic.get_dispatch_info(), signature_weight);
+		let len = extrinsic.encoded_size();
+		let format = match extrinsic.preamble {
+			Preamble::Bare(_) => ExtrinsicFormat::Bare,
+			Preamble::General(..) => return Err(PqInvalidTransaction::GeneralTransaction.into()),
+			Preamble::Signed(address, signature, extension) => {
+				let who = context.lookup(address)?;
+				let call = &extrinsic.function;
+				// What every stock client signs: the call as it arrived, the extensions'
+				// explicit then implicit data, hashed when longer than 256 bytes.
+				let payload = || {
+					let implicit = extension.implicit()?;
+					let mut payload = match &extrinsic.encoded_call {
+						Some(encoded) => encoded.clone(),
+						None => call.encode(),
+					};
+					(&extension, implicit).encode_to(&mut payload);
+					Ok(signing_payload(&payload))
+				};
+				authorize::<T>(&who, &signature, payload, || T::FeeCheck::can_pay(&who, call, &info, len))?;
+				ExtrinsicFormat::Signed(who, extension)
+			},
+		};
+		Ok(ChargedExtrinsic { inner: generic::CheckedExtrinsic { format, function: extrinsic.function }, signature_weight })
+	}
+
+	/// `try-runtime`'s re-execution of blocks without their signatures.
+	#[cfg(feature = "try-runtime")]
+	fn unchecked_into_checked_i_know_what_i_am_doing(
+		self,
+		context: &Context,
+	) -> Result<Self::Checked, TransactionValidityError> {
+		let signature_weight = self.signature_weight();
+		let Self::Decoded(extrinsic) = self else { return Err(PqInvalidTransaction::Undecodable.into()) };
+		let format = match extrinsic.preamble {
+			Preamble::Bare(_) => ExtrinsicFormat::Bare,
+			Preamble::General(..) => return Err(PqInvalidTransaction::GeneralTransaction.into()),
+			Preamble::Signed(address, _, extension) => ExtrinsicFormat::Signed(context.lookup(address)?, extension),
+		};
+		Ok(ChargedExtrinsic { inner: generic::CheckedExtrinsic { format, function: extrinsic.function }, signature_weight })
+	}
+}
+
+/// A checked extrinsic with the weight of the signature it was checked by.
+pub struct ChargedExtrinsic<T: Config, Extension> {
+	inner: CheckedExtrinsic<T, Extension>,
+	signature_weight: Weight,
+}
+
+impl<T: Config, Extension> ChargedExtrinsic<T, Extension> {
+	/// The account a signed extrinsic was authorized for.
+	pub fn signer(&self) -> Option<&AccountId32> {
+		match &self.inner.format {
+			ExtrinsicFormat::Signed(who, _) => Some(who),
+			ExtrinsicFormat::Bare | ExtrinsicFormat::General(_) => None,
+		}
+	}
+}
+
+impl<T: Config, Extension> GetDispatchInfo for ChargedExtrinsic<T, Extension>
+where
+	CheckedExtrinsic<T, Extension>: GetDispatchInfo,
+{
+	fn get_dispatch_info(&self) -> DispatchInfo {
+		with_signature_weight(self.inner.get_dispatch_info(), self.signature_weight)
+	}
+}
+
+impl<T: Config, Extension> Applyable for ChargedExtrinsic<T, Extension>
+where
+	CheckedExtrinsic<T, Extension>: Applyable<Call = <T as frame_system::Config>::RuntimeCall>,
+{
+	type Call = <T as frame_system::Config>::RuntimeCall;
+
+	#[allow(deprecated)]
+	fn validate<V: ValidateUnsigned<Call = Self::Call>>(
+		&self,
+		source: TransactionSource,
+		info: &DispatchInfoOf<Self::Call>,
+		len: usize,
+	) -> TransactionValidity {
+		self.inner.validate::<V>(source, info, len)
+	}
+
+	#[allow(deprecated)]
+	fn apply<V: ValidateUnsigned<Call = Self::Call>>(
+		self,
+		info: &DispatchInfoOf<Self::Call>,
+		len: usize,
+	) -> ApplyExtrinsicResultWithInfo<PostDispatchInfoOf<Self::Call>> {
+		self.inner.apply::<V>(info, len)
+	}
+}

@@ -1,0 +1,269 @@
+//! [`Extrinsic`]'s check: each form verifies, each refusal is its named error, what is signed,
+//! replays, the charge of each form and the decoded-key cache.
+
+use super::{
+	committees::{committee_signed, garbage_aggregate},
+	*,
+};
+use crate::SignatureCheck;
+use pq_crypto::{
+	aggregate::aggregator::Committee,
+	keys::{EcdsaSignature, Sr25519Signature},
+};
+
+/// The test runtime's extrinsic as it is on the wire.
+type UncheckedExtrinsic = crate::UncheckedExtrinsic<Test, AccountId32, TxExtension>;
+
+#[test]
+fn every_scheme_verifies_with_key_inline() {
+	let signers = SCHEMES.map(|scheme| keypair(scheme, 1));
+	new_test_ext_with(&signers.each_ref().map(Keypair::account_id)).execute_with(|| {
+		let call = remark(b"hello");
+		for signer in &signers {
+			assert_eq!(validate(inline(signer, &call)), Ok(Some(signer.account_id())), "{:?}", signer.scheme());
+		}
+	});
+}
+
+#[test]
+fn every_ml_dsa_scheme_verifies_with_key_registered() {
+	let alice = AccountId32::new([1; 32]);
+	new_test_ext_with(&[alice.clone()]).execute_with(|| {
+		let call = remark(b"hello");
+		for scheme in ML_DSA {
+			let key = keypair(scheme, 2);
+			register(&alice, &key);
+			assert_eq!(validate(registered(&alice, &key, &call)), Ok(Some(alice.clone())), "{scheme:?}");
+			assert_ok!(PqVerifier::remove_key(RuntimeOrigin::signed(alice.clone())));
+		}
+	});
+}
+
+#[test]
+fn wrong_key_is_bad_proof() {
+	let alice = AccountId32::new([1; 32]);
+	new_test_ext_with(&[alice.clone()]).execute_with(|| {
+		let call = remark(b"hello");
+		register(&alice, &keypair(Scheme::MlDsa65, 2));
+		let impostor = keypair(Scheme::MlDsa65, 3);
+		assert_eq!(validate(registered(&alice, &impostor, &call)), Err(bad_proof()));
+	});
+}
+
+#[test]
+fn wrong_account_is_bad_signer() {
+	let elsewhere = AccountId32::new([9; 32]);
+	new_test_ext_with(&[elsewhere.clone()]).execute_with(|| {
+		let call = remark(b"hello");
+		let (message, purpose) = statement(&call, Signatory::Key);
+		let extrinsic = inline_signed(&keypair(Scheme::MlDsa44, 1), &elsewhere, &message, purpose, &call);
+		assert_eq!(validate(extrinsic), Err(InvalidTransaction::BadSigner.into()));
+	});
+}
+
+#[test]
+fn tampered_call_is_bad_proof() {
+	let signer = keypair(Scheme::MlDsa87, 1);
+	new_test_ext_with(&[signer.account_id()]).execute_with(|| {
+		let tampered = with_call(inline(&signer, &remark(b"pay 1")), remark(b"pay 1000"));
+		assert_eq!(validate(tampered), Err(bad_proof()));
+	});
+}
+
+/// The extensions' data is signed after the call: a relay cannot move a transaction to another
+/// nonce (or era, or tip) without voiding it.
+#[test]
+fn tampered_extension_is_bad_proof() {
+	let signer = keypair(Scheme::MlDsa44, 1);
+	let who = signer.account_id();
+	new_test_ext_with(&[who.clone()]).execute_with(|| {
+		frame_system::Pallet::<Test>::inc_account_nonce(&who);
+		let Extrinsic::Decoded(mut extrinsic) = inline(&signer, &remark(b"hello")) else { unreachable!() };
+		let Preamble::Signed(_, _, extension) = &mut extrinsic.preamble else { unreachable!() };
+		*extension = super::extension(1);
+		assert_eq!(validate(Extrinsic::Decoded(extrinsic)), Err(bad_proof()));
+	});
+}
+
+#[test]
+fn signature_for_another_purpose_is_bad_proof() {
+	let signer = keypair(Scheme::MlDsa44, 1);
+	let account = signer.account_id();
+	new_test_ext_with(&[account.clone()]).execute_with(|| {
+		let call = remark(b"hello");
+		let (message, _) = statement(&call, Signatory::Key);
+		for purpose in Purpose::ALL.into_iter().filter(|purpose| *purpose != Purpose::Transaction) {
+			let extrinsic = inline_signed(&signer, &account, &message, purpose, &call);
+			assert_eq!(validate(extrinsic), Err(bad_proof()), "{purpose:?}");
+		}
+	});
+}
+
+/// The body of `signer`'s key-inline transaction, as it arrives over RPC (no length prefix).
+fn body(signer: &Keypair) -> Vec<u8> {
+	let encoded = new_test_ext().execute_with(|| inline(signer, &remark(b"hello")).encode());
+	Vec::<u8>::decode(&mut &encoded[..]).unwrap()
+}
+
+#[test]
+fn truncated_extrinsic_is_undecodable() {
+	let mut body = body(&keypair(Scheme::MlDsa44, 1));
+	body.pop();
+	let extrinsic = Extrinsic::from_body(body);
+	assert!(matches!(extrinsic, Extrinsic::Undecodable(..)));
+	new_test_ext().execute_with(|| assert_eq!(validate(extrinsic), Err(PqInvalidTransaction::Undecodable.into())));
+}
+
+#[test]
+fn extrinsic_with_trailing_bytes_is_undecodable() {
+	let mut body = body(&keypair(Scheme::MlDsa44, 1));
+	body.push(0);
+	let extrinsic = Extrinsic::from_body(body);
+	assert!(matches!(extrinsic, Extrinsic::Undecodable(..)));
+	new_test_ext().execute_with(|| assert_eq!(validate(extrinsic), Err(PqInvalidTransaction::Undecodable.into())));
+}
+
+/// No sender can pay for a whole block: a fee estimate of bytes that are no extrinsic says so.
+#[test]
+fn undecodable_bytes_weigh_a_whole_block() {
+	use polkadot_sdk::frame_support::traits::Get;
+	let extrinsic = Extrinsic::from_body(vec![0xff; 3]);
+	let weights: frame_system::limits::BlockWeights = <Test as frame_system::Config>::BlockWeights::get();
+	assert_eq!(extrinsic.get_dispatch_info().call_weight, weights.max_block);
+}
+
+#[test]
+fn unregistered_account_is_no_registered_key() {
+	let alice = AccountId32::new([1; 32]);
+	new_test_ext_with(&[alice.clone()]).execute_with(|| {
+		let extrinsic = registered(&alice, &keypair(Scheme::MlDsa44, 1), &remark(b"hello"));
+		assert_eq!(validate(extrinsic), Err(PqInvalidTransaction::NoRegisteredKey.into()));
+	});
+}
+
+#[test]
+fn scheme_mismatch_is_refused() {
+	let alice = AccountId32::new([1; 32]);
+	new_test_ext_with(&[alice.clone()]).execute_with(|| {
+		register(&alice, &keypair(Scheme::MlDsa44, 2));
+		let extrinsic = registered(&alice, &keypair(Scheme::MlDsa65, 2), &remark(b"hello"));
+		assert_eq!(validate(extrinsic), Err(PqInvalidTransaction::SchemeMismatch.into()));
+	});
+}
+
+/// The signature carries the form: a general (v5) transaction has none to carry.
+#[test]
+fn a_general_transaction_is_refused() {
+	new_test_ext().execute_with(|| {
+		let general = UncheckedExtrinsic::new_transaction(remark(b"hello"), super::extension(0));
+		assert_eq!(validate(Extrinsic::Decoded(general)), Err(PqInvalidTransaction::GeneralTransaction.into()));
+	});
+}
+
+/// An inherent is checked as FRAME checks it: from no one.
+#[test]
+fn a_bare_extrinsic_is_checked_without_a_signer() {
+	new_test_ext().execute_with(|| {
+		let bare = Extrinsic::Decoded(UncheckedExtrinsic::new_bare(remark(b"hello")));
+		let checked = bare.check(&IdentityLookup::<AccountId32>::default()).unwrap();
+		assert_eq!(checked.signer(), None);
+	});
+}
+
+/// A stock wallet's sr25519 or ECDSA signature decodes, and is refused by name unverified,
+/// however funded its account.
+#[test]
+fn a_classical_signature_is_refused() {
+	let alice = AccountId32::new([1; 32]);
+	new_test_ext_with(&[alice.clone()]).execute_with(|| {
+		let call = remark(b"hello");
+		for classical in [TransactionSignature::Sr25519(Sr25519Signature([7; 64])), TransactionSignature::Ecdsa(EcdsaSignature([7; 65]))] {
+			assert_eq!(validate(signed(&alice, classical, &call)), Err(PqInvalidTransaction::ClassicalSignature.into()));
+		}
+	});
+}
+
+#[test]
+fn a_sender_that_cannot_pay_is_refused_before_verification() {
+	let signer = keypair(Scheme::MlDsa87, 1);
+	new_test_ext().execute_with(|| {
+		assert_eq!(validate(inline(&signer, &remark(b"hello"))), Err(InvalidTransaction::Payment.into()));
+	});
+}
+
+/// `CheckNonce` is signed with the call: a transaction applied once is refused the second time.
+#[test]
+fn replay_is_refused() {
+	let signer = keypair(Scheme::MlDsa44, 1);
+	let who = signer.account_id();
+	new_test_ext_with(&[who.clone()]).execute_with(|| {
+		let apply = |extrinsic: Extrinsic| {
+			let (info, len) = (extrinsic.get_dispatch_info(), extrinsic.encoded_size());
+			extrinsic.check(&IdentityLookup::<AccountId32>::default())?.apply::<Test>(&info, len)
+		};
+		let transaction = inline(&signer, &remark(b"once"));
+		assert_ok!(apply(transaction.clone()).unwrap());
+		assert_eq!(frame_system::Pallet::<Test>::account_nonce(&who), 1);
+		assert_eq!(apply(transaction).unwrap_err(), InvalidTransaction::Stale.into());
+	});
+}
+
+/// Every form's dispatch info — what the pool, the fee and `CheckWeight` see — adds its
+/// signature's check to the extension weight, before and after the check; a bare extrinsic
+/// adds nothing.
+#[test]
+fn each_form_is_charged_its_signature_check() {
+	let (ed25519, ml_dsa) = (keypair(Scheme::Ed25519, 1), keypair(Scheme::MlDsa87, 2));
+	let alice = AccountId32::new([1; 32]);
+	let committee = Committee::from_seed(&[0x34; 32], 4, 1);
+	new_test_ext_with(&[ed25519.account_id(), ml_dsa.account_id(), alice.clone()]).execute_with(|| {
+		let call = remark(b"hello");
+		register(&alice, &ml_dsa);
+		let transactions = [
+			inline(&ed25519, &call),
+			inline(&ml_dsa, &call),
+			registered(&alice, &ml_dsa, &call),
+			committee_signed(garbage_aggregate(&committee, committee.signers([0, 1, 2]).unwrap()), &call),
+			signed(&alice, TransactionSignature::Sr25519(Sr25519Signature([7; 64])), &call),
+		];
+		for transaction in transactions {
+			let check = SignatureCheck::of(&signature_of(&transaction));
+			let Extrinsic::Decoded(unchecked) = &transaction else { unreachable!() };
+			let unsigned_weight = unchecked.get_dispatch_info().extension_weight;
+			let info = transaction.get_dispatch_info();
+			assert_eq!(info.extension_weight, unsigned_weight + check.weight::<()>(), "{check:?}");
+			if let Ok(checked) = transaction.check(&IdentityLookup::<AccountId32>::default()) {
+				assert_eq!(checked.get_dispatch_info(), info, "{check:?}");
+			}
+		}
+		let bare = UncheckedExtrinsic::new_bare(call);
+		assert_eq!(Extrinsic::Decoded(bare.clone()).get_dispatch_info(), bare.get_dispatch_info());
+	});
+}
+
+/// A repeat signer hits the decoded-key cache, with the same outcome as a cold verification.
+#[test]
+fn repeat_signer_gives_the_same_outcome_through_the_cache() {
+	let signer = keypair(Scheme::MlDsa44, 11);
+	new_test_ext_with(&[signer.account_id()]).execute_with(|| {
+		for _ in 0..3 {
+			let call = remark(b"again");
+			assert_eq!(validate(inline(&signer, &call)), Ok(Some(signer.account_id())));
+			assert_eq!(validate(with_call(inline(&signer, &call), remark(b"tampered"))), Err(bad_proof()));
+		}
+	});
+}
+
+/// Codes 1, 2, … name the reasons; 5 (a refusal of aggregate signatures in the registered form,
+/// which the signature type can no longer express) is retired, never given to another reason.
+#[test]
+fn refusal_codes_name_their_reason() {
+	let assigned: Vec<u8> = (0..=u8::MAX).filter(|code| PqInvalidTransaction::from_code(*code).is_some()).collect();
+	assert_eq!(assigned, [1, 2, 3, 4, 6, 7, 8, 9, 10, 11]);
+	for code in assigned {
+		let reason = PqInvalidTransaction::from_code(code).unwrap();
+		assert_eq!(reason as u8, code);
+		assert_eq!(TransactionValidityError::from(reason), InvalidTransaction::Custom(code).into());
+	}
+}
+
