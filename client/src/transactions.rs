@@ -200,10 +200,16 @@ fn implicit(chain: &ChainIdentity) -> Implicit {
 	((), chain.spec_version, chain.transaction_version, chain.genesis_hash, chain.era_block_hash(), (), (), (), ())
 }
 
-/// What every form of a transaction signs last: the standard signed payload of `call` with
-/// `extensions` on `chain`, hashed when longer than 256 bytes.
+/// The standard signed payload of `call` with `extensions` on `chain`: the call, the
+/// extensions' explicit then implicit data.
+pub fn transaction_payload(call: &RuntimeCall, extensions: &TxExtension, chain: &ChainIdentity) -> Vec<u8> {
+	(call, extensions, implicit(chain)).encode()
+}
+
+/// What every form of a transaction signs last: [`transaction_payload`], hashed when longer
+/// than 256 bytes.
 pub fn transaction_signing_payload(call: &RuntimeCall, extensions: &TxExtension, chain: &ChainIdentity) -> Vec<u8> {
-	signing_payload(&(call, extensions, implicit(chain)).encode())
+	signing_payload(&transaction_payload(call, extensions, chain))
 }
 
 /// Builds a transaction of `call` from `sender` in `form`, signed for `chain`.

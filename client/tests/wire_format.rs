@@ -23,7 +23,7 @@ use pq_crypto::{
 	params::{MlDsa44, MlDsa65, MlDsa87, MlDsaParams, COMMITTEE_ACCOUNT_TAG},
 	message::pure_message,
 	signing::Keypair,
-	statement::{signing_payload, Signatory, TransactionStatement},
+	statement::{signing_payload, TransactionStatement},
 	MultiSigner, Scheme, TransactionSignature,
 };
 use pq_runtime::{TxExtension, UncheckedExtrinsic, UNIT};
@@ -111,9 +111,9 @@ fn shake256_64(parts: &[&[u8]]) -> [u8; 64] {
 /// Every step from `extrinsic` back to what its signature signs: the signed payload, what of it
 /// is signed (hashed when longer than 256 bytes), the signed message of its form, and for ML-DSA
 /// (whose verifying key is `key`) the context, `M′`, `tr` and `μ` of FIPS 204 Algorithm 3.
-fn signing_steps(extrinsic: &UncheckedExtrinsic, key: Option<&MultiSigner>) -> Value {
+fn signing_steps(extrinsic: &UncheckedExtrinsic, chain: &ChainIdentity, key: Option<&MultiSigner>) -> Value {
 	let Preamble::Signed(address, signature, extensions) = &extrinsic.preamble else { panic!("a signed extrinsic") };
-	let payload = (&extrinsic.function, extensions, extensions.implicit().unwrap()).encode();
+	let payload = transactions::transaction_payload(&extrinsic.function, extensions, chain);
 	let signed_payload = signing_payload(&payload);
 	let account = match address {
 		polkadot_sdk::sp_runtime::MultiAddress::Id(account) => account,
@@ -149,7 +149,7 @@ fn vectors() -> Value {
 	let call = transactions::transfer_call(bob.clone(), UNIT);
 	let sign = |sender: Sender, form, key: Option<&MultiSigner>| {
 		let extrinsic = transactions::sign_with(sender, call.clone(), NONCE, TIP, form, &chain, Randomness::Zero).unwrap();
-		let mut vector = signing_steps(&extrinsic, key);
+		let mut vector = signing_steps(&extrinsic, &chain, key);
 		vector["extrinsic"] = json!(hex(extrinsic.encode()));
 		vector
 	};
@@ -213,6 +213,21 @@ fn vectors() -> Value {
 	let aggregate_key = MultiSigner::MlDsa87(committee.aggregate_key(&signers));
 	transfers.push(with(vector, sign(Sender::Committee { committee: &committee, signers: &signers }, Form::Committee, Some(&aggregate_key))));
 
+	// A payload longer than 256 bytes, signed as its hash: ML-DSA-44 //Alice registers its key.
+	let alice = Keypair::from_suri(Scheme::MlDsa44, "//Alice").unwrap();
+	let register = transactions::register_key_call(&alice, &alice.account_id(), false, &chain);
+	let extrinsic = transactions::sign_with(&alice, register.clone(), NONCE, TIP, Form::KeyInline, &chain, Randomness::Zero).unwrap();
+	let mut long_payload = json!({
+		"description": "PqVerifier::register_key of ML-DSA-44 //Alice's own key, key inline: the payload is hashed",
+		"scheme": Scheme::MlDsa44.name(),
+		"form": Form::KeyInline.label(),
+		"sender_suri": "//Alice",
+		"account_id": hex(alice.account_id()),
+		"call": hex(register.encode()),
+	});
+	long_payload = with(long_payload, signing_steps(&extrinsic, &chain, Some(&alice.public())));
+	long_payload["extrinsic"] = json!(hex(extrinsic.encode()));
+
 	// The pallet's reasons, as the node reports them: `Custom error: <code>`.
 	let refusals: serde_json::Map<String, Value> = (0..=u8::MAX)
 		.filter_map(|code| PqInvalidTransaction::from_code(code).map(|reason| (code.to_string(), json!(format!("{reason:?}")))))
@@ -236,6 +251,7 @@ fn vectors() -> Value {
 		},
 		"keys": keys,
 		"transfers": transfers,
+		"long_payload": long_payload,
 		"refusals": refusals,
 	})
 }

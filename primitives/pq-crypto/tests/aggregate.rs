@@ -129,7 +129,7 @@ fn a_tampered_message_fails() {
 fn another_purpose_fails() {
 	let aggregate = sign(large(), 0..10);
 	let key = chain_key(large(), &aggregate.signers);
-	assert!(!aggregate.verify::<Libcrux>(&key, MESSAGE, Purpose::Transaction));
+	assert!(!aggregate.verify::<Libcrux>(&key, MESSAGE, Purpose::TransactionCommittee));
 }
 
 #[test]

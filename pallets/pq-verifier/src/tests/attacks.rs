@@ -50,10 +50,10 @@ fn cross_committee_replay_is_bad_proof() {
 			assert_ok!(PqVerifier::create_committee(RuntimeOrigin::signed(owner.clone()), committee.rho(), committee.threshold(), members));
 		}
 		let call = remark(b"committee transfer");
-		let signed = aggregate_of(&first, signers.clone(), &call);
-		let replayed = pq_crypto::AggregateSignature { committee: second.id(), ..signed.clone() };
+		let genuine = aggregate_of(&first, signers.clone(), &call);
+		let replayed = pq_crypto::AggregateSignature { committee: second.id(), ..genuine.clone() };
 		assert_eq!(validate(committee_signed(replayed, &call)), Err(bad_proof()));
-		assert_eq!(validate(committee_signed(signed, &call)), Ok(Some(first.id().account_id())));
+		assert_eq!(validate(committee_signed(genuine, &call)), Ok(Some(first.id().account_id())));
 	});
 }
 
@@ -155,8 +155,8 @@ fn a_committee_account_that_migrated_refuses_the_committee() {
 		assert_ok!(PqVerifier::create_committee(RuntimeOrigin::signed(owner), committee.rho(), 2, members));
 		migrate_exclusively(&account, &key);
 		let call = remark(b"committee transfer");
-		let signed = aggregate_of(&committee, committee.signers([0, 1]).unwrap(), &call);
-		assert_eq!(validate(committee_signed(signed, &call)), Err(only_registered_key()));
+		let aggregate = aggregate_of(&committee, committee.signers([0, 1]).unwrap(), &call);
+		assert_eq!(validate(committee_signed(aggregate, &call)), Err(only_registered_key()));
 		assert_eq!(validate(registered(&account, &key, &call)), Ok(Some(account)));
 	});
 }
@@ -203,10 +203,11 @@ fn a_signature_from_another_chain_is_bad_proof() {
 	let account = signer.account_id();
 	new_test_ext_with(&[account.clone()]).execute_with(|| {
 		let call = remark(b"hello");
+		// The implicit data: `CheckGenesis`'s genesis hash, nothing of `CheckNonce`.
+		let payload_on = |genesis_hash| signing_payload(&(&call, extension(0), (genesis_hash, ())).encode());
+		assert_eq!(payload_on(crate::Pallet::<Test>::genesis_hash()), payload(&call, 0), "this chain's payload");
 		let other_chain = polkadot_sdk::sp_core::H256([0x77; 32]);
-		assert_ne!(crate::Pallet::<Test>::genesis_hash(), other_chain);
-		let payload = signing_payload(&(&call, extension(0), (other_chain, ())).encode());
-		let extrinsic = inline_signed(&signer, &account, &payload, Purpose::Transaction, &call);
+		let extrinsic = inline_signed(&signer, &account, &payload_on(other_chain), Purpose::Transaction, &call);
 		assert_eq!(validate(extrinsic), Err(bad_proof()));
 	});
 }
@@ -224,10 +225,10 @@ fn a_re_labelled_signer_set_is_bad_proof() {
 		let members = members_for(&committee, &owner).try_into().unwrap();
 		assert_ok!(PqVerifier::create_committee(RuntimeOrigin::signed(owner), committee.rho(), 1, members));
 		let call = remark(b"committee transfer");
-		let signed = aggregate_of(&committee, zero, &call);
-		let re_labelled = pq_crypto::AggregateSignature { signers: one, ..signed.clone() };
+		let genuine = aggregate_of(&committee, zero, &call);
+		let re_labelled = pq_crypto::AggregateSignature { signers: one, ..genuine.clone() };
 		assert_eq!(validate(committee_signed(re_labelled, &call)), Err(bad_proof()));
-		assert!(validate(committee_signed(signed, &call)).is_ok());
+		assert!(validate(committee_signed(genuine, &call)).is_ok());
 	});
 }
 
