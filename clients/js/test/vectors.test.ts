@@ -62,6 +62,8 @@ interface Vectors {
   call: { encoded: string };
   keys: { scheme: Scheme; seed?: string; suri?: string; public_key: string; account_id: string; address: string }[];
   transfers: Transfer[];
+  /** A call whose payload is longer than 256 bytes, so it is signed as its hash. */
+  long_payload: Transfer & { call: string };
   refusals: Record<string, string>;
 }
 
@@ -163,6 +165,18 @@ test('the Rust signatures verify here, after the FIPS 204 steps the vectors show
     verified++;
   }
   assert.equal(verified, vectors.transfers.length);
+});
+
+test('a payload longer than 256 bytes is signed as its blake2-256 hash, as in Rust', () => {
+  const vector = vectors.long_payload;
+  const longCall = bytes(vector.call);
+  const payload = transactionPayload(longCall, extensions);
+  assert.ok(payload.length > 256);
+  assert.equal(hex(payload), vector.payload);
+  assert.equal(hex(signingPayload(payload)), vector.signing_payload);
+  assert.equal(bytes(vector.signing_payload).length, 32);
+  const key = Keypair.fromSuri(vector.scheme as Scheme, vector.sender_suri!);
+  assert.equal(hex(buildTransaction(key, 'key-inline', longCall, extensions, { deterministic: true })), vector.extrinsic);
 });
 
 test('secret URIs are refused with a named reason', () => {

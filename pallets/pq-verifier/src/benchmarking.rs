@@ -4,7 +4,8 @@
 //! The signature benchmarks measure [`authorize`] as the runtime's [`Extrinsic`](crate::Extrinsic)
 //! runs it when a transaction is checked: the reads before verification (the account's key
 //! rule, its registered key, or the committee), the fee check ([`Config::FeeCheck`]: a balance
-//! read in a runtime), the signed payload, for a committee the share reads and the key
+//! read in a runtime), the signed payload (with the two block hashes the stock extensions'
+//! implicit data reads), for a committee the share reads and the key
 //! derivation, then key decode and verification. Each empties the decoded-key cache first, and
 //! the benchmark command turns the node's off (the `Native` backend's), so the weights charge a
 //! full decode every time; a cache can only make the real cost lower than the charge.
@@ -15,8 +16,12 @@ use alloc::{boxed::Box, vec, vec::Vec};
 use polkadot_sdk::{
 	frame_benchmarking::v2::*,
 	frame_support::dispatch::{DispatchInfo, GetDispatchInfo},
-	frame_system::{Call as SystemCall, RawOrigin},
-	sp_runtime::{traits::Dispatchable, transaction_validity::TransactionValidityError, AccountId32},
+	frame_system::{self, pallet_prelude::BlockNumberFor, Call as SystemCall, RawOrigin},
+	sp_runtime::{
+		traits::{Dispatchable, Zero},
+		transaction_validity::TransactionValidityError,
+		AccountId32,
+	},
 };
 use pq_crypto::{
 	aggregate::{
@@ -71,7 +76,13 @@ where
 		authorize::<T>(
 			&self.who,
 			&self.signature,
-			|| Ok(LONGEST_UNHASHED_PAYLOAD.to_vec()),
+			|| {
+				// What the stock extensions' implicit data reads: the genesis hash
+				// (`CheckGenesis`) and the era's block hash (`CheckMortality`).
+				let _genesis = frame_system::Pallet::<T>::block_hash(BlockNumberFor::<T>::zero());
+				let _era_block = frame_system::Pallet::<T>::block_hash(frame_system::Pallet::<T>::block_number());
+				Ok(LONGEST_UNHASHED_PAYLOAD.to_vec())
+			},
 			|| T::FeeCheck::can_pay(&self.who, &self.call, &self.info, 0),
 		)
 	}
