@@ -261,7 +261,9 @@ test("fees: a placeholder signature of the transaction's own variant and size qu
   const stockQuote = (await pjs.tx.balances.transferKeepAlive(dest, AMOUNT).paymentInfo(key.address())).partialFee.toBigInt();
   const placeholder = pjs.tx.balances.transferKeepAlive(dest, AMOUNT);
   await placeholder.signAsync(key.address(), { signer: new PqSigner(pjs.registry, [key], 'key-inline', { placeholder: true }) });
-  const quote = (await pjs.call.transactionPaymentApi.queryInfo(placeholder, placeholder.encodedLength)).partialFee.toBigInt();
+  // As polkadot.js's own `paymentInfo` asks: the encoded extrinsic and its length.
+  const placeholderBytes = placeholder.toU8a();
+  const quote = (await pjs.call.transactionPaymentApi.queryInfo(placeholderBytes, placeholderBytes.length)).partialFee.toBigInt();
   const mlDsaSent = await signAndSend(pjs.tx.balances.transferKeepAlive(dest, AMOUNT), key.address(), {
     signer: new PqSigner(pjs.registry, [key], 'key-inline'),
   });
