@@ -5,6 +5,7 @@
 // node's refusals come back named.
 
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { after, before, test } from 'node:test';
 import '@polkadot/api-augment';
@@ -18,7 +19,7 @@ import { cryptoWaitReady } from '@polkadot/util-crypto';
 import { generateMultipleDescriptors, knownTypes } from '@polkadot-api/codegen';
 import { compactNumber, decAnyMetadata, unifyMetadata } from '@polkadot-api/substrate-bindings';
 import { getExtrinsicDecoder } from '@polkadot-api/tx-utils';
-import { bytesToHex } from '@noble/hashes/utils.js';
+import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
 import { createClient, Enum, InvalidTxError, type PolkadotClient } from 'polkadot-api';
 import { getWsProvider } from 'polkadot-api/ws';
 import { WebSocket } from 'ws';
@@ -26,7 +27,7 @@ import { FACTS, Keypair, PQ_REFUSALS, SS58_PREFIX, blake2_256, nameRefusal, ss58
 import { multiSignerValue as papiKey, pqSigner } from '../src/papi.js';
 import { PqSigner, multiSignerValue as pjsKey } from '../src/polkadot-js.js';
 import { transfer as exampleTransfer } from '../examples/transfer.js';
-import { startDevNode, type DevNode } from './support/dev-node.js';
+import { pqCliBinary, startDevNode, type DevNode } from './support/dev-node.js';
 
 const UNIT = 1_000_000_000_000n;
 const AMOUNT = 10n * UNIT;
@@ -177,8 +178,30 @@ test('an sr25519 signature from polkadot.js\' keyring decodes as one and is refu
   });
 });
 
+/** Runs `pq-cli` against the test's node; what it printed. */
+const pqCli = (args: string[]) => execFileSync(pqCliBinary(), ['--url', node.url, ...args], { encoding: 'utf8' });
+
+test('a committee transfer signed by pq-cli is submitted through polkadot.js', async () => {
+  const committee = ['--seed', 'js council', '--size', '4', '--threshold', '3'];
+  const account = /^account: (\S+)$/m.exec(pqCli(['committee', 'inspect', ...committee]))?.[1];
+  assert.ok(account, 'pq-cli names the committee account');
+  assert.match(pqCli(['committee', 'create', ...committee, '--from', 'ml-dsa-87://Alice']), /CommitteeCreated/);
+  await signAndSend(pjs.tx.balances.transferKeepAlive({ Id: account }, 5n * AMOUNT), keyring('ed25519').addFromUri('//Alice'));
+  const to = freshAddress();
+  // One planck is 10^-12 UNIT: the tip, in the CLI's units.
+  const transfer = ['--signers', '0,1,3', '--to', to, '--amount', String(AMOUNT / UNIT), '--tip', `0.${String(TIP).padStart(12, '0')}`];
+  const signed = pqCli(['committee', 'transfer', ...committee, ...transfer, '--print-only']).trim();
+  await pjs.rpc.author.submitExtrinsic(signed);
+  sent.set(hex(blake2_256(hexToBytes(signed.slice(2)))), { signer: account, to, nonce: 0, tip: TIP, signature: 'Committee' });
+  const deadline = Date.now() + 60_000;
+  while ((await balance(to)) !== AMOUNT) {
+    assert.ok(Date.now() < deadline, 'the committee transfer was included');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+});
+
 test('both stock clients decode every block: signer, call, arguments, nonce, tip, signature and events of each transfer', async () => {
-  assert.equal(sent.size, 7, 'Ed25519, ML-DSA key inline and registered');
+  assert.equal(sent.size, 8, 'Ed25519, ML-DSA key inline and registered, a committee');
   const api = papi.getUnsafeApi();
   const papiDecode = getExtrinsicDecoder(await papi.getMetadata((await papi.getFinalizedBlock()).hash));
   const found = { pjs: new Set<string>(), papi: new Set<string>() };

@@ -17,11 +17,21 @@ export interface DevNode {
   stop(): Promise<void>;
 }
 
-function nodeBinary(): string {
+/** `name` in the shared build's release directory, or `override`. */
+function builtBinary(name: string, override: string | undefined, variable: string): string {
   const target = process.env.CARGO_TARGET_DIR ?? join(homedir(), '.cache', 'pq-verifier', 'target');
-  const binary = process.env.PQ_NODE ?? join(target, 'release', 'pq-node');
-  if (!existsSync(binary)) throw new Error(`no pq-node at ${binary}: build it (scripts/test.sh) or set PQ_NODE`);
+  const binary = override ?? join(target, 'release', name);
+  if (!existsSync(binary)) throw new Error(`no ${name} at ${binary}: build it (scripts/test.sh) or set ${variable}`);
   return binary;
+}
+
+function nodeBinary(): string {
+  return builtBinary('pq-node', process.env.PQ_NODE, 'PQ_NODE');
+}
+
+/** The `pq-cli` of the same build, or PQ_CLI: it signs committee transactions for the tests. */
+export function pqCliBinary(): string {
+  return builtBinary('pq-cli', process.env.PQ_CLI, 'PQ_CLI');
 }
 
 /** sc-service's line once JSON-RPC listens: `Running JSON-RPC server: addr=127.0.0.1:36895,[::1]:34321`. */
