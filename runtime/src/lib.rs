@@ -109,8 +109,6 @@ pub type TxExtension = (
 pub type RuntimeExtrinsic = pallet_pq_verifier::Extrinsic<Runtime, Address, TxExtension>;
 /// Extrinsic as it travels, signed with [`Signature`]: what clients build.
 pub type UncheckedExtrinsic = pallet_pq_verifier::UncheckedExtrinsic<Runtime, Address, TxExtension>;
-/// What a transaction signs (after who signed, for the registered and committee forms).
-pub type SignedPayload = generic::SignedPayload<RuntimeCall, TxExtension>;
 
 /// Dispatches extrinsics to the pallets.
 pub type Executive = frame_executive::Executive<

@@ -35,8 +35,8 @@ use pq_crypto::{
 };
 
 /// Why [`authorize`] refused a transaction, beyond the standard `InvalidTransaction` reasons
-/// (`BadProof`: the signature does not verify; `BadSigner`: wrong account or an origin that
-/// was already authorized). Carried as `InvalidTransaction::Custom(code)`; the code is also the
+/// (`BadProof`: the signature does not verify; `BadSigner`: a key that does not derive the
+/// account, or a committee signature for another account). Carried as `InvalidTransaction::Custom(code)`; the code is also the
 /// reason's SCALE encoding.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Encode, Decode)]
 #[repr(u8)]
