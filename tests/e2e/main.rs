@@ -3,6 +3,7 @@
 
 mod attacks;
 mod network;
+mod subxt_decoding;
 
 use codec::Encode;
 use std::path::Path;

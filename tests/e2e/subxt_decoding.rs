@@ -1,0 +1,154 @@
+//! Stock subxt decodes every transaction of this chain from the metadata alone (issue #33): a
+//! transfer in each scheme and form — Ed25519 and ML-DSA-44/65/87 with the key inline,
+//! ML-DSA-44/65/87 by a registered key, a committee's aggregate — is read back from its block by
+//! an `OnlineClient<PolkadotConfig>` made from nothing but the node's URL: every extrinsic of the
+//! block decodes, and ours shows its signer, its `TransactionSignature` variant, its call and the
+//! call's fields, its nonce and tip, and its events.
+
+use super::*;
+use codec::DecodeAll;
+use polkadot_sdk::sp_runtime::AccountId32;
+use pq_runtime::{Balance, Nonce};
+use subxt::{
+	ext::scale_decode::DecodeAsType,
+	utils::{AccountId32 as StockAccountId, MultiAddress},
+	OnlineClient, PolkadotConfig,
+};
+
+/// The runtime's address type as subxt's own types spell it (the runtime has no account index).
+type StockAddress = MultiAddress<StockAccountId, ()>;
+
+/// The fields of `Balances::transfer_keep_alive`, matched by name against the metadata's.
+#[derive(DecodeAsType)]
+#[decode_as_type(crate_path = "subxt::ext::scale_decode")]
+struct TransferKeepAlive {
+	dest: StockAddress,
+	value: Balance,
+}
+
+/// The fields of `Balances::Transfer`, matched by name against the metadata's.
+#[derive(DecodeAsType)]
+#[decode_as_type(crate_path = "subxt::ext::scale_decode")]
+struct Transfer {
+	from: StockAccountId,
+	to: StockAccountId,
+	amount: Balance,
+}
+
+/// `account` as subxt's own type.
+fn stock(account: &AccountId32) -> StockAccountId {
+	StockAccountId(account.clone().into())
+}
+
+/// A transfer this test sent, and what subxt must read back from its block.
+struct Sent {
+	label: String,
+	block: H256,
+	extrinsic: UncheckedExtrinsic,
+	/// The `TransactionSignature` variant index (primitives/pq-crypto/src/transaction.rs).
+	signature_variant: u8,
+	from: AccountId32,
+	to: AccountId32,
+	amount: Balance,
+	nonce: Nonce,
+	tip: Balance,
+}
+
+/// Signs a transfer from `sender` in `form` to a fresh account, with the sender's next nonce and
+/// `tip`, and waits until its block is final.
+async fn send(rpc: &RpcClient, sender: Sender<'_>, form: Form, signature_variant: u8, amount: Balance, tip: Balance, label: String) -> Sent {
+	let chain = rpc.chain_identity().await.unwrap();
+	let from = sender.account();
+	let to = fresh_account(&format!("subxt-{label}")).account_id();
+	let nonce = rpc.next_nonce(&from).await.unwrap();
+	let extrinsic = transactions::sign(sender, transactions::transfer_call(to.clone(), amount), nonce, tip, form, &chain).unwrap();
+	let block = include(rpc, &extrinsic).await.block;
+	Sent { label, block, extrinsic, signature_variant, from, to, amount, nonce, tip }
+}
+
+#[tokio::test]
+async fn stock_subxt_decodes_a_transfer_of_every_scheme_and_form_from_the_metadata_alone() {
+	let node = NodeProcess::start_dev(pq_node()).await;
+	let rpc = node.rpc().await;
+	let chain = rpc.chain_identity().await.unwrap();
+	let mut sent = Vec::new();
+	// Each transfer its own amount, so that a field read from the wrong transaction shows; the
+	// first without a tip, every other with its own.
+	let amount_and_tip = |count: usize| (UNIT + count as Balance, count as Balance * UNIT / 1_000);
+
+	for (scheme, signature_variant) in [(Scheme::Ed25519, 0), (Scheme::MlDsa44, 3), (Scheme::MlDsa65, 4), (Scheme::MlDsa87, 5)] {
+		let (amount, tip) = amount_and_tip(sent.len());
+		let sender = dev_key(scheme, "Alice");
+		sent.push(send(&rpc, (&sender).into(), Form::KeyInline, signature_variant, amount, tip, format!("{}-inline", scheme.name())).await);
+	}
+
+	for (scheme, signature_variant) in [(Scheme::MlDsa44, 6), (Scheme::MlDsa65, 7), (Scheme::MlDsa87, 8)] {
+		let sender = dev_key(scheme, "Bob");
+		let register = transactions::register_key_call(&sender, &sender.account_id(), false, &chain);
+		let nonce = rpc.next_nonce(&sender.account_id()).await.unwrap();
+		include(&rpc, &transactions::sign(&sender, register, nonce, 0, Form::KeyInline, &chain).unwrap()).await;
+		let (amount, tip) = amount_and_tip(sent.len());
+		let label = format!("{}-registered", scheme.name());
+		sent.push(send(&rpc, (&sender).into(), Form::KeyRegistered, signature_variant, amount, tip, label).await);
+	}
+
+	// The committee is created and funded through pq-cli, as `a_committee_signed_transfer_through_the_cli`
+	// does; its transfer is signed here, to choose its tip.
+	let args = pq_cli::committee::CommitteeArgs { seed: "subxt council".into(), size: 16, threshold: 9 };
+	let create = ["committee", "create", "--seed", args.seed.as_str(), "--size", "16", "--threshold", "9", "--from", "ml-dsa-87://Alice"];
+	let created = cli(&node, &create).await.unwrap();
+	assert!(created.contains("CommitteeCreated"), "{created}");
+	let committee = args.committee().unwrap();
+	let account = pq_cli::committee::account(&committee).to_ss58check();
+	cli(&node, &["transfer", "--from", "ed25519://Alice", "--to", &account, "--amount", "50"]).await.unwrap();
+	let signers = committee.signers([0, 2, 3, 5, 7, 8, 11, 13, 15]).unwrap();
+	let (amount, tip) = amount_and_tip(sent.len());
+	let sender = Sender::Committee { committee: &committee, signers: &signers };
+	sent.push(send(&rpc, sender, Form::Committee, 9, amount, tip, "committee".into()).await);
+
+	let client = OnlineClient::<PolkadotConfig>::from_url(node.url()).await.unwrap();
+	for sent in &sent {
+		check_decoded(&client, sent).await;
+	}
+}
+
+/// Reads `sent`'s block with `client` and checks everything a wallet or an explorer shows.
+async fn check_decoded(client: &OnlineClient<PolkadotConfig>, sent: &Sent) {
+	let label = &sent.label;
+	let block = client.at_block(sent.block).await.unwrap();
+	let extrinsics = block.extrinsics().fetch().await.unwrap();
+	// Every extrinsic of the block, the inherents too: a client that fails on one cannot show
+	// the block at all.
+	let extrinsics: Vec<_> =
+		extrinsics.iter().collect::<Result<_, _>>().unwrap_or_else(|error| panic!("{label}: subxt cannot decode its block: {error}"));
+	let encoded = sent.extrinsic.encode();
+	let extrinsic = extrinsics.iter().find(|extrinsic| extrinsic.bytes() == encoded).unwrap_or_else(|| panic!("{label}: not in its block"));
+
+	assert!(extrinsic.is_signed(), "{label}");
+	let address = StockAddress::decode_all(&mut extrinsic.address_bytes().unwrap()).unwrap();
+	assert_eq!(address, MultiAddress::Id(stock(&sent.from)), "{label}");
+	// The whole signature, so that its end (where the extensions start) is checked as well.
+	let Preamble::Signed(_, signature, _) = &sent.extrinsic.preamble else { panic!("{label}: signed") };
+	let signature_bytes = extrinsic.signature_bytes().unwrap();
+	assert_eq!(signature_bytes[0], sent.signature_variant, "{label}");
+	assert_eq!(signature_bytes, signature.encode(), "{label}");
+
+	assert_eq!((extrinsic.pallet_name(), extrinsic.call_name()), ("Balances", "transfer_keep_alive"), "{label}");
+	let call: TransferKeepAlive = extrinsic.decode_call_data_fields_unchecked_as().unwrap();
+	assert_eq!(call.dest, MultiAddress::Id(stock(&sent.to)), "{label}");
+	assert_eq!(call.value, sent.amount, "{label}");
+
+	let extensions = extrinsic.transaction_extensions().unwrap();
+	assert_eq!(extensions.nonce(), Some(u64::from(sent.nonce)), "{label}");
+	assert_eq!(extensions.tip(), Some(sent.tip), "{label}");
+
+	let events = extrinsic.events().await.unwrap();
+	let events: Vec<_> = events.iter().collect::<Result<_, _>>().unwrap();
+	let named = |pallet: &str, name: &str| events.iter().find(|event| (event.pallet_name(), event.event_name()) == (pallet, name));
+	let transfer: Transfer = named("Balances", "Transfer")
+		.unwrap_or_else(|| panic!("{label}: no Balances::Transfer"))
+		.decode_fields_unchecked_as()
+		.unwrap();
+	assert_eq!((transfer.from, transfer.to, transfer.amount), (stock(&sent.from), stock(&sent.to), sent.amount), "{label}");
+	assert!(named("System", "ExtrinsicSuccess").is_some(), "{label}");
+}
