@@ -406,7 +406,7 @@ mod tests {
 			let expected = match form {
 				Form::KeyInline => pq_crypto::transaction::Form::KeyInline(Scheme::MlDsa65),
 				Form::KeyRegistered => pq_crypto::transaction::Form::KeyRegistered(Scheme::MlDsa65),
-				Form::Committee => pq_crypto::transaction::Form::Committee,
+				Form::Committee => pq_crypto::transaction::Form::Committee(&signers),
 			};
 			assert_eq!(signature.form(), expected);
 		}

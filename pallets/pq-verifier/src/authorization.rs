@@ -30,7 +30,7 @@ use polkadot_sdk::{
 use pq_crypto::{
 	backend::Backend,
 	statement::{Signatory, TransactionStatement},
-	transaction::Form,
+	transaction::{bind, Form, Parts},
 	Scheme, TransactionSignature, VerifyError,
 };
 
@@ -66,8 +66,9 @@ pub enum PqInvalidTransaction {
 	/// An sr25519 or ECDSA signature, as stock wallets make: keys a discrete logarithm breaks
 	/// never authorize anything here. Decoded so the refusal can say so.
 	ClassicalSignature = 10,
-	/// A general (v5) transaction: this runtime takes signed (v4) extrinsics, whose signature
-	/// carries the form, and bare ones.
+	/// A format-5 extrinsic, general or bare: this runtime takes signed (format 4) extrinsics,
+	/// whose signature carries the form, and format-4 inherents — the one format its metadata
+	/// lists.
 	GeneralTransaction = 11,
 }
 
@@ -134,13 +135,11 @@ pub enum SignatureCheck {
 impl SignatureCheck {
 	/// The check of `signature`.
 	pub fn of(signature: &TransactionSignature) -> Self {
-		match (signature.form(), signature) {
-			(Form::KeyInline(scheme), _) => Self::KeyInline(scheme),
-			(Form::KeyRegistered(scheme), _) => Self::KeyRegistered(scheme),
-			(Form::Committee, TransactionSignature::Committee(aggregate)) =>
-				Self::Committee { share_reads: shares_read_bound(&aggregate.signers) },
-			(Form::Committee, _) => unreachable!("the committee form is the committee variant"),
-			(Form::Classical, _) => Self::Classical,
+		match signature.form() {
+			Form::KeyInline(scheme) => Self::KeyInline(scheme),
+			Form::KeyRegistered(scheme) => Self::KeyRegistered(scheme),
+			Form::Committee(signers) => Self::Committee { share_reads: shares_read_bound(signers) },
+			Form::Classical => Self::Classical,
 		}
 	}
 
@@ -189,30 +188,22 @@ pub fn authorize<T: Config>(
 	signing_payload: impl FnOnce() -> Result<Vec<u8>, TransactionValidityError>,
 	can_pay: impl FnOnce() -> Result<(), TransactionValidityError>,
 ) -> Result<(), TransactionValidityError> {
-	match signature {
-		TransactionSignature::Sr25519(_) | TransactionSignature::Ecdsa(_) =>
-			Err(PqInvalidTransaction::ClassicalSignature.into()),
-		TransactionSignature::Ed25519(_) |
-		TransactionSignature::MlDsa44(..) |
-		TransactionSignature::MlDsa65(..) |
-		TransactionSignature::MlDsa87(..) => {
-			let digest = signature.bind(who).expect("a key-inline variant carries its key").map_err(refusal)?;
+	match signature.parts(who) {
+		Parts::Classical => Err(PqInvalidTransaction::ClassicalSignature.into()),
+		Parts::KeyInline(key, signature) => {
+			let digest = bind(&key, who).map_err(refusal)?;
 			// The inline key is (or derives) the account, so it is never a migrated account's
 			// registered key.
 			refuse_other_keys::<T>(who)?;
 			can_pay()?;
 			let payload = signing_payload()?;
 			let statement = TransactionStatement { signatory: Signatory::Key, signing_payload: &payload };
-			let (signer, signature) = signature.inline_parts(who).expect("a key-inline variant carries its key");
 			with_cache::<T::Backend, _>(T::KeyCacheBytes::get(), |cache| {
-				cache.verify_digested(digest, &signer, &signature, &statement.message(), statement.purpose())
+				cache.verify_digested(digest, &key, &signature, &statement.message(), statement.purpose())
 			})
 			.map_err(refusal)
 		},
-		TransactionSignature::MlDsa44Registered(_) |
-		TransactionSignature::MlDsa65Registered(_) |
-		TransactionSignature::MlDsa87Registered(_) => {
-			let signature = signature.registered_signature().expect("a registered variant carries a signature");
+		Parts::KeyRegistered(signature) => {
 			let registered = Keys::<T>::get(who).ok_or(PqInvalidTransaction::NoRegisteredKey)?;
 			if registered.key.scheme() != signature.scheme() {
 				return Err(PqInvalidTransaction::SchemeMismatch.into());
@@ -225,7 +216,7 @@ pub fn authorize<T: Config>(
 			})
 			.map_err(refusal)
 		},
-		TransactionSignature::Committee(aggregate) => {
+		Parts::Committee(aggregate) => {
 			let committee = Committee::<T>::signed_by(&aggregate.committee, &aggregate.signers)?;
 			if aggregate.committee.account_id() != *who {
 				return Err(InvalidTransaction::BadSigner.into());

@@ -17,8 +17,9 @@
 //! - **verifies by form**: a registered key or a committee's aggregate key is on chain, which
 //!   `sp_runtime::traits::Verify` cannot read.
 //!
-//! General (v5) transactions are refused ([`PqInvalidTransaction::GeneralTransaction`]); bare
-//! extrinsics (inherents) pass as usual. A runtime declares it in a line ([`Extrinsic`] shows
+//! Format-5 extrinsics, general or bare, are refused
+//! ([`PqInvalidTransaction::GeneralTransaction`]); format-4 bare extrinsics (inherents) pass as
+//! usual. A runtime declares it in a line ([`Extrinsic`] shows
 //! the test runtime's).
 
 use crate::{
@@ -222,7 +223,7 @@ impl<T: Config, Address, Extension> ExtrinsicCall for Extrinsic<T, Address, Exte
 }
 
 /// The extrinsic format of signed extrinsics (`sp_runtime`'s legacy format, the only one with a
-/// signature).
+/// signature), and of this runtime's inherents.
 const SIGNED_EXTRINSIC_FORMAT: u8 = 4;
 
 /// Format 4 only: every transaction is a signed (v4) extrinsic, so clients never build the
@@ -308,7 +309,8 @@ where
 	type Checked = ChargedExtrinsic<T, Extension>;
 
 	/// A signed extrinsic is authorized by [`authorize`]: the cheap checks, the fee, then the
-	/// signed payload and the verification. A general one is refused; a bare one passes.
+	/// signed payload and the verification. A format-5 one is refused; a format-4 bare one
+	/// passes.
 	fn check(self, context: &Context) -> Result<Self::Checked, TransactionValidityError> {
 		let signature_weight = self.signature_weight();
 		let extrinsic = match self {
@@ -319,8 +321,8 @@ where
 		let info = with_signature_weight(extrinsic.get_dispatch_info(), signature_weight);
 		let len = extrinsic.encoded_size();
 		let format = match extrinsic.preamble {
-			Preamble::Bare(_) => ExtrinsicFormat::Bare,
-			Preamble::General(..) => return Err(PqInvalidTransaction::GeneralTransaction.into()),
+			Preamble::Bare(SIGNED_EXTRINSIC_FORMAT) => ExtrinsicFormat::Bare,
+			Preamble::Bare(_) | Preamble::General(..) => return Err(PqInvalidTransaction::GeneralTransaction.into()),
 			Preamble::Signed(address, signature, extension) => {
 				let who = context.lookup(address)?;
 				let call = &extrinsic.function;
@@ -351,8 +353,8 @@ where
 		let signature_weight = self.signature_weight();
 		let Self::Decoded(extrinsic) = self else { return Err(PqInvalidTransaction::Undecodable.into()) };
 		let format = match extrinsic.preamble {
-			Preamble::Bare(_) => ExtrinsicFormat::Bare,
-			Preamble::General(..) => return Err(PqInvalidTransaction::GeneralTransaction.into()),
+			Preamble::Bare(SIGNED_EXTRINSIC_FORMAT) => ExtrinsicFormat::Bare,
+			Preamble::Bare(_) | Preamble::General(..) => return Err(PqInvalidTransaction::GeneralTransaction.into()),
 			Preamble::Signed(address, _, extension) => ExtrinsicFormat::Signed(context.lookup(address)?, extension),
 		};
 		Ok(ChargedExtrinsic { inner: generic::CheckedExtrinsic { format, function: extrinsic.function }, signature_weight })

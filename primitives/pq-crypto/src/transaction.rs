@@ -22,10 +22,9 @@
 
 use crate::{
 	account::edwards,
-	aggregate::AggregateSignature,
+	aggregate::{AggregateSignature, SignerBitfield},
 	keys::*,
 	multi::{MultiSignature, MultiSigner},
-	params::{MlDsa44, MlDsa65, MlDsa87},
 	statement::Signatory,
 	verify::KeyDigest,
 	Scheme, VerifyError,
@@ -74,20 +73,20 @@ pub enum TransactionSignature {
 
 /// How a [`TransactionSignature`] proves who sent the transaction.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Form {
+pub enum Form<'a> {
 	/// The key travels with the signature (Ed25519: the account is the key).
 	KeyInline(Scheme),
 	/// The account's registered key signed; only the signature travels.
 	KeyRegistered(Scheme),
-	/// A committee's members signed together.
-	Committee,
+	/// These members of a committee signed together.
+	Committee(&'a SignerBitfield),
 	/// sr25519 or ECDSA: keys a discrete logarithm breaks, never accepted.
 	Classical,
 }
 
 impl TransactionSignature {
 	/// The form and scheme, read without verifying anything.
-	pub fn form(&self) -> Form {
+	pub fn form(&self) -> Form<'_> {
 		match self {
 			Self::Ed25519(_) => Form::KeyInline(Scheme::Ed25519),
 			Self::Sr25519(_) | Self::Ecdsa(_) => Form::Classical,
@@ -97,7 +96,7 @@ impl TransactionSignature {
 			Self::MlDsa44Registered(_) => Form::KeyRegistered(Scheme::MlDsa44),
 			Self::MlDsa65Registered(_) => Form::KeyRegistered(Scheme::MlDsa65),
 			Self::MlDsa87Registered(_) => Form::KeyRegistered(Scheme::MlDsa87),
-			Self::Committee(_) => Form::Committee,
+			Self::Committee(aggregate) => Form::Committee(&aggregate.signers),
 		}
 	}
 
@@ -124,59 +123,61 @@ impl TransactionSignature {
 		})
 	}
 
-	/// The key-inline form's key (for Ed25519, `account` itself) and signature; `None` for the
-	/// other forms.
-	pub fn inline_parts(&self, account: &AccountId32) -> Option<(MultiSigner, MultiSignature)> {
-		Some(match self {
-			Self::Ed25519(signature) => (ed25519_signer(account), MultiSignature::Ed25519(signature.clone())),
-			Self::MlDsa44(key, signature) => (MultiSigner::MlDsa44(key.clone()), MultiSignature::MlDsa44(signature.clone())),
-			Self::MlDsa65(key, signature) => (MultiSigner::MlDsa65(key.clone()), MultiSignature::MlDsa65(signature.clone())),
-			Self::MlDsa87(key, signature) => (MultiSigner::MlDsa87(key.clone()), MultiSignature::MlDsa87(signature.clone())),
-			_ => return None,
-		})
-	}
-
-	/// The registered form's signature; `None` for the other forms.
-	pub fn registered_signature(&self) -> Option<MultiSignature> {
-		Some(match self {
-			Self::MlDsa44Registered(signature) => MultiSignature::MlDsa44(signature.clone()),
-			Self::MlDsa65Registered(signature) => MultiSignature::MlDsa65(signature.clone()),
-			Self::MlDsa87Registered(signature) => MultiSignature::MlDsa87(signature.clone()),
-			_ => return None,
-		})
+	/// The signature taken apart by form, for `account` (an Ed25519 key is the account).
+	pub fn parts(&self, account: &AccountId32) -> Parts<'_> {
+		match self {
+			Self::Ed25519(signature) => Parts::KeyInline(ed25519_signer(account), MultiSignature::Ed25519(signature.clone())),
+			Self::MlDsa44(key, signature) =>
+				Parts::KeyInline(MultiSigner::MlDsa44(key.clone()), MultiSignature::MlDsa44(signature.clone())),
+			Self::MlDsa65(key, signature) =>
+				Parts::KeyInline(MultiSigner::MlDsa65(key.clone()), MultiSignature::MlDsa65(signature.clone())),
+			Self::MlDsa87(key, signature) =>
+				Parts::KeyInline(MultiSigner::MlDsa87(key.clone()), MultiSignature::MlDsa87(signature.clone())),
+			Self::MlDsa44Registered(signature) => Parts::KeyRegistered(MultiSignature::MlDsa44(signature.clone())),
+			Self::MlDsa65Registered(signature) => Parts::KeyRegistered(MultiSignature::MlDsa65(signature.clone())),
+			Self::MlDsa87Registered(signature) => Parts::KeyRegistered(MultiSignature::MlDsa87(signature.clone())),
+			Self::Committee(aggregate) => Parts::Committee(aggregate),
+			Self::Sr25519(_) | Self::Ecdsa(_) => Parts::Classical,
+		}
 	}
 
 	/// Who signed for `account`, as the signed message names it ([`Signatory`]); `None` for the
 	/// refused classical forms.
 	pub fn signatory<'a>(&'a self, account: &'a AccountId32) -> Option<Signatory<'a>> {
-		Some(match self.form() {
-			Form::KeyInline(_) => Signatory::Key,
-			Form::KeyRegistered(_) => Signatory::Registered(account),
-			Form::Committee => {
-				let Self::Committee(aggregate) = self else { unreachable!("the committee form is this variant") };
-				Signatory::Committee(&aggregate.committee, &aggregate.signers)
-			},
-			Form::Classical => return None,
+		Some(match self {
+			Self::Ed25519(_) | Self::MlDsa44(..) | Self::MlDsa65(..) | Self::MlDsa87(..) => Signatory::Key,
+			Self::MlDsa44Registered(_) | Self::MlDsa65Registered(_) | Self::MlDsa87Registered(_) =>
+				Signatory::Registered(account),
+			Self::Committee(aggregate) => Signatory::Committee(&aggregate.committee, &aggregate.signers),
+			Self::Sr25519(_) | Self::Ecdsa(_) => return None,
 		})
 	}
+}
 
-	/// The stateless check of the key-inline form, cheap and done before anything else: whether
-	/// the key may sign for `account`, and if so its digest (for the caches). An ML-DSA key must
-	/// derive the account ([`VerifyError::AccountMismatch`]); an Ed25519 signature's account is
-	/// its key, so it must be an edwards25519 encoding ([`VerifyError::InvalidKey`]) — which no
-	/// post-quantum account id is ([`crate::account`]), so a classical signature never reaches
-	/// verification for one. `None` for the other forms, which carry no key.
-	pub fn bind(&self, account: &AccountId32) -> Option<Result<KeyDigest, VerifyError>> {
-		let digest = match self {
-			Self::Ed25519(_) if !edwards::decodes_as_point(account.as_ref()) => return Some(Err(VerifyError::InvalidKey)),
-			Self::Ed25519(_) => return Some(Ok(KeyDigest::of(&ed25519_signer(account)))),
-			Self::MlDsa44(key, _) => KeyDigest::of_ml_dsa::<MlDsa44>(key),
-			Self::MlDsa65(key, _) => KeyDigest::of_ml_dsa::<MlDsa65>(key),
-			Self::MlDsa87(key, _) => KeyDigest::of_ml_dsa::<MlDsa87>(key),
-			_ => return None,
-		};
-		Some((digest.account_id() == *account).then_some(digest).ok_or(VerifyError::AccountMismatch))
+/// A [`TransactionSignature`] taken apart by form ([`TransactionSignature::parts`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Parts<'a> {
+	/// The key (for Ed25519, the account itself) and its signature.
+	KeyInline(MultiSigner, MultiSignature),
+	/// A signature by the account's registered key.
+	KeyRegistered(MultiSignature),
+	/// A committee's aggregate signature.
+	Committee(&'a AggregateSignature),
+	/// sr25519 or ECDSA: never accepted.
+	Classical,
+}
+
+/// The stateless check of the key-inline form, cheap and done before anything else: whether
+/// `key` may sign for `account`, and if so its digest (for the caches). An ML-DSA key must
+/// derive the account ([`VerifyError::AccountMismatch`]); an Ed25519 key is its account, which
+/// must be an edwards25519 encoding ([`VerifyError::InvalidKey`]) — which no post-quantum
+/// account id is ([`crate::account`]), so a classical signature never reaches verification
+/// for one.
+pub fn bind(key: &MultiSigner, account: &AccountId32) -> Result<KeyDigest, VerifyError> {
+	if matches!(key, MultiSigner::Ed25519(_)) && !edwards::decodes_as_point(account.as_ref()) {
+		return Err(VerifyError::InvalidKey);
 	}
+	KeyDigest::controlling(key, account)
 }
 
 /// An Ed25519 account's key: the account id itself.

@@ -14,6 +14,7 @@ use pq_crypto::{
 	backend::{Libcrux, RustCrypto},
 	keys::*,
 	signing::{Keypair, SecretError},
+	transaction::{bind, Parts},
 	AggregateSignature, MultiSignature, MultiSigner, Purpose, Scheme,
 	TransactionSignature, VerifyError,
 };
@@ -189,8 +190,8 @@ fn transaction_signature_verifies_for_its_account() {
 		let keypair = keypair(scheme);
 		let signed = keypair.sign_transaction(b"payload");
 		let account = keypair.account_id();
-		assert!(signed.bind(&account).unwrap().is_ok(), "{scheme:?}");
-		let (signer, signature) = signed.inline_parts(&account).unwrap();
+		let Parts::KeyInline(signer, signature) = signed.parts(&account) else { panic!("{scheme:?}: key inline") };
+		assert!(bind(&signer, &account).is_ok(), "{scheme:?}");
 		assert_eq!(signature.verify::<Libcrux>(&signer, b"payload", Purpose::Transaction), Ok(()), "{scheme:?}");
 	}
 }
@@ -200,7 +201,8 @@ fn transaction_signature_for_another_account_is_account_mismatch() {
 	for scheme in Scheme::ML_DSA {
 		let signed = keypair(scheme).sign_transaction(b"payload");
 		let other = Keypair::from_seed(scheme, &[0x42; 32]).unwrap().account_id();
-		assert_eq!(signed.bind(&other), Some(Err(VerifyError::AccountMismatch)));
+		let Parts::KeyInline(signer, _) = signed.parts(&other) else { panic!("key inline") };
+		assert_eq!(bind(&signer, &other), Err(VerifyError::AccountMismatch));
 	}
 }
 
@@ -208,7 +210,7 @@ fn transaction_signature_for_another_account_is_account_mismatch() {
 fn transaction_signature_round_trips_its_parts() {
 	let keypair = keypair(Scheme::MlDsa44);
 	let signed = keypair.sign_transaction(b"payload");
-	let (signer, signature) = signed.inline_parts(&keypair.account_id()).unwrap();
+	let Parts::KeyInline(signer, signature) = signed.parts(&keypair.account_id()) else { panic!("key inline") };
 	assert_eq!(signer, keypair.public());
 	assert_eq!(TransactionSignature::key_inline(signer, signature), Some(signed.clone()));
 	assert_eq!(TransactionSignature::decode_all(&mut &signed.encode()[..]), Ok(signed));

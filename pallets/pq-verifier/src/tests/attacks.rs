@@ -10,6 +10,7 @@ use polkadot_sdk::sp_runtime::traits::Dispatchable;
 use pq_crypto::{
 	aggregate::aggregator::Committee,
 	keys::{EcdsaSignature, Ed25519Signature, Sr25519Signature},
+	transaction::Parts,
 };
 
 /// A transaction of account D, signed by D's registered key K, presented for account E to
@@ -241,11 +242,13 @@ fn re_encoding_the_form_is_bad_proof() {
 	new_test_ext_with(&[who.clone()]).execute_with(|| {
 		let call = remark(b"hello");
 		register(&who, &signer);
-		let (_, signature) = signature_of(&inline(&signer, &call)).inline_parts(&who).unwrap();
+		let Parts::KeyInline(_, signature) = signature_of(&inline(&signer, &call)).parts(&who) else { panic!("key inline") };
 		let re_encoded = TransactionSignature::key_registered(signature).unwrap();
 		assert_eq!(validate(signed(&who, re_encoded, &call)), Err(bad_proof()));
 
-		let signature = signature_of(&registered(&who, &signer, &call)).registered_signature().unwrap();
+		let Parts::KeyRegistered(signature) = signature_of(&registered(&who, &signer, &call)).parts(&who) else {
+			panic!("registered")
+		};
 		let re_encoded = TransactionSignature::key_inline(signer.public(), signature).unwrap();
 		assert_eq!(validate(signed(&who, re_encoded, &call)), Err(bad_proof()));
 	});
