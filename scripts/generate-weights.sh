@@ -12,8 +12,9 @@
 #   largest run's average read and write, plus MARGIN percent -> runtime/src/weights/paritydb_weights.rs
 # After regenerating, run benchmarking/charge-check.sh: no transaction kind may be charged less
 # than it costs (docs/benchmarking.md).
-# Usage: scripts/generate-weights.sh [RUNS STEPS REPEAT MARGIN ACCOUNTS]
-#        (defaults: 3 20 10 10 100000)
+# Usage: scripts/generate-weights.sh [RUNS STEPS REPEAT MARGIN ACCOUNTS SCOPE]
+#        (defaults: 3 20 10 10 100000 all); SCOPE `pq-verifier` regenerates only the pallet's
+#        two weight files, when only its benchmarks changed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/common.sh
@@ -22,6 +23,11 @@ steps="${2:-20}"
 repeat="${3:-10}"
 margin="${4:-10}"
 accounts="${5:-100000}"
+scope="${6:-all}"
+if [[ "$scope" != all && "$scope" != pq-verifier ]]; then
+	echo "SCOPE is all or pq-verifier, not $scope" >&2
+	exit 1
+fi
 frame_pallets=(frame_system frame_system_extensions pallet_balances pallet_timestamp pallet_sudo pallet_transaction_payment)
 
 scripts/install-prerequisites.sh
@@ -69,19 +75,21 @@ benchmark_storage() { # RUN
 for run in $(seq "$runs"); do
 	benchmark_pallet pallet_pq_verifier dev "$run"
 	benchmark_pallet pallet_pq_verifier dev-pure-wasm "$run"
+	[[ "$scope" == all ]] || continue
 	for pallet in "${frame_pallets[@]}"; do
 		benchmark_pallet "$pallet" dev "$run"
 	done
 	benchmark_storage "$run"
 done
 
-command="scripts/generate-weights.sh $runs $steps $repeat $margin $accounts"
+command="scripts/generate-weights.sh $runs $steps $repeat $margin $accounts $scope"
 merge() { # PALLET CHAIN TEMPLATE OUTPUT
 	"$target_dir/release/merge-weights" --template "$3" --output "$4" --margin-percent "$margin" \
 		--command "$command" "$runs_dir/$1-$2-"[0-9]*.json
 }
 merge pallet_pq_verifier dev runtime/weight-template.hbs runtime/src/weights/pallet_pq_verifier.rs
 merge pallet_pq_verifier dev-pure-wasm pallets/pq-verifier/weight-template.hbs pallets/pq-verifier/src/weights.rs
+[[ "$scope" == all ]] || exit 0
 for pallet in "${frame_pallets[@]}"; do
 	merge "$pallet" dev runtime/weight-template.hbs "runtime/src/weights/$pallet.rs"
 done
