@@ -6,10 +6,10 @@
 //! largest of 3 runs (each interleaved with the other runtime build's), plus
 //! 10%; reads, writes and proof sizes do not drift.
 //!
-//! Benchmark CLI 64.0.0, 2026-11-25; 3 runs of steps `20`, repeat `10`.
+//! Benchmark CLI 64.0.0, 2026-11-26; 3 runs of steps `20`, repeat `10`.
 //! Machine: `vm`, CPU `AMD EPYC`; Wasm execution `Compiled`.
 //!
-//! Command: `scripts/generate-weights.sh 3 20 10 10 100000`; each run:
+//! Command: `scripts/generate-weights.sh 3 20 10 10 100000 pq-verifier`; each run:
 //! /root/.cache/pq-verifier/target/release/pq-node
 //! benchmark
 //! pallet
@@ -47,72 +47,52 @@ pub trait WeightInfo {
 	/// Proof: `PqVerifier::OnlyRegisteredKey` (`max_values`: None, `max_size`: Some(48), added: 2523, mode: `MaxEncodedLen`)
 	/// Storage: `System::Account` (r:1 w:0)
 	/// Proof: `System::Account` (`max_values`: None, `max_size`: Some(128), added: 2603, mode: `MaxEncodedLen`)
+	/// Storage: `System::BlockHash` (r:2 w:0)
+	/// Proof: `System::BlockHash` (`max_values`: None, `max_size`: Some(44), added: 2519, mode: `MaxEncodedLen`)
 	fn verify_signed_ed25519() -> Weight;
 	/// Storage: `PqVerifier::OnlyRegisteredKey` (r:1 w:0)
 	/// Proof: `PqVerifier::OnlyRegisteredKey` (`max_values`: None, `max_size`: Some(48), added: 2523, mode: `MaxEncodedLen`)
 	/// Storage: `System::Account` (r:1 w:0)
 	/// Proof: `System::Account` (`max_values`: None, `max_size`: Some(128), added: 2603, mode: `MaxEncodedLen`)
+	/// Storage: `System::BlockHash` (r:2 w:0)
+	/// Proof: `System::BlockHash` (`max_values`: None, `max_size`: Some(44), added: 2519, mode: `MaxEncodedLen`)
 	fn verify_signed_ml_dsa_44() -> Weight;
 	/// Storage: `PqVerifier::OnlyRegisteredKey` (r:1 w:0)
 	/// Proof: `PqVerifier::OnlyRegisteredKey` (`max_values`: None, `max_size`: Some(48), added: 2523, mode: `MaxEncodedLen`)
 	/// Storage: `System::Account` (r:1 w:0)
 	/// Proof: `System::Account` (`max_values`: None, `max_size`: Some(128), added: 2603, mode: `MaxEncodedLen`)
+	/// Storage: `System::BlockHash` (r:2 w:0)
+	/// Proof: `System::BlockHash` (`max_values`: None, `max_size`: Some(44), added: 2519, mode: `MaxEncodedLen`)
 	fn verify_signed_ml_dsa_65() -> Weight;
 	/// Storage: `PqVerifier::OnlyRegisteredKey` (r:1 w:0)
 	/// Proof: `PqVerifier::OnlyRegisteredKey` (`max_values`: None, `max_size`: Some(48), added: 2523, mode: `MaxEncodedLen`)
 	/// Storage: `System::Account` (r:1 w:0)
 	/// Proof: `System::Account` (`max_values`: None, `max_size`: Some(128), added: 2603, mode: `MaxEncodedLen`)
+	/// Storage: `System::BlockHash` (r:2 w:0)
+	/// Proof: `System::BlockHash` (`max_values`: None, `max_size`: Some(44), added: 2519, mode: `MaxEncodedLen`)
 	fn verify_signed_ml_dsa_87() -> Weight;
-	/// Storage: `PqVerifier::OnlyRegisteredKey` (r:1 w:0)
-	/// Proof: `PqVerifier::OnlyRegisteredKey` (`max_values`: None, `max_size`: Some(48), added: 2523, mode: `MaxEncodedLen`)
+	/// Storage: `PqVerifier::Keys` (r:1 w:0)
+	/// Proof: `PqVerifier::Keys` (`max_values`: None, `max_size`: Some(2658), added: 5133, mode: `MaxEncodedLen`)
 	fn authorize_none() -> Weight;
-	/// Storage: `PqVerifier::OnlyRegisteredKey` (r:1 w:0)
-	/// Proof: `PqVerifier::OnlyRegisteredKey` (`max_values`: None, `max_size`: Some(48), added: 2523, mode: `MaxEncodedLen`)
-	/// Storage: `System::Account` (r:1 w:0)
-	/// Proof: `System::Account` (`max_values`: None, `max_size`: Some(128), added: 2603, mode: `MaxEncodedLen`)
-	/// Storage: `System::BlockHash` (r:1 w:0)
-	/// Proof: `System::BlockHash` (`max_values`: None, `max_size`: Some(44), added: 2519, mode: `MaxEncodedLen`)
-	fn authorize_inline_ed25519() -> Weight;
-	/// Storage: `PqVerifier::OnlyRegisteredKey` (r:1 w:0)
-	/// Proof: `PqVerifier::OnlyRegisteredKey` (`max_values`: None, `max_size`: Some(48), added: 2523, mode: `MaxEncodedLen`)
-	/// Storage: `System::Account` (r:1 w:0)
-	/// Proof: `System::Account` (`max_values`: None, `max_size`: Some(128), added: 2603, mode: `MaxEncodedLen`)
-	/// Storage: `System::BlockHash` (r:1 w:0)
-	/// Proof: `System::BlockHash` (`max_values`: None, `max_size`: Some(44), added: 2519, mode: `MaxEncodedLen`)
-	fn authorize_inline_ml_dsa_44() -> Weight;
-	/// Storage: `PqVerifier::OnlyRegisteredKey` (r:1 w:0)
-	/// Proof: `PqVerifier::OnlyRegisteredKey` (`max_values`: None, `max_size`: Some(48), added: 2523, mode: `MaxEncodedLen`)
-	/// Storage: `System::Account` (r:1 w:0)
-	/// Proof: `System::Account` (`max_values`: None, `max_size`: Some(128), added: 2603, mode: `MaxEncodedLen`)
-	/// Storage: `System::BlockHash` (r:1 w:0)
-	/// Proof: `System::BlockHash` (`max_values`: None, `max_size`: Some(44), added: 2519, mode: `MaxEncodedLen`)
-	fn authorize_inline_ml_dsa_65() -> Weight;
-	/// Storage: `PqVerifier::OnlyRegisteredKey` (r:1 w:0)
-	/// Proof: `PqVerifier::OnlyRegisteredKey` (`max_values`: None, `max_size`: Some(48), added: 2523, mode: `MaxEncodedLen`)
-	/// Storage: `System::Account` (r:1 w:0)
-	/// Proof: `System::Account` (`max_values`: None, `max_size`: Some(128), added: 2603, mode: `MaxEncodedLen`)
-	/// Storage: `System::BlockHash` (r:1 w:0)
-	/// Proof: `System::BlockHash` (`max_values`: None, `max_size`: Some(44), added: 2519, mode: `MaxEncodedLen`)
-	fn authorize_inline_ml_dsa_87() -> Weight;
 	/// Storage: `PqVerifier::Keys` (r:1 w:0)
 	/// Proof: `PqVerifier::Keys` (`max_values`: None, `max_size`: Some(2658), added: 5133, mode: `MaxEncodedLen`)
 	/// Storage: `System::Account` (r:1 w:0)
 	/// Proof: `System::Account` (`max_values`: None, `max_size`: Some(128), added: 2603, mode: `MaxEncodedLen`)
-	/// Storage: `System::BlockHash` (r:1 w:0)
+	/// Storage: `System::BlockHash` (r:2 w:0)
 	/// Proof: `System::BlockHash` (`max_values`: None, `max_size`: Some(44), added: 2519, mode: `MaxEncodedLen`)
 	fn authorize_registered_ml_dsa_44() -> Weight;
 	/// Storage: `PqVerifier::Keys` (r:1 w:0)
 	/// Proof: `PqVerifier::Keys` (`max_values`: None, `max_size`: Some(2658), added: 5133, mode: `MaxEncodedLen`)
 	/// Storage: `System::Account` (r:1 w:0)
 	/// Proof: `System::Account` (`max_values`: None, `max_size`: Some(128), added: 2603, mode: `MaxEncodedLen`)
-	/// Storage: `System::BlockHash` (r:1 w:0)
+	/// Storage: `System::BlockHash` (r:2 w:0)
 	/// Proof: `System::BlockHash` (`max_values`: None, `max_size`: Some(44), added: 2519, mode: `MaxEncodedLen`)
 	fn authorize_registered_ml_dsa_65() -> Weight;
 	/// Storage: `PqVerifier::Keys` (r:1 w:0)
 	/// Proof: `PqVerifier::Keys` (`max_values`: None, `max_size`: Some(2658), added: 5133, mode: `MaxEncodedLen`)
 	/// Storage: `System::Account` (r:1 w:0)
 	/// Proof: `System::Account` (`max_values`: None, `max_size`: Some(128), added: 2603, mode: `MaxEncodedLen`)
-	/// Storage: `System::BlockHash` (r:1 w:0)
+	/// Storage: `System::BlockHash` (r:2 w:0)
 	/// Proof: `System::BlockHash` (`max_values`: None, `max_size`: Some(44), added: 2519, mode: `MaxEncodedLen`)
 	fn authorize_registered_ml_dsa_87() -> Weight;
 	/// Storage: `PqVerifier::Committees` (r:1 w:0)
@@ -121,7 +101,7 @@ pub trait WeightInfo {
 	/// Proof: `PqVerifier::OnlyRegisteredKey` (`max_values`: None, `max_size`: Some(48), added: 2523, mode: `MaxEncodedLen`)
 	/// Storage: `System::Account` (r:1 w:0)
 	/// Proof: `System::Account` (`max_values`: None, `max_size`: Some(128), added: 2603, mode: `MaxEncodedLen`)
-	/// Storage: `System::BlockHash` (r:1 w:0)
+	/// Storage: `System::BlockHash` (r:2 w:0)
 	/// Proof: `System::BlockHash` (`max_values`: None, `max_size`: Some(44), added: 2519, mode: `MaxEncodedLen`)
 	/// Storage: `PqVerifier::CommitteeShares` (r:64 w:0)
 	/// Proof: `PqVerifier::CommitteeShares` (`max_values`: None, `max_size`: Some(5948), added: 8423, mode: `MaxEncodedLen`)
@@ -199,100 +179,76 @@ pub trait WeightInfo {
 pub struct SubstrateWeight<T>(PhantomData<T>);
 impl<T: frame_system::Config> WeightInfo for SubstrateWeight<T> {
 	fn verify_signed_ed25519() -> Weight {
-		// Proof size, measured: `180`; estimated: `3593`.
-		// Minimum execution time: 177_935_000 picoseconds.
-		Weight::from_parts(200_994_200, 3593)
-			.saturating_add(T::DbWeight::get().reads(2_u64))
+		// Proof size, measured: `234`; estimated: `6028`.
+		// Minimum execution time: 183_804_000 picoseconds.
+		Weight::from_parts(206_426_000, 6028)
+			.saturating_add(T::DbWeight::get().reads(4_u64))
 	}
 	fn verify_signed_ml_dsa_44() -> Weight {
-		// Proof size, measured: `184`; estimated: `3593`.
-		// Minimum execution time: 175_180_000 picoseconds.
-		Weight::from_parts(220_305_800, 3593)
-			.saturating_add(T::DbWeight::get().reads(2_u64))
+		// Proof size, measured: `238`; estimated: `6028`.
+		// Minimum execution time: 183_883_000 picoseconds.
+		Weight::from_parts(221_639_000, 6028)
+			.saturating_add(T::DbWeight::get().reads(4_u64))
 	}
 	fn verify_signed_ml_dsa_65() -> Weight {
-		// Proof size, measured: `146`; estimated: `3593`.
-		// Minimum execution time: 295_730_000 picoseconds.
-		Weight::from_parts(385_584_100, 3593)
-			.saturating_add(T::DbWeight::get().reads(2_u64))
+		// Proof size, measured: `200`; estimated: `6028`.
+		// Minimum execution time: 313_657_000 picoseconds.
+		Weight::from_parts(383_645_900, 6028)
+			.saturating_add(T::DbWeight::get().reads(4_u64))
 	}
 	fn verify_signed_ml_dsa_87() -> Weight {
-		// Proof size, measured: `184`; estimated: `3593`.
-		// Minimum execution time: 467_536_000 picoseconds.
-		Weight::from_parts(565_372_500, 3593)
-			.saturating_add(T::DbWeight::get().reads(2_u64))
+		// Proof size, measured: `238`; estimated: `6028`.
+		// Minimum execution time: 468_888_000 picoseconds.
+		Weight::from_parts(580_101_500, 6028)
+			.saturating_add(T::DbWeight::get().reads(4_u64))
 	}
 	fn authorize_none() -> Weight {
-		// Proof size, measured: `43`; estimated: `3513`.
-		// Minimum execution time: 5_218_000 picoseconds.
-		Weight::from_parts(9_242_200, 3513)
+		// Proof size, measured: `6`; estimated: `6123`.
+		// Minimum execution time: 4_607_000 picoseconds.
+		Weight::from_parts(5_563_800, 6123)
 			.saturating_add(T::DbWeight::get().reads(1_u64))
-	}
-	fn authorize_inline_ed25519() -> Weight {
-		// Proof size, measured: `234`; estimated: `3593`.
-		// Minimum execution time: 181_690_000 picoseconds.
-		Weight::from_parts(205_158_800, 3593)
-			.saturating_add(T::DbWeight::get().reads(3_u64))
-	}
-	fn authorize_inline_ml_dsa_44() -> Weight {
-		// Proof size, measured: `238`; estimated: `3593`.
-		// Minimum execution time: 179_277_000 picoseconds.
-		Weight::from_parts(252_474_200, 3593)
-			.saturating_add(T::DbWeight::get().reads(3_u64))
-	}
-	fn authorize_inline_ml_dsa_65() -> Weight {
-		// Proof size, measured: `200`; estimated: `3593`.
-		// Minimum execution time: 297_312_000 picoseconds.
-		Weight::from_parts(390_189_800, 3593)
-			.saturating_add(T::DbWeight::get().reads(3_u64))
-	}
-	fn authorize_inline_ml_dsa_87() -> Weight {
-		// Proof size, measured: `238`; estimated: `3593`.
-		// Minimum execution time: 456_529_000 picoseconds.
-		Weight::from_parts(548_087_100, 3593)
-			.saturating_add(T::DbWeight::get().reads(3_u64))
 	}
 	fn authorize_registered_ml_dsa_44() -> Weight {
 		// Proof size, measured: `1569`; estimated: `6123`.
-		// Minimum execution time: 177_133_000 picoseconds.
-		Weight::from_parts(212_098_700, 6123)
-			.saturating_add(T::DbWeight::get().reads(3_u64))
+		// Minimum execution time: 180_629_000 picoseconds.
+		Weight::from_parts(217_331_400, 6123)
+			.saturating_add(T::DbWeight::get().reads(4_u64))
 	}
 	fn authorize_registered_ml_dsa_65() -> Weight {
 		// Proof size, measured: `2209`; estimated: `6123`.
-		// Minimum execution time: 299_435_000 picoseconds.
-		Weight::from_parts(403_915_600, 6123)
-			.saturating_add(T::DbWeight::get().reads(3_u64))
+		// Minimum execution time: 298_684_000 picoseconds.
+		Weight::from_parts(362_450_000, 6123)
+			.saturating_add(T::DbWeight::get().reads(4_u64))
 	}
 	fn authorize_registered_ml_dsa_87() -> Weight {
 		// Proof size, measured: `2849`; estimated: `6123`.
-		// Minimum execution time: 455_157_000 picoseconds.
-		Weight::from_parts(581_819_700, 6123)
-			.saturating_add(T::DbWeight::get().reads(3_u64))
+		// Minimum execution time: 454_146_000 picoseconds.
+		Weight::from_parts(544_276_700, 6123)
+			.saturating_add(T::DbWeight::get().reads(4_u64))
 	}
 	fn authorize_committee(r: u32, ) -> Weight {
 		// Proof size, measured: `6325`; estimated: `9489`.
-		// Minimum execution time: 511_461_000 picoseconds.
-		Weight::from_parts(656_434_453, 9489)
-			.saturating_add(Weight::from_parts(17_057_770, 0).saturating_mul(r.into()))
-			.saturating_add(T::DbWeight::get().reads(4_u64))
+		// Minimum execution time: 517_711_000 picoseconds.
+		Weight::from_parts(608_442_277, 9489)
+			.saturating_add(Weight::from_parts(14_333_236, 0).saturating_mul(r.into()))
+			.saturating_add(T::DbWeight::get().reads(5_u64))
 			.saturating_add(T::DbWeight::get().reads((1_u64).saturating_mul(r.into())))
 			.saturating_add(Weight::from_parts(0, 8423).saturating_mul(r.into()))
 	}
 	fn create_committee(n: u32, ) -> Weight {
 		// Proof size, measured: `234`; estimated: `9489`.
-		// Minimum execution time: 620_263_000 picoseconds.
-		Weight::from_parts(884_443_391, 9489)
-			.saturating_add(Weight::from_parts(538_087_454, 0).saturating_mul(n.into()))
+		// Minimum execution time: 599_513_000 picoseconds.
+		Weight::from_parts(352_547_873, 9489)
+			.saturating_add(Weight::from_parts(531_946_475, 0).saturating_mul(n.into()))
 			.saturating_add(T::DbWeight::get().reads(5_u64))
 			.saturating_add(T::DbWeight::get().writes(3_u64))
 			.saturating_add(T::DbWeight::get().writes((1_u64).saturating_mul(n.into())))
 	}
 	fn dissolve_committee(n: u32, ) -> Weight {
 		// Proof size, measured: `6395`; estimated: `9489`.
-		// Minimum execution time: 105_116_000 picoseconds.
-		Weight::from_parts(121_774_100, 9489)
-			.saturating_add(Weight::from_parts(1_714_752, 0).saturating_mul(n.into()))
+		// Minimum execution time: 105_357_000 picoseconds.
+		Weight::from_parts(119_871_893, 9489)
+			.saturating_add(Weight::from_parts(1_542_997, 0).saturating_mul(n.into()))
 			.saturating_add(T::DbWeight::get().reads(4_u64))
 			.saturating_add(T::DbWeight::get().reads((1_u64).saturating_mul(n.into())))
 			.saturating_add(T::DbWeight::get().writes(4_u64))
@@ -301,36 +257,36 @@ impl<T: frame_system::Config> WeightInfo for SubstrateWeight<T> {
 	}
 	fn register_key() -> Weight {
 		// Proof size, measured: `184`; estimated: `6123`.
-		// Minimum execution time: 88_031_000 picoseconds.
-		Weight::from_parts(118_525_000, 6123)
+		// Minimum execution time: 88_401_000 picoseconds.
+		Weight::from_parts(106_682_400, 6123)
 			.saturating_add(T::DbWeight::get().reads(3_u64))
 			.saturating_add(T::DbWeight::get().writes(3_u64))
 	}
 	fn migrate_key() -> Weight {
 		// Proof size, measured: `163`; estimated: `6123`.
-		// Minimum execution time: 515_316_000 picoseconds.
-		Weight::from_parts(670_258_600, 6123)
+		// Minimum execution time: 520_375_000 picoseconds.
+		Weight::from_parts(639_116_500, 6123)
 			.saturating_add(T::DbWeight::get().reads(4_u64))
 			.saturating_add(T::DbWeight::get().writes(4_u64))
 	}
 	fn remove_key() -> Weight {
 		// Proof size, measured: `2850`; estimated: `6123`.
-		// Minimum execution time: 71_517_000 picoseconds.
-		Weight::from_parts(93_187_600, 6123)
+		// Minimum execution time: 71_726_000 picoseconds.
+		Weight::from_parts(90_059_200, 6123)
 			.saturating_add(T::DbWeight::get().reads(5_u64))
 			.saturating_add(T::DbWeight::get().writes(3_u64))
 	}
 	fn rotate_key() -> Weight {
 		// Proof size, measured: `1658`; estimated: `6123`.
-		// Minimum execution time: 518_391_000 picoseconds.
-		Weight::from_parts(657_754_900, 6123)
+		// Minimum execution time: 526_473_000 picoseconds.
+		Weight::from_parts(647_565_600, 6123)
 			.saturating_add(T::DbWeight::get().reads(4_u64))
 			.saturating_add(T::DbWeight::get().writes(3_u64))
 	}
 	fn set_only_registered_key() -> Weight {
 		// Proof size, measured: `2692`; estimated: `6123`.
-		// Minimum execution time: 20_741_000 picoseconds.
-		Weight::from_parts(31_650_300, 6123)
+		// Minimum execution time: 20_321_000 picoseconds.
+		Weight::from_parts(31_528_200, 6123)
 			.saturating_add(T::DbWeight::get().reads(1_u64))
 			.saturating_add(T::DbWeight::get().writes(1_u64))
 	}
@@ -339,70 +295,54 @@ impl<T: frame_system::Config> WeightInfo for SubstrateWeight<T> {
 /// For tests and runtimes without their own database weights: RocksDB's.
 impl WeightInfo for () {
 	fn verify_signed_ed25519() -> Weight {
-		Weight::from_parts(200_994_200, 3593)
-			.saturating_add(RocksDbWeight::get().reads(2_u64))
+		Weight::from_parts(206_426_000, 6028)
+			.saturating_add(RocksDbWeight::get().reads(4_u64))
 	}
 	fn verify_signed_ml_dsa_44() -> Weight {
-		Weight::from_parts(220_305_800, 3593)
-			.saturating_add(RocksDbWeight::get().reads(2_u64))
+		Weight::from_parts(221_639_000, 6028)
+			.saturating_add(RocksDbWeight::get().reads(4_u64))
 	}
 	fn verify_signed_ml_dsa_65() -> Weight {
-		Weight::from_parts(385_584_100, 3593)
-			.saturating_add(RocksDbWeight::get().reads(2_u64))
+		Weight::from_parts(383_645_900, 6028)
+			.saturating_add(RocksDbWeight::get().reads(4_u64))
 	}
 	fn verify_signed_ml_dsa_87() -> Weight {
-		Weight::from_parts(565_372_500, 3593)
-			.saturating_add(RocksDbWeight::get().reads(2_u64))
+		Weight::from_parts(580_101_500, 6028)
+			.saturating_add(RocksDbWeight::get().reads(4_u64))
 	}
 	fn authorize_none() -> Weight {
-		Weight::from_parts(9_242_200, 3513)
+		Weight::from_parts(5_563_800, 6123)
 			.saturating_add(RocksDbWeight::get().reads(1_u64))
 	}
-	fn authorize_inline_ed25519() -> Weight {
-		Weight::from_parts(205_158_800, 3593)
-			.saturating_add(RocksDbWeight::get().reads(3_u64))
-	}
-	fn authorize_inline_ml_dsa_44() -> Weight {
-		Weight::from_parts(252_474_200, 3593)
-			.saturating_add(RocksDbWeight::get().reads(3_u64))
-	}
-	fn authorize_inline_ml_dsa_65() -> Weight {
-		Weight::from_parts(390_189_800, 3593)
-			.saturating_add(RocksDbWeight::get().reads(3_u64))
-	}
-	fn authorize_inline_ml_dsa_87() -> Weight {
-		Weight::from_parts(548_087_100, 3593)
-			.saturating_add(RocksDbWeight::get().reads(3_u64))
-	}
 	fn authorize_registered_ml_dsa_44() -> Weight {
-		Weight::from_parts(212_098_700, 6123)
-			.saturating_add(RocksDbWeight::get().reads(3_u64))
+		Weight::from_parts(217_331_400, 6123)
+			.saturating_add(RocksDbWeight::get().reads(4_u64))
 	}
 	fn authorize_registered_ml_dsa_65() -> Weight {
-		Weight::from_parts(403_915_600, 6123)
-			.saturating_add(RocksDbWeight::get().reads(3_u64))
+		Weight::from_parts(362_450_000, 6123)
+			.saturating_add(RocksDbWeight::get().reads(4_u64))
 	}
 	fn authorize_registered_ml_dsa_87() -> Weight {
-		Weight::from_parts(581_819_700, 6123)
-			.saturating_add(RocksDbWeight::get().reads(3_u64))
+		Weight::from_parts(544_276_700, 6123)
+			.saturating_add(RocksDbWeight::get().reads(4_u64))
 	}
 	fn authorize_committee(r: u32, ) -> Weight {
-		Weight::from_parts(656_434_453, 9489)
-			.saturating_add(Weight::from_parts(17_057_770, 0).saturating_mul(r.into()))
-			.saturating_add(RocksDbWeight::get().reads(4_u64))
+		Weight::from_parts(608_442_277, 9489)
+			.saturating_add(Weight::from_parts(14_333_236, 0).saturating_mul(r.into()))
+			.saturating_add(RocksDbWeight::get().reads(5_u64))
 			.saturating_add(RocksDbWeight::get().reads((1_u64).saturating_mul(r.into())))
 			.saturating_add(Weight::from_parts(0, 8423).saturating_mul(r.into()))
 	}
 	fn create_committee(n: u32, ) -> Weight {
-		Weight::from_parts(884_443_391, 9489)
-			.saturating_add(Weight::from_parts(538_087_454, 0).saturating_mul(n.into()))
+		Weight::from_parts(352_547_873, 9489)
+			.saturating_add(Weight::from_parts(531_946_475, 0).saturating_mul(n.into()))
 			.saturating_add(RocksDbWeight::get().reads(5_u64))
 			.saturating_add(RocksDbWeight::get().writes(3_u64))
 			.saturating_add(RocksDbWeight::get().writes((1_u64).saturating_mul(n.into())))
 	}
 	fn dissolve_committee(n: u32, ) -> Weight {
-		Weight::from_parts(121_774_100, 9489)
-			.saturating_add(Weight::from_parts(1_714_752, 0).saturating_mul(n.into()))
+		Weight::from_parts(119_871_893, 9489)
+			.saturating_add(Weight::from_parts(1_542_997, 0).saturating_mul(n.into()))
 			.saturating_add(RocksDbWeight::get().reads(4_u64))
 			.saturating_add(RocksDbWeight::get().reads((1_u64).saturating_mul(n.into())))
 			.saturating_add(RocksDbWeight::get().writes(4_u64))
@@ -410,27 +350,27 @@ impl WeightInfo for () {
 			.saturating_add(Weight::from_parts(0, 8423).saturating_mul(n.into()))
 	}
 	fn register_key() -> Weight {
-		Weight::from_parts(118_525_000, 6123)
+		Weight::from_parts(106_682_400, 6123)
 			.saturating_add(RocksDbWeight::get().reads(3_u64))
 			.saturating_add(RocksDbWeight::get().writes(3_u64))
 	}
 	fn migrate_key() -> Weight {
-		Weight::from_parts(670_258_600, 6123)
+		Weight::from_parts(639_116_500, 6123)
 			.saturating_add(RocksDbWeight::get().reads(4_u64))
 			.saturating_add(RocksDbWeight::get().writes(4_u64))
 	}
 	fn remove_key() -> Weight {
-		Weight::from_parts(93_187_600, 6123)
+		Weight::from_parts(90_059_200, 6123)
 			.saturating_add(RocksDbWeight::get().reads(5_u64))
 			.saturating_add(RocksDbWeight::get().writes(3_u64))
 	}
 	fn rotate_key() -> Weight {
-		Weight::from_parts(657_754_900, 6123)
+		Weight::from_parts(647_565_600, 6123)
 			.saturating_add(RocksDbWeight::get().reads(4_u64))
 			.saturating_add(RocksDbWeight::get().writes(3_u64))
 	}
 	fn set_only_registered_key() -> Weight {
-		Weight::from_parts(31_650_300, 6123)
+		Weight::from_parts(31_528_200, 6123)
 			.saturating_add(RocksDbWeight::get().reads(1_u64))
 			.saturating_add(RocksDbWeight::get().writes(1_u64))
 	}

@@ -7,10 +7,10 @@
 //! largest of 3 runs (each interleaved with the other runtime build's), plus
 //! 10%; reads, writes and proof sizes do not drift.
 //!
-//! Benchmark CLI 64.0.0, 2026-11-25; 3 runs of steps `20`, repeat `10`.
+//! Benchmark CLI 64.0.0, 2026-11-26; 3 runs of steps `20`, repeat `10`.
 //! Machine: `vm`, CPU `AMD EPYC`; Wasm execution `Compiled`.
 //!
-//! Command: `scripts/generate-weights.sh 3 20 10 10 100000`; each run:
+//! Command: `scripts/generate-weights.sh 3 20 10 10 100000 pq-verifier`; each run:
 //! /root/.cache/pq-verifier/target/release/pq-node
 //! benchmark
 //! pallet
@@ -45,100 +45,76 @@ use polkadot_sdk::{
 pub struct SubstrateWeight<T>(PhantomData<T>);
 impl<T: frame_system::Config> pallet_pq_verifier::WeightInfo for SubstrateWeight<T> {
 	fn verify_signed_ed25519() -> Weight {
-		// Proof size, measured: `180`; estimated: `3593`.
-		// Minimum execution time: 70_334_000 picoseconds.
-		Weight::from_parts(80_353_900, 3593)
-			.saturating_add(T::DbWeight::get().reads(2_u64))
+		// Proof size, measured: `234`; estimated: `6028`.
+		// Minimum execution time: 75_793_000 picoseconds.
+		Weight::from_parts(86_918_700, 6028)
+			.saturating_add(T::DbWeight::get().reads(4_u64))
 	}
 	fn verify_signed_ml_dsa_44() -> Weight {
-		// Proof size, measured: `184`; estimated: `3593`.
-		// Minimum execution time: 68_091_000 picoseconds.
-		Weight::from_parts(96_547_000, 3593)
-			.saturating_add(T::DbWeight::get().reads(2_u64))
+		// Proof size, measured: `238`; estimated: `6028`.
+		// Minimum execution time: 75_523_000 picoseconds.
+		Weight::from_parts(97_991_300, 6028)
+			.saturating_add(T::DbWeight::get().reads(4_u64))
 	}
 	fn verify_signed_ml_dsa_65() -> Weight {
-		// Proof size, measured: `146`; estimated: `3593`.
-		// Minimum execution time: 95_512_000 picoseconds.
-		Weight::from_parts(137_164_500, 3593)
-			.saturating_add(T::DbWeight::get().reads(2_u64))
+		// Proof size, measured: `200`; estimated: `6028`.
+		// Minimum execution time: 102_933_000 picoseconds.
+		Weight::from_parts(141_043_100, 6028)
+			.saturating_add(T::DbWeight::get().reads(4_u64))
 	}
 	fn verify_signed_ml_dsa_87() -> Weight {
-		// Proof size, measured: `184`; estimated: `3593`.
-		// Minimum execution time: 118_757_000 picoseconds.
-		Weight::from_parts(158_139_300, 3593)
-			.saturating_add(T::DbWeight::get().reads(2_u64))
+		// Proof size, measured: `238`; estimated: `6028`.
+		// Minimum execution time: 127_250_000 picoseconds.
+		Weight::from_parts(166_182_500, 6028)
+			.saturating_add(T::DbWeight::get().reads(4_u64))
 	}
 	fn authorize_none() -> Weight {
-		// Proof size, measured: `43`; estimated: `3513`.
-		// Minimum execution time: 5_018_000 picoseconds.
-		Weight::from_parts(7_192_900, 3513)
+		// Proof size, measured: `6`; estimated: `6123`.
+		// Minimum execution time: 4_837_000 picoseconds.
+		Weight::from_parts(5_805_800, 6123)
 			.saturating_add(T::DbWeight::get().reads(1_u64))
-	}
-	fn authorize_inline_ed25519() -> Weight {
-		// Proof size, measured: `234`; estimated: `3593`.
-		// Minimum execution time: 74_811_000 picoseconds.
-		Weight::from_parts(90_764_300, 3593)
-			.saturating_add(T::DbWeight::get().reads(3_u64))
-	}
-	fn authorize_inline_ml_dsa_44() -> Weight {
-		// Proof size, measured: `238`; estimated: `3593`.
-		// Minimum execution time: 71_046_000 picoseconds.
-		Weight::from_parts(93_936_700, 3593)
-			.saturating_add(T::DbWeight::get().reads(3_u64))
-	}
-	fn authorize_inline_ml_dsa_65() -> Weight {
-		// Proof size, measured: `200`; estimated: `3593`.
-		// Minimum execution time: 95_832_000 picoseconds.
-		Weight::from_parts(135_733_400, 3593)
-			.saturating_add(T::DbWeight::get().reads(3_u64))
-	}
-	fn authorize_inline_ml_dsa_87() -> Weight {
-		// Proof size, measured: `238`; estimated: `3593`.
-		// Minimum execution time: 116_853_000 picoseconds.
-		Weight::from_parts(148_478_000, 3593)
-			.saturating_add(T::DbWeight::get().reads(3_u64))
 	}
 	fn authorize_registered_ml_dsa_44() -> Weight {
 		// Proof size, measured: `1569`; estimated: `6123`.
-		// Minimum execution time: 69_263_000 picoseconds.
-		Weight::from_parts(91_061_300, 6123)
-			.saturating_add(T::DbWeight::get().reads(3_u64))
+		// Minimum execution time: 74_641_000 picoseconds.
+		Weight::from_parts(95_214_900, 6123)
+			.saturating_add(T::DbWeight::get().reads(4_u64))
 	}
 	fn authorize_registered_ml_dsa_65() -> Weight {
 		// Proof size, measured: `2209`; estimated: `6123`.
-		// Minimum execution time: 95_221_000 picoseconds.
-		Weight::from_parts(137_230_500, 6123)
-			.saturating_add(T::DbWeight::get().reads(3_u64))
+		// Minimum execution time: 101_481_000 picoseconds.
+		Weight::from_parts(133_409_100, 6123)
+			.saturating_add(T::DbWeight::get().reads(4_u64))
 	}
 	fn authorize_registered_ml_dsa_87() -> Weight {
 		// Proof size, measured: `2849`; estimated: `6123`.
-		// Minimum execution time: 116_754_000 picoseconds.
-		Weight::from_parts(159_319_600, 6123)
-			.saturating_add(T::DbWeight::get().reads(3_u64))
+		// Minimum execution time: 117_525_000 picoseconds.
+		Weight::from_parts(145_526_700, 6123)
+			.saturating_add(T::DbWeight::get().reads(4_u64))
 	}
 	fn authorize_committee(r: u32, ) -> Weight {
 		// Proof size, measured: `6330`; estimated: `9799`.
-		// Minimum execution time: 165_065_000 picoseconds.
-		Weight::from_parts(192_963_967, 9799)
-			.saturating_add(Weight::from_parts(16_995_585, 0).saturating_mul(r.into()))
-			.saturating_add(T::DbWeight::get().reads(5_u64))
+		// Minimum execution time: 167_229_000 picoseconds.
+		Weight::from_parts(208_333_364, 9799)
+			.saturating_add(Weight::from_parts(13_906_006, 0).saturating_mul(r.into()))
+			.saturating_add(T::DbWeight::get().reads(6_u64))
 			.saturating_add(T::DbWeight::get().reads((1_u64).saturating_mul(r.into())))
 			.saturating_add(Weight::from_parts(0, 8423).saturating_mul(r.into()))
 	}
 	fn create_committee(n: u32, ) -> Weight {
 		// Proof size, measured: `234`; estimated: `9489`.
-		// Minimum execution time: 262_360_000 picoseconds.
-		Weight::from_parts(435_626_832, 9489)
-			.saturating_add(Weight::from_parts(146_038_226, 0).saturating_mul(n.into()))
+		// Minimum execution time: 244_734_000 picoseconds.
+		Weight::from_parts(305_948_932, 9489)
+			.saturating_add(Weight::from_parts(130_104_516, 0).saturating_mul(n.into()))
 			.saturating_add(T::DbWeight::get().reads(5_u64))
 			.saturating_add(T::DbWeight::get().writes(3_u64))
 			.saturating_add(T::DbWeight::get().writes((1_u64).saturating_mul(n.into())))
 	}
 	fn dissolve_committee(n: u32, ) -> Weight {
 		// Proof size, measured: `6395`; estimated: `9489`.
-		// Minimum execution time: 105_357_000 picoseconds.
-		Weight::from_parts(120_541_324, 9489)
-			.saturating_add(Weight::from_parts(1_569_257, 0).saturating_mul(n.into()))
+		// Minimum execution time: 105_667_000 picoseconds.
+		Weight::from_parts(120_160_515, 9489)
+			.saturating_add(Weight::from_parts(1_567_650, 0).saturating_mul(n.into()))
 			.saturating_add(T::DbWeight::get().reads(4_u64))
 			.saturating_add(T::DbWeight::get().reads((1_u64).saturating_mul(n.into())))
 			.saturating_add(T::DbWeight::get().writes(4_u64))
@@ -147,36 +123,36 @@ impl<T: frame_system::Config> pallet_pq_verifier::WeightInfo for SubstrateWeight
 	}
 	fn register_key() -> Weight {
 		// Proof size, measured: `184`; estimated: `6123`.
-		// Minimum execution time: 87_390_000 picoseconds.
-		Weight::from_parts(109_326_800, 6123)
+		// Minimum execution time: 87_991_000 picoseconds.
+		Weight::from_parts(109_932_900, 6123)
 			.saturating_add(T::DbWeight::get().reads(3_u64))
 			.saturating_add(T::DbWeight::get().writes(3_u64))
 	}
 	fn migrate_key() -> Weight {
 		// Proof size, measured: `163`; estimated: `6123`.
-		// Minimum execution time: 182_101_000 picoseconds.
-		Weight::from_parts(260_680_200, 6123)
+		// Minimum execution time: 183_392_000 picoseconds.
+		Weight::from_parts(245_180_100, 6123)
 			.saturating_add(T::DbWeight::get().reads(4_u64))
 			.saturating_add(T::DbWeight::get().writes(4_u64))
 	}
 	fn remove_key() -> Weight {
 		// Proof size, measured: `2850`; estimated: `6123`.
-		// Minimum execution time: 70_185_000 picoseconds.
-		Weight::from_parts(89_233_100, 6123)
+		// Minimum execution time: 70_134_000 picoseconds.
+		Weight::from_parts(88_748_000, 6123)
 			.saturating_add(T::DbWeight::get().reads(5_u64))
 			.saturating_add(T::DbWeight::get().writes(3_u64))
 	}
 	fn rotate_key() -> Weight {
 		// Proof size, measured: `1658`; estimated: `6123`.
-		// Minimum execution time: 184_575_000 picoseconds.
-		Weight::from_parts(268_646_400, 6123)
+		// Minimum execution time: 189_562_000 picoseconds.
+		Weight::from_parts(246_183_300, 6123)
 			.saturating_add(T::DbWeight::get().reads(4_u64))
 			.saturating_add(T::DbWeight::get().writes(3_u64))
 	}
 	fn set_only_registered_key() -> Weight {
 		// Proof size, measured: `2692`; estimated: `6123`.
-		// Minimum execution time: 20_501_000 picoseconds.
-		Weight::from_parts(36_839_000, 6123)
+		// Minimum execution time: 20_601_000 picoseconds.
+		Weight::from_parts(31_705_300, 6123)
 			.saturating_add(T::DbWeight::get().reads(1_u64))
 			.saturating_add(T::DbWeight::get().writes(1_u64))
 	}
