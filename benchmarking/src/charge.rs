@@ -26,13 +26,13 @@ use polkadot_sdk::{
 	sp_crypto_hashing::blake2_256,
 	sp_runtime::generic::SignedBlock,
 };
-use pq_client::rpc::RpcClient;
+use pq_runtime_client::rpc::RpcClient;
 use pq_crypto::{
 	aggregate::{aggregator::Committee, SignerBitfield},
 	signing::Keypair,
 	Scheme,
 };
-use pq_client::transactions::{self, ChainIdentity, Form, Sender};
+use pq_runtime_client::transactions::{self, ChainIdentity, Form, Sender};
 use pq_runtime::{opaque, RuntimeCall};
 use std::{
 	fmt::Write as _,

@@ -31,7 +31,7 @@ use polkadot_sdk::{
 		AccountId32,
 	},
 };
-use pq_client::{
+use pq_runtime_client::{
 	rpc::RpcClient,
 	transactions::{self, ChainIdentity, Form, Sender},
 };

@@ -1,8 +1,8 @@
 //! # pq-cli
 //!
-//! Keys, transfers, key registration and balances for chains running pq-runtime, over the
-//! node's JSON-RPC. Transactions are built by `pq_client::transactions`, so the CLI signs
-//! exactly what the runtime verifies.
+//! Keys, transfers, key registration and balances for any chain with pallet-pq-verifier,
+//! through `pq-client` (subxt): calls and storage are found in the chain's metadata, amounts in
+//! its token's decimals, so the CLI needs nothing from the runtime's source.
 //!
 //! ```text
 //! pq-cli key generate --scheme ml-dsa-65 --output alice.json
@@ -18,22 +18,18 @@
 //!
 //! See `docs/submitting.md`.
 
-pub mod amount;
 pub mod committee;
 pub mod keys;
-pub mod submit;
 
 use anyhow::bail;
 use clap::{Parser, Subcommand};
-use codec::Encode;
 use polkadot_sdk::{sp_core::crypto::Ss58Codec, sp_runtime::AccountId32};
-use pq_crypto::Scheme;
 use pq_client::{
-	rpc::RpcClient,
-	transactions::{self, Form, Sender},
+	chain::{Call, Client, WaitFor},
+	Form, Sender,
 };
+use pq_crypto::{signing::Keypair, Scheme};
 use std::{io::Write, path::PathBuf};
-use submit::WaitFor;
 
 /// Command line of `pq-cli`.
 #[derive(Debug, Parser)]
@@ -207,12 +203,33 @@ pub struct Delivery {
 	#[arg(long, default_value = "0")]
 	pub tip: String,
 	/// How long to follow the transaction.
-	#[arg(long, value_enum, default_value_t = WaitFor::Finalized)]
-	pub wait: WaitFor,
+	#[arg(long, value_enum, default_value_t = WaitArg::Finalized)]
+	pub wait: WaitArg,
 	/// Print the signed transaction as hex instead of submitting it, for sending it by hand
 	/// (`author_submitExtrinsic`).
 	#[arg(long)]
 	pub print_only: bool,
+}
+
+/// [`WaitFor`], as the command line names it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum WaitArg {
+	/// Return once the pool accepted it.
+	Pool,
+	/// Return once it is in a block.
+	InBlock,
+	/// Return once that block is final.
+	Finalized,
+}
+
+impl From<WaitArg> for WaitFor {
+	fn from(wait: WaitArg) -> Self {
+		match wait {
+			WaitArg::Pool => WaitFor::Pool,
+			WaitArg::InBlock => WaitFor::InBlock,
+			WaitArg::Finalized => WaitFor::Finalized,
+		}
+	}
 }
 
 /// [`Form`], as the command line names it.
@@ -253,10 +270,9 @@ pub async fn run(cli: Cli, out: &mut impl Write) -> anyhow::Result<()> {
 		},
 		Command::Transfer { from, to, amount, options } => {
 			let sender = keys::load(&from)?;
-			let call = transactions::transfer_call(keys::account(&to)?, amount::parse(&amount)?);
-			let node = RpcClient::connect(&cli.url).await?;
-			let chain = node.chain_identity().await?;
-			send(&node, &chain, &sender, call, &options, out).await?;
+			let node = Client::connect(&cli.url).await?;
+			let call = node.calls().transfer(&keys::account(&to)?, node.token().await?.parse(&amount)?);
+			send(&node, &sender, &call, &options, out).await?;
 		},
 		Command::RegisterKey { key, from, only_registered_key, options } => {
 			let key = keys::load(&key)?;
@@ -265,26 +281,23 @@ pub async fn run(cli: Cli, out: &mut impl Write) -> anyhow::Result<()> {
 			}
 			let migrating_account = from.map(|from| keys::load(&from)).transpose()?;
 			let sender = migrating_account.as_ref().unwrap_or(&key);
-			let node = RpcClient::connect(&cli.url).await?;
-			let chain = node.chain_identity().await?;
-			let call = transactions::register_key_call(&key, &sender.account_id(), only_registered_key, &chain);
-			send(&node, &chain, sender, call, &options, out).await?;
+			let node = Client::connect(&cli.url).await?;
+			let call = node.calls().register_key(&key, &sender.account_id(), only_registered_key);
+			send(&node, sender, &call, &options, out).await?;
 		},
 		Command::RotateKey { key, from, options } => {
 			let key = keys::load(&key)?;
 			let sender = keys::load(&from)?;
 			let account = sending_account(&sender, &options)?;
-			let node = RpcClient::connect(&cli.url).await?;
-			let chain = node.chain_identity().await?;
-			let call = transactions::rotate_key_call(&key, &account, &chain);
-			send(&node, &chain, &sender, call, &options, out).await?;
+			let node = Client::connect(&cli.url).await?;
+			let call = node.calls().rotate_key(&key, &account);
+			send(&node, &sender, &call, &options, out).await?;
 		},
 		Command::SetOnlyRegisteredKey { from, disable, options } => {
 			let sender = keys::load(&from)?;
-			let node = RpcClient::connect(&cli.url).await?;
-			let chain = node.chain_identity().await?;
-			let call = pallet_pq_verifier::Call::<pq_runtime::Runtime>::set_only_registered_key { enabled: !disable }.into();
-			send(&node, &chain, &sender, call, &options, out).await?;
+			let node = Client::connect(&cli.url).await?;
+			let call = node.calls().set_only_registered_key(!disable);
+			send(&node, &sender, &call, &options, out).await?;
 		},
 		Command::Committee(CommitteeCommand::Inspect { committee }) => {
 			let committee = committee.committee()?;
@@ -303,38 +316,33 @@ pub async fn run(cli: Cli, out: &mut impl Write) -> anyhow::Result<()> {
 			let committee = committee.committee()?;
 			let sender = keys::load(&from)?;
 			writeln!(out, "committee 0x{}, account {}", hex::encode(committee.id()), committee::account(&committee).to_ss58check())?;
-			let node = RpcClient::connect(&cli.url).await?;
-			let chain = node.chain_identity().await?;
+			let node = Client::connect(&cli.url).await?;
 			let owner = sending_account(&sender, &options)?;
-			let call = transactions::create_committee_call(&committee, &owner, &chain);
-			send(&node, &chain, &sender, call, &options, out).await?;
+			let call = node.calls().create_committee(&committee, &owner);
+			send(&node, &sender, &call, &options, out).await?;
 		},
 		Command::Committee(CommitteeCommand::Transfer { committee, signers, to, amount, delivery }) => {
 			let committee = committee.committee()?;
 			let signers = committee::signers(&committee, &signers)?;
-			let call = transactions::transfer_call(keys::account(&to)?, amount::parse(&amount)?);
-			let node = RpcClient::connect(&cli.url).await?;
-			let chain = node.chain_identity().await?;
-			let account = committee::account(&committee);
-			let nonce = node.next_nonce(&account).await?;
-			let tip = amount::parse(&delivery.tip)?;
+			let node = Client::connect(&cli.url).await?;
+			let call = node.calls().transfer(&keys::account(&to)?, node.token().await?.parse(&amount)?);
 			let sender = Sender::Committee { committee: &committee, signers: &signers };
-			let extrinsic = transactions::sign(sender, call, nonce, tip, Form::Committee, &chain)?;
 			let description = format!(
-				"from {} (committee, {} of {} members signed), nonce {nonce}",
-				account.to_ss58check(),
+				"from {} (committee, {} of {} members signed)",
+				sender.account().to_ss58check(),
 				signers.count(),
 				committee.size()
 			);
-			deliver(&node, &extrinsic, &description, &delivery, out).await?;
+			deliver(&node, sender, &call, Form::Committee, &description, &delivery, out).await?;
 		},
 		Command::Balance { account } => {
 			let account = keys::account(&account)?;
-			let node = RpcClient::connect(&cli.url).await?;
-			let info = node.account(&account, None).await?;
+			let node = Client::connect(&cli.url).await?;
+			let token = node.token().await?;
+			let info = node.account(&account).await?;
 			writeln!(out, "account: {}", account.to_ss58check())?;
-			writeln!(out, "free: {}", amount::format(info.data.free))?;
-			writeln!(out, "reserved or held: {}", amount::format(info.data.reserved))?;
+			writeln!(out, "free: {}", token.format(info.data.free))?;
+			writeln!(out, "reserved or held: {}", token.format(info.data.reserved))?;
 			writeln!(out, "nonce: {}", info.nonce)?;
 			match node.registered_key(&account).await? {
 				Some(registered) => writeln!(
@@ -343,7 +351,7 @@ pub async fn run(cli: Cli, out: &mut impl Write) -> anyhow::Result<()> {
 					registered.key.scheme().name(),
 					if registered.migrated { "migrated, " } else { "" },
 					if node.only_registered_key(&account).await? { "only key, " } else { "" },
-					amount::format(registered.deposit)
+					token.format(registered.deposit)
 				)?,
 				None => writeln!(out, "registered key: none")?,
 			}
@@ -353,7 +361,7 @@ pub async fn run(cli: Cli, out: &mut impl Write) -> anyhow::Result<()> {
 }
 
 /// The account a transaction signed by `sender` is from: `--account`, or the key's own.
-fn sending_account(sender: &pq_crypto::signing::Keypair, options: &SendOptions) -> anyhow::Result<AccountId32> {
+fn sending_account(sender: &Keypair, options: &SendOptions) -> anyhow::Result<AccountId32> {
 	match &options.account {
 		None => Ok(sender.account_id()),
 		Some(_) if options.form != FormArg::Registered =>
@@ -362,40 +370,34 @@ fn sending_account(sender: &pq_crypto::signing::Keypair, options: &SendOptions) 
 	}
 }
 
-/// Signs `call` from `sender` (or the account it is registered for, `--account`) for `chain`
-/// with the account's next nonce, submits it and follows it as `options` say.
-async fn send(
-	node: &RpcClient,
-	chain: &transactions::ChainIdentity,
-	sender: &pq_crypto::signing::Keypair,
-	call: pq_runtime::RuntimeCall,
-	options: &SendOptions,
-	out: &mut impl Write,
-) -> anyhow::Result<()> {
+/// Signs `call` from `sender` (or the account it is registered for, `--account`) in the form
+/// `options` name, submits it and follows it as they say.
+async fn send(node: &Client, sender: &Keypair, call: &Call, options: &SendOptions, out: &mut impl Write) -> anyhow::Result<()> {
 	let account = sending_account(sender, options)?;
-	let nonce = node.next_nonce(&account).await?;
-	let tip = amount::parse(&options.delivery.tip)?;
 	let signer = if account == sender.account_id() { Sender::Key(sender) } else { Sender::Migrated { account: &account, key: sender } };
-	let extrinsic = transactions::sign(signer, call, nonce, tip, options.form.into(), chain)?;
 	let form = clap::ValueEnum::to_possible_value(&options.form).expect("every form has a name");
-	let description =
-		format!("from {} ({}, {}), nonce {nonce}", account.to_ss58check(), sender.scheme().name(), form.get_name());
-	deliver(node, &extrinsic, &description, &options.delivery, out).await
+	let description = format!("from {} ({}, {})", account.to_ss58check(), sender.scheme().name(), form.get_name());
+	deliver(node, signer, call, options.form.into(), &description, &options.delivery, out).await
 }
 
-/// Prints `extrinsic`, or submits it and follows it as `delivery` says.
+/// Signs `call` from `sender` in `form` with the account's next nonce and the tip of
+/// `delivery`; prints it, or submits it and follows it as `delivery` says.
 async fn deliver(
-	node: &RpcClient,
-	extrinsic: &pq_runtime::UncheckedExtrinsic,
+	node: &Client,
+	sender: Sender<'_>,
+	call: &Call,
+	form: Form,
 	description: &str,
 	delivery: &Delivery,
 	out: &mut impl Write,
 ) -> anyhow::Result<()> {
+	let token = node.token().await?;
+	let signed = node.sign(sender, call, form, token.parse(&delivery.tip)?).await?;
 	if delivery.print_only {
-		writeln!(out, "0x{}", hex::encode(extrinsic.encode()))?;
+		writeln!(out, "0x{}", hex::encode(signed.encoded()))?;
 		return Ok(());
 	}
 	writeln!(out, "{description}")?;
-	submit::submit(node, extrinsic, delivery.wait, out).await?;
+	node.submit(&signed, delivery.wait.into(), &token, out).await?;
 	Ok(())
 }

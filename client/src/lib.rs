@@ -1,20 +1,35 @@
 //! # pq-client
 //!
-//! Everything a program needs to use a pq-runtime chain from outside:
+//! A Rust client for any chain with pallet-pq-verifier, built on [subxt](https://docs.rs/subxt):
 //!
-//! - [`transactions`]: builds and signs every transaction form exactly as the runtime verifies
-//!   it, from a [`transactions::ChainIdentity`] read from the chain;
-//! - [`rpc`]: a JSON-RPC (WebSocket) connection to a node, its answers decoded with the
-//!   runtime's types, and refusals named ([`rpc::Refusal`]);
-//! - [`node_process`] (feature `node-process`): a `pq-node` on loopback ports it picks itself, for tests
-//!   and benchmarks.
+//! - [`chain`]: connects to a node, reads accounts and the pallet's registry, builds the
+//!   pallet's calls and transfers from the chain's metadata, signs them in every [`Form`] and
+//!   submits them, following them into blocks with their events — for whatever runtime the
+//!   pallet is in, named whatever it is named there;
+//! - [`sender`]: who signs in which form, and the one function turning a transaction's signing
+//!   payload into its [`pq_crypto::TransactionSignature`];
+//! - [`refusal`]: a node's refusal with the pallet's reasons named;
+//! - [`amount`]: amounts in UNIT (12 decimals) as text.
 //!
-//! It depends on `pq-runtime` for the runtime's types (calls, events, extensions) only, without
-//! the runtime's Wasm blobs, so a client builds no Wasm: the types are the runtime's own, so
-//! the bytes a client signs cannot drift from what the runtime decodes.
+//! ```no_run
+//! # async fn transfer() -> anyhow::Result<()> {
+//! use pq_client::{chain::{Client, WaitFor}, Form, Sender};
+//! use pq_crypto::{signing::Keypair, Scheme};
+//!
+//! let alice = Keypair::from_suri(Scheme::MlDsa65, "//Alice")?;
+//! let bob = Keypair::from_suri(Scheme::MlDsa44, "//Bob")?;
+//! let client = Client::connect("ws://127.0.0.1:9944").await?;
+//! let call = client.calls().transfer(&bob.account_id(), 1_000_000_000_000);
+//! let signed = client.sign(Sender::Key(&alice), &call, Form::KeyInline, 0).await?;
+//! let token = client.token().await?;
+//! client.submit(&signed, WaitFor::Finalized, &token, &mut std::io::stdout()).await?;
+//! # Ok(())
+//! # }
+//! ```
 
-pub mod rpc;
-pub mod transactions;
+pub mod amount;
+pub mod chain;
+pub mod refusal;
+pub mod sender;
 
-#[cfg(feature = "node-process")]
-pub mod node_process;
+pub use sender::{Form, Randomness, Sender, SignError};

@@ -2,7 +2,7 @@
 //! `pq-node`: each is refused with its named reason, and the genuine transaction still works.
 
 use super::*;
-use pq_client::transactions::ChainIdentity;
+use pq_runtime_client::transactions::ChainIdentity;
 
 /// Includes `extrinsic` and returns its events.
 async fn events_of(node: &RpcClient, extrinsic: &UncheckedExtrinsic) -> Vec<RuntimeEvent> {
@@ -83,7 +83,7 @@ async fn the_old_key_of_a_migrated_account_is_refused_by_the_node() {
 	let to = fresh_account("ferdie-pays").account_id().to_ss58check();
 	let registered = ["--from", "ml-dsa-87://Ferdie//pq", "--account", "ed25519://Ferdie", "--form", "registered"];
 	let sent = cli(&node, &[&["transfer", "--to", &to, "--amount", "1"][..], &registered].concat()).await.unwrap();
-	assert!(sent.contains("Event::Transfer"), "{sent}");
+	assert!(sent.contains("Balances::Transfer"), "{sent}");
 
 	// A rotation in one transaction keeps the old key out.
 	let rotated = cli(&node, &[&["rotate-key", "--key", "ml-dsa-44://Ferdie//pq2"][..], &registered].concat()).await.unwrap();

@@ -12,8 +12,8 @@ use polkadot_sdk::{
 	sp_core::{crypto::Ss58Codec, H256},
 	sp_runtime::generic::Preamble,
 };
-use pq_cli::submit::{submit, Included, WaitFor};
-use pq_client::{
+use pq_runtime_client::inclusion::{submit, Included, WaitFor};
+use pq_runtime_client::{
 	node_process::NodeProcess,
 	rpc::{Refusal, RpcClient},
 	transactions::{self, Form, Sender},
@@ -123,6 +123,12 @@ async fn cli_round_trip_generate_fund_register_and_send_registered() {
 	assert!(funded.contains("submitted 0x") && funded.contains("in block #") && funded.contains("finalized #"), "{funded}");
 	assert!(funded.contains("fee paid: 0."), "{funded}");
 
+	// Before its key is registered, the registered form is refused, and pq-client names the
+	// pallet's reason.
+	let early = ["transfer", "--from", key_path, "--to", "ed25519://Dave", "--amount", "1", "--form", "registered"];
+	let refused = cli(&node, &early).await.unwrap_err().downcast::<Refusal>().expect("a refusal");
+	assert!(refused.reason.contains("NoRegisteredKey"), "{refused}");
+
 	cli(&node, &["register-key", "--key", key_path, "--form", "key-inline"]).await.unwrap();
 	let sent = cli(&node, &["transfer", "--from", key_path, "--to", "ed25519://Dave", "--amount", "1.5", "--form", "registered"])
 		.await
@@ -174,7 +180,7 @@ async fn a_committee_signed_transfer_through_the_cli() {
 	let signers = "0,2,3,5,7,8,11,13,15";
 	let sent = cli(&node, &with("transfer", &["--signers", signers, "--to", &recipient, "--amount", "2"])).await.unwrap();
 	assert!(sent.contains("9 of 16 members signed") && sent.contains("finalized #"), "{sent}");
-	assert!(sent.contains("Event::Transfer"), "{sent}");
+	assert!(sent.contains("Balances::Transfer"), "{sent}");
 	let balance = cli(&node, &["balance", &recipient]).await.unwrap();
 	assert!(balance.contains("free: 2 UNIT"), "{balance}");
 

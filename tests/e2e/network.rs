@@ -22,7 +22,7 @@ const PATIENCE: Duration = Duration::from_secs(90);
 /// The chain specification the network shares: `validators`, [`SLOT_MS`] blocks.
 fn network_spec(directory: &Path, validators: usize) -> PathBuf {
 	let path = directory.join("spec.json");
-	pq_client::node_process::write_local_testnet_spec(pq_node(), validators, SLOT_MS, &[], &path).unwrap();
+	pq_runtime_client::node_process::write_local_testnet_spec(pq_node(), validators, SLOT_MS, &[], &path).unwrap();
 	path
 }
 

@@ -1,12 +1,15 @@
-//! Stock subxt decodes every transaction of this chain from the metadata alone (issue #33): a
-//! transfer in each scheme and form — Ed25519 and ML-DSA-44/65/87 with the key inline,
-//! ML-DSA-44/65/87 by a registered key, a committee's aggregate — is read back from its block by
-//! an `OnlineClient<PolkadotConfig>` made from nothing but the node's URL: every extrinsic of the
-//! block decodes, and ours shows its signer, its `TransactionSignature` variant, its call and the
-//! call's fields, its nonce and tip, and its events.
+//! Rust clients on subxt, both ways (issue #33). A transfer in each scheme and form — Ed25519
+//! and ML-DSA-44/65/87 with the key inline, ML-DSA-44/65/87 by a registered key, a committee's
+//! aggregate — is built, signed and submitted by `pq-client` (subxt, from the chain's metadata;
+//! no `pq-runtime` types), the keys registered through it too, and read back from its block by
+//! stock subxt: an `OnlineClient<PolkadotConfig>` made from nothing but the node's URL. Every
+//! extrinsic of the block decodes, and ours shows its signer, its `TransactionSignature`
+//! variant, its call and the call's fields, its nonce and tip, and its events; the runtime's own
+//! extrinsic type decodes the bytes `pq-client` sent to the signature it signed.
 
 use super::*;
 use codec::DecodeAll;
+use pq_client::chain::{self as pq_chain, Client};
 use polkadot_sdk::sp_runtime::AccountId32;
 use pq_runtime::{Balance, Nonce};
 use subxt::{
@@ -44,7 +47,8 @@ fn stock(account: &AccountId32) -> StockAccountId {
 struct Sent {
 	label: String,
 	block: H256,
-	extrinsic: UncheckedExtrinsic,
+	/// The extrinsic as `pq-client` submitted it.
+	extrinsic: Vec<u8>,
 	/// The `TransactionSignature` variant index (primitives/pq-crypto/src/transaction.rs).
 	signature_variant: u8,
 	from: AccountId32,
@@ -54,23 +58,28 @@ struct Sent {
 	tip: Balance,
 }
 
-/// Signs a transfer from `sender` in `form` to a fresh account, with the sender's next nonce and
-/// `tip`, and waits until its block is final.
-async fn send(rpc: &RpcClient, sender: Sender<'_>, form: Form, signature_variant: u8, amount: Balance, tip: Balance, label: String) -> Sent {
-	let chain = rpc.chain_identity().await.unwrap();
+/// Signs a transfer from `sender` in `form` to a fresh account with `pq-client`, with `tip`,
+/// and waits until its block is final.
+async fn send(client: &Client, sender: Sender<'_>, form: Form, signature_variant: u8, amount: Balance, tip: Balance, label: String) -> Sent {
 	let from = sender.account();
 	let to = fresh_account(&format!("subxt-{label}")).account_id();
-	let nonce = rpc.next_nonce(&from).await.unwrap();
-	let extrinsic = transactions::sign(sender, transactions::transfer_call(to.clone(), amount), nonce, tip, form, &chain).unwrap();
-	let block = include(rpc, &extrinsic).await.block;
-	Sent { label, block, extrinsic, signature_variant, from, to, amount, nonce, tip }
+	let nonce = client.next_nonce(&from).await.unwrap() as Nonce;
+	let signed = client.sign(sender, &client.calls().transfer(&to, amount), form, tip).await.unwrap();
+	let block = submit_with_pq_client(client, &signed).await;
+	Sent { label, block, extrinsic: signed.encoded().to_vec(), signature_variant, from, to, amount, nonce, tip }
+}
+
+/// Submits `signed` with `pq-client` and waits until its block is final.
+async fn submit_with_pq_client(client: &Client, signed: &pq_chain::Signed) -> H256 {
+	let token = client.token().await.unwrap();
+	let included = client.submit(signed, pq_chain::WaitFor::Finalized, &token, &mut std::io::sink()).await.unwrap();
+	H256(included.expect("followed to a block").block.0)
 }
 
 #[tokio::test]
-async fn stock_subxt_decodes_a_transfer_of_every_scheme_and_form_from_the_metadata_alone() {
+async fn pq_client_sends_and_stock_subxt_decodes_a_transfer_of_every_scheme_and_form() {
 	let node = NodeProcess::start_dev(pq_node()).await;
-	let rpc = node.rpc().await;
-	let chain = rpc.chain_identity().await.unwrap();
+	let pq_client = Client::connect(node.url()).await.unwrap();
 	let mut sent = Vec::new();
 	// Each transfer its own amount, so that a field read from the wrong transaction shows; the
 	// first without a tip, every other with its own.
@@ -79,17 +88,16 @@ async fn stock_subxt_decodes_a_transfer_of_every_scheme_and_form_from_the_metada
 	for (scheme, signature_variant) in [(Scheme::Ed25519, 0), (Scheme::MlDsa44, 3), (Scheme::MlDsa65, 4), (Scheme::MlDsa87, 5)] {
 		let (amount, tip) = amount_and_tip(sent.len());
 		let sender = dev_key(scheme, "Alice");
-		sent.push(send(&rpc, (&sender).into(), Form::KeyInline, signature_variant, amount, tip, format!("{}-inline", scheme.name())).await);
+		sent.push(send(&pq_client, (&sender).into(), Form::KeyInline, signature_variant, amount, tip, format!("{}-inline", scheme.name())).await);
 	}
 
 	for (scheme, signature_variant) in [(Scheme::MlDsa44, 6), (Scheme::MlDsa65, 7), (Scheme::MlDsa87, 8)] {
 		let sender = dev_key(scheme, "Bob");
-		let register = transactions::register_key_call(&sender, &sender.account_id(), false, &chain);
-		let nonce = rpc.next_nonce(&sender.account_id()).await.unwrap();
-		include(&rpc, &transactions::sign(&sender, register, nonce, 0, Form::KeyInline, &chain).unwrap()).await;
+		let register = pq_client.calls().register_key(&sender, &sender.account_id(), false);
+		submit_with_pq_client(&pq_client, &pq_client.sign((&sender).into(), &register, Form::KeyInline, 0).await.unwrap()).await;
 		let (amount, tip) = amount_and_tip(sent.len());
 		let label = format!("{}-registered", scheme.name());
-		sent.push(send(&rpc, (&sender).into(), Form::KeyRegistered, signature_variant, amount, tip, label).await);
+		sent.push(send(&pq_client, (&sender).into(), Form::KeyRegistered, signature_variant, amount, tip, label).await);
 	}
 
 	// The committee is created and funded through pq-cli, as `a_committee_signed_transfer_through_the_cli`
@@ -104,7 +112,7 @@ async fn stock_subxt_decodes_a_transfer_of_every_scheme_and_form_from_the_metada
 	let signers = committee.signers([0, 2, 3, 5, 7, 8, 11, 13, 15]).unwrap();
 	let (amount, tip) = amount_and_tip(sent.len());
 	let sender = Sender::Committee { committee: &committee, signers: &signers };
-	sent.push(send(&rpc, sender, Form::Committee, 9, amount, tip, "committee".into()).await);
+	sent.push(send(&pq_client, sender, Form::Committee, 9, amount, tip, "committee".into()).await);
 
 	let client = OnlineClient::<PolkadotConfig>::from_url(node.url()).await.unwrap();
 	for sent in &sent {
@@ -121,14 +129,15 @@ async fn check_decoded(client: &OnlineClient<PolkadotConfig>, sent: &Sent) {
 	// the block at all.
 	let extrinsics: Vec<_> =
 		extrinsics.iter().collect::<Result<_, _>>().unwrap_or_else(|error| panic!("{label}: subxt cannot decode its block: {error}"));
-	let encoded = sent.extrinsic.encode();
-	let extrinsic = extrinsics.iter().find(|extrinsic| extrinsic.bytes() == encoded).unwrap_or_else(|| panic!("{label}: not in its block"));
+	let extrinsic = extrinsics.iter().find(|extrinsic| extrinsic.bytes() == sent.extrinsic).unwrap_or_else(|| panic!("{label}: not in its block"));
 
 	assert!(extrinsic.is_signed(), "{label}");
 	let address = StockAddress::decode_all(&mut extrinsic.address_bytes().unwrap()).unwrap();
 	assert_eq!(address, MultiAddress::Id(stock(&sent.from)), "{label}");
-	// The whole signature, so that its end (where the extensions start) is checked as well.
-	let Preamble::Signed(_, signature, _) = &sent.extrinsic.preamble else { panic!("{label}: signed") };
+	// The whole signature, so that its end (where the extensions start) is checked as well: the
+	// runtime's own extrinsic type reads the same signature from the bytes pq-client sent.
+	let ours = UncheckedExtrinsic::decode_all(&mut &sent.extrinsic[..]).unwrap_or_else(|error| panic!("{label}: {error}"));
+	let Preamble::Signed(_, signature, _) = &ours.preamble else { panic!("{label}: signed") };
 	let signature_bytes = extrinsic.signature_bytes().unwrap();
 	assert_eq!(signature_bytes[0], sent.signature_variant, "{label}");
 	assert_eq!(signature_bytes, signature.encode(), "{label}");

@@ -11,7 +11,7 @@ use pq_benchmarks::{
 		workload::{Case, Verifier},
 	},
 };
-use pq_client::transactions::Form;
+use pq_runtime_client::transactions::Form;
 use pq_crypto::Scheme;
 use std::{io::Write, path::PathBuf, process::ExitCode, time::Duration};
 

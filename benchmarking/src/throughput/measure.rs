@@ -12,7 +12,7 @@ use polkadot_sdk::{
 	sp_core::H256,
 	sp_runtime::AccountId32,
 };
-use pq_client::{
+use pq_runtime_client::{
 	node_process::NodeProcess,
 	rpc::RpcClient,
 	transactions::{self, Form, Sender},

@@ -14,7 +14,7 @@ use polkadot_sdk::{
 	frame_system::{self, ConsumedWeight},
 	sp_core::H256,
 };
-use pq_client::{
+use pq_runtime_client::{
 	node_process::{write_local_testnet_spec, NodeProcess},
 	rpc::RpcClient,
 	transactions::{self, Form},

@@ -10,7 +10,7 @@ use polkadot_sdk::{
 	frame_support::{dispatch::DispatchClass, weights::Weight},
 	frame_system,
 };
-use pq_client::transactions::Form;
+use pq_runtime_client::transactions::Form;
 use pq_runtime::{configs::RuntimeBlockLength, Runtime};
 use std::{fmt::Write, time::Duration};
 

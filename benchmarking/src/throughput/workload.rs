@@ -11,7 +11,7 @@ use pq_crypto::{
 	Scheme,
 };
 use polkadot_sdk::sp_runtime::AccountId32;
-use pq_client::transactions::Form;
+use pq_runtime_client::transactions::Form;
 use pq_runtime::UNIT;
 use std::{path::Path, process::Command};
 

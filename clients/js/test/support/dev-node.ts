@@ -1,5 +1,5 @@
 // A `pq-node --dev` for the interop tests, as the Rust tests start one
-// (client/src/node_process.rs): the binary of the shared build, or PQ_NODE. The node binds port
+// (runtime-client/src/node_process.rs): the binary of the shared build, or PQ_NODE. The node binds port
 // 0 and its log says which port it got: a port chosen for it beforehand could be taken by
 // another process before it binds it, and the tests would then talk to someone else's node.
 

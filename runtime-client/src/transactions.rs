@@ -10,7 +10,7 @@
 //!
 //! ```
 //! use pq_crypto::{signing::Keypair, Scheme};
-//! use pq_client::transactions::{self, ChainIdentity, Checkpoint, Form};
+//! use pq_runtime_client::transactions::{self, ChainIdentity, Checkpoint, Form};
 //!
 //! let alice = Keypair::from_suri(Scheme::MlDsa44, "//Alice").unwrap();
 //! let bob = Keypair::from_suri(Scheme::Ed25519, "//Bob").unwrap();
@@ -36,14 +36,12 @@ use polkadot_sdk::{
 };
 use pallet_pq_verifier::CommitteeMember;
 use pq_crypto::{
-	aggregate::{
-		aggregator::{AggregateError, Committee},
-		SignerBitfield,
-	},
+	aggregate::aggregator::Committee,
 	signing::Keypair,
-	statement::{signing_payload, PossessionStatement, Signatory, TransactionStatement},
-	MultiSignature, Purpose, TransactionSignature,
+	statement::{signing_payload, PossessionStatement},
+	MultiSignature, Purpose,
 };
+pub use pq_client::sender::{Form, Randomness, Sender, SignError};
 
 use pq_runtime::{Address, Balance, BlockNumber, Hash, Nonce, RuntimeCall, TxExtension, UncheckedExtrinsic};
 
@@ -89,93 +87,6 @@ impl ChainIdentity {
 		self.checkpoint.map_or(self.genesis_hash, |checkpoint| checkpoint.hash)
 	}
 }
-
-/// How a transaction proves who sent it: the variant of its [`TransactionSignature`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Form {
-	/// The public key travels with the signature (an Ed25519 key is the account itself).
-	KeyInline,
-	/// The sender's registered key signed: no key travels, which saves 1.3–2.6 KB for ML-DSA.
-	KeyRegistered,
-	/// From a committee's account, with one aggregate ML-DSA-87 signature of enough of its
-	/// members; the committee is on chain.
-	Committee,
-}
-
-impl Form {
-	/// Every form.
-	pub const ALL: [Form; 3] = [Form::KeyInline, Form::KeyRegistered, Form::Committee];
-
-	/// As reports and tables name it: `key inline`, `registered`, `committee`.
-	pub fn label(self) -> &'static str {
-		match self {
-			Form::KeyInline => "key inline",
-			Form::KeyRegistered => "registered",
-			Form::Committee => "committee",
-		}
-	}
-}
-
-/// Who signs a transaction, and for which account.
-#[derive(Clone, Copy)]
-pub enum Sender<'a> {
-	/// A key, for the account it derives: signs in [`Form::KeyInline`] and, once registered,
-	/// [`Form::KeyRegistered`].
-	Key(&'a Keypair),
-	/// A registered key, for `account`, an account that migrated to it: signs only in
-	/// [`Form::KeyRegistered`].
-	Migrated {
-		/// The account, which does not derive from `key`.
-		account: &'a AccountId32,
-		/// The key registered for `account`.
-		key: &'a Keypair,
-	},
-	/// The members `signers` of `committee`, for the committee's account: sign only in
-	/// [`Form::Committee`].
-	Committee {
-		/// The committee, with every member's secrets.
-		committee: &'a Committee,
-		/// The members who sign.
-		signers: &'a SignerBitfield,
-	},
-}
-
-impl<'a> From<&'a Keypair> for Sender<'a> {
-	fn from(key: &'a Keypair) -> Self {
-		Sender::Key(key)
-	}
-}
-
-impl Sender<'_> {
-	/// The account the transaction is from.
-	pub fn account(&self) -> AccountId32 {
-		match self {
-			Sender::Key(key) => key.account_id(),
-			Sender::Migrated { account, .. } => (*account).clone(),
-			Sender::Committee { committee, .. } => committee.id().account_id(),
-		}
-	}
-}
-
-/// Why a transaction could not be signed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SignError {
-	/// The sender cannot sign in this form (see [`Sender`] for who signs in which).
-	FormNotForSender(Form),
-	/// The committee could not make its aggregate signature.
-	Aggregate(AggregateError),
-}
-
-impl core::fmt::Display for SignError {
-	fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-		match self {
-			SignError::FormNotForSender(form) => write!(f, "this sender cannot sign in the {} form", form.label()),
-			SignError::Aggregate(error) => write!(f, "the committee could not sign: {error:?}"),
-		}
-	}
-}
-
-impl std::error::Error for SignError {}
 
 /// The transaction extensions' data: the explicit (era, nonce, tip) and, by their `implicit`,
 /// the chain's (versions, genesis hash, the era's block).
@@ -229,25 +140,6 @@ pub fn sign<'a>(
 	sign_with(sender, call, nonce, tip, form, chain, Randomness::Fresh)
 }
 
-/// How signatures choose FIPS 204's `rnd`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Randomness {
-	/// Hedged signing, FIPS 204's default: fresh randomness from the operating system.
-	Fresh,
-	/// Deterministic signing (`rnd = 0³²`): the same bytes for the same input, for reference
-	/// vectors (Ed25519 is deterministic either way).
-	Zero,
-}
-
-impl Randomness {
-	fn sign(self, key: &Keypair, message: &[u8], purpose: Purpose) -> MultiSignature {
-		match self {
-			Randomness::Fresh => key.sign(message, purpose),
-			Randomness::Zero => key.sign_deterministic(message, purpose),
-		}
-	}
-}
-
 /// [`sign`] with the signatures' randomness chosen by `randomness`.
 pub fn sign_with<'a>(
 	sender: impl Into<Sender<'a>>,
@@ -260,33 +152,8 @@ pub fn sign_with<'a>(
 ) -> Result<UncheckedExtrinsic, SignError> {
 	let sender = sender.into();
 	let extensions = extensions(nonce, tip, chain);
-	let payload = transaction_signing_payload(&call, &extensions, chain);
+	let signature = sender.sign(form, &transaction_signing_payload(&call, &extensions, chain), randomness)?;
 	let account = sender.account();
-	let statement = |signatory| TransactionStatement { signatory, signing_payload: &payload };
-	let signature = match (sender, form) {
-		(Sender::Key(key), Form::KeyInline) => {
-			let statement = statement(Signatory::Key);
-			let signature = randomness.sign(key, &statement.message(), statement.purpose());
-			TransactionSignature::key_inline(key.public(), signature)
-				.expect("a keypair's public key and signature are of the same scheme")
-		},
-		(Sender::Key(key) | Sender::Migrated { key, .. }, Form::KeyRegistered) => {
-			let statement = statement(Signatory::Registered(&account));
-			TransactionSignature::key_registered(randomness.sign(key, &statement.message(), statement.purpose()))
-				.ok_or(SignError::FormNotForSender(form))?
-		},
-		(Sender::Committee { committee, signers }, Form::Committee) => {
-			let id = committee.id();
-			let statement = statement(Signatory::Committee(&id, signers));
-			let (message, purpose) = (statement.message(), statement.purpose());
-			let aggregate = match randomness {
-				Randomness::Fresh => committee.sign(signers, &message, purpose),
-				Randomness::Zero => committee.sign_with_randomness(signers, &message, purpose, [0; 32]),
-			};
-			TransactionSignature::Committee(aggregate.map_err(SignError::Aggregate)?)
-		},
-		_ => return Err(SignError::FormNotForSender(form)),
-	};
 	Ok(UncheckedExtrinsic::new_signed(call, Address::Id(account), signature, extensions))
 }
 
@@ -340,7 +207,7 @@ fn possession_proof(key: &Keypair, account: &AccountId32, chain: &ChainIdentity)
 mod tests {
 	use super::*;
 	use polkadot_sdk::sp_runtime::generic::Preamble;
-	use pq_crypto::Scheme;
+	use pq_crypto::{aggregate::SignerBitfield, Scheme};
 
 	fn chain() -> ChainIdentity {
 		ChainIdentity { genesis_hash: Hash::repeat_byte(1), spec_version: 1, transaction_version: 1, checkpoint: None }

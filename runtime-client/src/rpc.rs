@@ -11,7 +11,7 @@ use jsonrpsee::{
 	rpc_params,
 	ws_client::{WsClient, WsClientBuilder},
 };
-use pallet_pq_verifier::PqInvalidTransaction;
+pub use pq_client::refusal::Refusal;
 use polkadot_sdk::{
 	frame_support, frame_system, pallet_balances,
 	sc_transaction_pool_api::TransactionStatus,
@@ -22,7 +22,6 @@ use polkadot_sdk::{
 use crate::transactions::{ChainIdentity, Checkpoint, MORTAL_PERIOD};
 use pq_runtime::{Balance, Nonce, Runtime, RuntimeEvent};
 use serde::Deserialize;
-use std::fmt;
 
 /// An account's nonce and balances, as `System::Account` stores them.
 pub type AccountInfo = frame_system::AccountInfo<Nonce, pallet_balances::AccountData<Balance>>;
@@ -31,40 +30,11 @@ pub type EventRecord = frame_system::EventRecord<RuntimeEvent, H256>;
 /// What `author_submitAndWatchExtrinsic` reports.
 pub type Status = TransactionStatus<H256, H256>;
 
-/// The node refused a transaction or request, with the reason it gave.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Refusal {
-	/// The JSON-RPC error code (1010: invalid transaction; 1012: already seen; 1040: does not decode; …).
-	pub code: i32,
-	/// The node's message and details, with the pallet's custom codes named.
-	pub reason: String,
-}
-
-impl fmt::Display for Refusal {
-	fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
-		write!(f, "the node refused the transaction (JSON-RPC error {}): {}", self.code, self.reason)
-	}
-}
-
-impl std::error::Error for Refusal {}
-
 /// Turns a JSON-RPC error into a [`Refusal`]; other failures (connection, parsing) keep their
 /// own message.
 fn refusal(error: ClientError) -> anyhow::Error {
 	let ClientError::Call(object) = error else { return anyhow::Error::new(error) };
-	let data = object.data().map(|data| serde_json::from_str::<String>(data.get()).unwrap_or_else(|_| data.get().to_owned()));
-	let named = data.as_deref().map(|data| match data.strip_prefix("Custom error: ").and_then(|code| code.parse().ok()) {
-		Some(code) => match PqInvalidTransaction::from_code(code) {
-			Some(reason) => format!("{reason:?}"),
-			None => data.to_owned(),
-		},
-		None => data.to_owned(),
-	});
-	let reason = match named {
-		Some(detail) => format!("{}: {detail}", object.message()),
-		None => object.message().to_owned(),
-	};
-	Refusal { code: object.code(), reason }.into()
+	Refusal::from_rpc_error(object.code(), object.message(), object.data().map(|data| data.get())).into()
 }
 
 #[derive(Deserialize)]

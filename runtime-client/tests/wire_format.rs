@@ -16,7 +16,7 @@ use polkadot_sdk::{
 	sp_core::{crypto::Ss58Codec, H256},
 	sp_runtime::traits::TransactionExtension,
 };
-use pq_client::transactions::{self, ChainIdentity, Checkpoint, Form, Randomness, Sender};
+use pq_runtime_client::transactions::{self, ChainIdentity, Checkpoint, Form, Randomness, Sender};
 use pq_crypto::{
 	account::{self, edwards::decodes_as_point},
 	aggregate::aggregator::Committee,
@@ -234,7 +234,7 @@ fn vectors() -> Value {
 		.collect();
 	let extensions: Vec<String> = TxExtension::metadata().into_iter().map(|extension| extension.identifier.to_owned()).collect();
 	json!({
-		"about": "Reference vectors of docs/wire-format.md, from scripts/wire-vectors.sh (client/tests/wire_format.rs). ML-DSA signatures are deterministic (FIPS 204 rnd = 0^32). Each transfer gives its signed payload (call, explicit then implicit extension data), the signing payload (the payload, or its blake2-256 when longer than 256 bytes), the signed message of its form, and for ML-DSA the FIPS 204 context, M' = 0 || len(ctx) || ctx || message, tr = SHAKE256(pk, 64) and mu = SHAKE256(tr || M', 64).",
+		"about": "Reference vectors of docs/wire-format.md, from scripts/wire-vectors.sh (runtime-client/tests/wire_format.rs). ML-DSA signatures are deterministic (FIPS 204 rnd = 0^32). Each transfer gives its signed payload (call, explicit then implicit extension data), the signing payload (the payload, or its blake2-256 when longer than 256 bytes), the signed message of its form, and for ML-DSA the FIPS 204 context, M' = 0 || len(ctx) || ctx || message, tr = SHAKE256(pk, 64) and mu = SHAKE256(tr || M', 64).",
 		"chain": {
 			"genesis_hash": hex(chain.genesis_hash),
 			"spec_version": chain.spec_version,

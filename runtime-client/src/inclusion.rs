@@ -1,8 +1,7 @@
-//! Submitting a transaction and following it: submitted → in block → finalized, with the
-//! events it caused and what it paid.
+//! Submitting one of this runtime's transactions and following it: submitted → in block →
+//! finalized, with the events it caused (as the runtime's own `RuntimeEvent`s) and what it paid.
 
-use crate::amount;
-use pq_client::rpc::RpcClient;
+use crate::rpc::RpcClient;
 use anyhow::{anyhow, bail};
 use codec::Encode;
 use polkadot_sdk::{
@@ -29,7 +28,7 @@ pub struct Included {
 }
 
 /// How long to follow a transaction.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum WaitFor {
 	/// Return once the pool accepted it.
 	Pool,
@@ -69,7 +68,7 @@ pub async fn submit(
 				for event in &inclusion.events {
 					writeln!(progress, "  {event:?}")?;
 				}
-				writeln!(progress, "  fee paid: {}", amount::format(inclusion.fee))?;
+				writeln!(progress, "  fee paid: {} planck", inclusion.fee)?;
 				if let Some(error) = dispatch_failure(&inclusion.events) {
 					bail!("the transaction is in block #{} but its call failed: {error}", inclusion.block_number);
 				}

@@ -1,0 +1,97 @@
+//! Amounts in a chain's token, as people type and read them: `1.5` with the token's decimals.
+
+use anyhow::{anyhow, bail};
+
+/// A chain's token as its chain spec names it (`tokenSymbol`, `tokenDecimals`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Token {
+	/// What amounts are shown in: `UNIT` on this repository's chains.
+	pub symbol: String,
+	/// How many decimals a whole token has: 1 token = 10^decimals of the smallest unit.
+	pub decimals: u32,
+}
+
+impl Token {
+	/// The token of this repository's chains: `UNIT`, 12 decimals.
+	pub fn unit() -> Self {
+		Token { symbol: "UNIT".into(), decimals: 12 }
+	}
+
+	fn one(&self) -> anyhow::Result<u128> {
+		10u128.checked_pow(self.decimals).ok_or_else(|| anyhow!("{} decimals are more than a u128 holds", self.decimals))
+	}
+
+	/// Parses `12`, `0.5` or `1_000.000001` tokens into the smallest unit.
+	pub fn parse(&self, text: &str) -> anyhow::Result<u128> {
+		let decimals = self.decimals as usize;
+		let digits = text.replace('_', "");
+		let (whole, fraction) = digits.split_once('.').unwrap_or((&digits, ""));
+		if whole.is_empty() && fraction.is_empty() {
+			bail!("`{text}` is not an amount");
+		}
+		if fraction.len() > decimals {
+			bail!("`{text}` has more than {decimals} decimals");
+		}
+		let number = |part: &str| -> anyhow::Result<u128> {
+			if part.is_empty() {
+				return Ok(0);
+			}
+			if !part.bytes().all(|byte| byte.is_ascii_digit()) {
+				bail!("`{text}` is not a decimal amount");
+			}
+			part.parse().map_err(|_| anyhow!("`{text}` is too large"))
+		};
+		let fraction_planck = number(fraction)? * 10u128.pow((decimals - fraction.len()) as u32);
+		number(whole)?
+			.checked_mul(self.one()?)
+			.and_then(|planck| planck.checked_add(fraction_planck))
+			.ok_or_else(|| anyhow!("`{text}` is too large"))
+	}
+
+	/// Formats an amount of the smallest unit without trailing zeros: `1.5 UNIT`.
+	pub fn format(&self, planck: u128) -> String {
+		let Ok(one) = self.one() else { return format!("{planck} (smallest unit) {}", self.symbol) };
+		let (whole, fraction) = (planck / one, planck % one);
+		if fraction == 0 {
+			return format!("{whole} {}", self.symbol);
+		}
+		let fraction = format!("{fraction:0width$}", width = self.decimals as usize);
+		format!("{whole}.{} {}", fraction.trim_end_matches('0'), self.symbol)
+	}
+}
+
+#[cfg(test)]
+mod tests {
+	use super::*;
+
+	const UNIT: u128 = 1_000_000_000_000;
+
+	#[test]
+	fn parses_whole_and_fractional_amounts() {
+		let token = Token::unit();
+		assert_eq!(token.parse("12").unwrap(), 12 * UNIT);
+		assert_eq!(token.parse("0.5").unwrap(), UNIT / 2);
+		assert_eq!(token.parse(".000000000001").unwrap(), 1);
+		assert_eq!(token.parse("1_000").unwrap(), 1_000 * UNIT);
+		assert_eq!(Token { symbol: "DOT".into(), decimals: 10 }.parse("1.5").unwrap(), 15_000_000_000);
+	}
+
+	#[test]
+	fn refuses_what_is_not_an_amount() {
+		for text in ["", ".", "-1", "1e3", "0.0000000000001", "1.2.3", "999999999999999999999999999999"] {
+			assert!(Token::unit().parse(text).is_err(), "{text}");
+		}
+		assert!(Token { symbol: "X".into(), decimals: 40 }.parse("1").is_err(), "10^40 does not fit");
+	}
+
+	#[test]
+	fn formats_without_trailing_zeros_and_round_trips() {
+		let token = Token::unit();
+		assert_eq!(token.format(1_500_000_000_000), "1.5 UNIT");
+		assert_eq!(token.format(7 * UNIT), "7 UNIT");
+		assert_eq!(token.format(1), "0.000000000001 UNIT");
+		for planck in [0, 1, 123_456_789, 42 * UNIT + 7] {
+			assert_eq!(token.parse(token.format(planck).trim_end_matches(" UNIT")).unwrap(), planck);
+		}
+	}
+}

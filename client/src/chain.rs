@@ -1,0 +1,424 @@
+//! A chain with pallet-pq-verifier, through subxt: every call and storage item found by name in
+//! the chain's metadata, every transaction built, signed in any [`Form`] and submitted the way
+//! subxt does for any Substrate chain. Nothing here knows the runtime beyond its metadata: a
+//! team that adds the pallet to its own runtime uses this client as it is.
+//!
+//! What the client assumes of the runtime is what the pallet's docs ask of it: accounts are
+//! `AccountId32`, addresses `MultiAddress`, the signature type is
+//! [`TransactionSignature`](pq_crypto::TransactionSignature), and balances fit a `u128`.
+
+use crate::{
+	amount::Token,
+	refusal::Refusal,
+	sender::{Form, Randomness, Sender},
+};
+use anyhow::{anyhow, bail, Context};
+use pallet_pq_verifier::CommitteeMember;
+use pq_crypto::{
+	aggregate::aggregator::Committee, signing::Keypair, statement::PossessionStatement, MultiSignature, MultiSigner,
+	Purpose, TransactionSignature,
+};
+use polkadot_sdk::sp_runtime::AccountId32;
+use std::io::Write;
+use subxt::{
+	backend::LegacyBackend,
+	client::OnlineClientAtBlockImpl,
+	config::{Config, DefaultExtrinsicParamsBuilder, DefaultTransactionExtensions, HashFor, SubstrateConfig},
+	dynamic::{self, Value},
+	error::{BackendError, DispatchError, ExtrinsicError, RpcError},
+	ext::{
+		codec::Encode,
+		scale_decode::DecodeAsType,
+		scale_encode::EncodeAsType,
+		scale_type_resolver::TypeResolver,
+		scale_value::Composite,
+	},
+	rpcs::{methods::LegacyRpcMethods, RpcClient},
+	transactions::{DynamicPayload, SubmittableTransaction, TransactionInBlock, TransactionStatus},
+	utils::{AccountId32 as SubxtAccountId, MultiAddress, Static, H256},
+	OnlineClient,
+};
+
+/// How many blocks a transaction stays valid after the block it is signed at, as most wallets
+/// sign.
+pub const MORTAL_PERIOD: u64 = 64;
+
+/// subxt's configuration for a chain with pallet-pq-verifier: [`SubstrateConfig`] with the
+/// pallet's [`TransactionSignature`] as the signature type and addresses without an account
+/// index. Stock transaction extensions only — exactly what the runtime's metadata lists.
+#[derive(Debug, Clone, Default)]
+pub struct PqConfig(SubstrateConfig);
+
+impl Config for PqConfig {
+	type AccountId = SubxtAccountId;
+	type Address = MultiAddress<SubxtAccountId, ()>;
+	type Signature = Static<TransactionSignature>;
+	type AssetId = <SubstrateConfig as Config>::AssetId;
+	type Hasher = <SubstrateConfig as Config>::Hasher;
+	type Header = <SubstrateConfig as Config>::Header;
+	type TransactionExtensions = DefaultTransactionExtensions<PqConfig>;
+
+	fn genesis_hash(&self) -> Option<HashFor<Self>> {
+		self.0.genesis_hash()
+	}
+	fn metadata_for_spec_version(&self, spec_version: u32) -> Option<subxt::ArcMetadata> {
+		self.0.metadata_for_spec_version(spec_version)
+	}
+	fn set_metadata_for_spec_version(&self, spec_version: u32, metadata: subxt::ArcMetadata) {
+		self.0.set_metadata_for_spec_version(spec_version, metadata);
+	}
+	fn spec_and_transaction_version_for_block_number(&self, block_number: u64) -> Option<(u32, u32)> {
+		self.0.spec_and_transaction_version_for_block_number(block_number)
+	}
+}
+
+/// A transaction signed and ready to submit (or to print: [`SubmittableTransaction::encoded`]).
+pub type Signed = SubmittableTransaction<PqConfig, OnlineClientAtBlockImpl<PqConfig>>;
+
+/// `account` as subxt spells it.
+pub fn subxt_account(account: &AccountId32) -> SubxtAccountId {
+	SubxtAccountId(account.clone().into())
+}
+
+/// An account's nonce and balances, from `System::Account`.
+#[derive(Clone, Debug, Default, PartialEq, Eq, DecodeAsType)]
+#[decode_as_type(crate_path = "subxt::ext::scale_decode")]
+pub struct AccountInfo {
+	/// Transactions the account has sent.
+	pub nonce: u64,
+	/// Its balances.
+	pub data: AccountData,
+}
+
+/// An account's balances, as pallet-balances stores them.
+#[derive(Clone, Debug, Default, PartialEq, Eq, DecodeAsType)]
+#[decode_as_type(crate_path = "subxt::ext::scale_decode")]
+pub struct AccountData {
+	/// What it can spend or hold.
+	pub free: u128,
+	/// What is reserved or held (a registered key's deposit among it).
+	pub reserved: u128,
+}
+
+/// A key in pallet-pq-verifier's registry.
+#[derive(Clone, Debug, PartialEq, Eq, DecodeAsType)]
+#[decode_as_type(crate_path = "subxt::ext::scale_decode")]
+pub struct RegisteredKey {
+	/// The ML-DSA public key.
+	pub key: Static<MultiSigner>,
+	/// The deposit held for storing it.
+	pub deposit: u128,
+	/// Whether the account migrated to the key (it is not the key's derived account).
+	pub migrated: bool,
+}
+
+/// How long [`Client::submit`] follows a transaction.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WaitFor {
+	/// Until the pool accepted it.
+	Pool,
+	/// Until it is in a block.
+	InBlock,
+	/// Until that block is final.
+	Finalized,
+}
+
+/// Where a transaction ended up, and what it did.
+#[derive(Debug)]
+pub struct Included {
+	/// The block that includes it.
+	pub block: H256,
+	/// That block's number.
+	pub block_number: u64,
+	/// Its events, each as `Pallet::Event { fields }`.
+	pub events: Vec<String>,
+	/// The fee it paid, tip included.
+	pub fee: u128,
+}
+
+/// The fields of `TransactionPayment::TransactionFeePaid` this client reads.
+#[derive(DecodeAsType)]
+#[decode_as_type(crate_path = "subxt::ext::scale_decode")]
+struct TransactionFeePaid {
+	actual_fee: u128,
+}
+
+/// A connection to a node of a chain with pallet-pq-verifier.
+pub struct Client {
+	api: OnlineClient<PqConfig>,
+	rpc: LegacyRpcMethods<subxt::config::RpcConfigFor<PqConfig>>,
+	/// The pallet's name in this runtime (found by its call type, not assumed).
+	pallet: String,
+}
+
+impl Client {
+	/// Connects to the node at `url` (`ws://127.0.0.1:9944` for a local dev node).
+	///
+	/// It uses the node's legacy JSON-RPC methods (`author_submitAndWatchExtrinsic`, …), which
+	/// report why a transaction is refused as a JSON-RPC error with the pallet's code.
+	pub async fn connect(url: &str) -> anyhow::Result<Self> {
+		let rpc = RpcClient::from_insecure_url(url)
+			.await
+			.with_context(|| format!("cannot connect to {url}: is the node running, with JSON-RPC on that address?"))?;
+		let backend = LegacyBackend::builder().build(rpc.clone());
+		let api = OnlineClient::from_backend_with_config(PqConfig::default(), std::sync::Arc::new(backend)).await?;
+		let pallet = pallet_name(&*api.at_current_block().await?.metadata())?;
+		Ok(Self { api, rpc: LegacyRpcMethods::new(rpc), pallet })
+	}
+
+	/// The subxt client, for anything else.
+	pub fn api(&self) -> &OnlineClient<PqConfig> {
+		&self.api
+	}
+
+	/// pallet-pq-verifier's name in this runtime's metadata.
+	pub fn pallet(&self) -> &str {
+		&self.pallet
+	}
+
+	/// The nonce `account`'s next transaction needs, counting those waiting in the pool.
+	pub async fn next_nonce(&self, account: &AccountId32) -> anyhow::Result<u64> {
+		Ok(self.rpc.system_account_next_index(&subxt_account(account)).await?)
+	}
+
+	/// `account`'s nonce and balances at the finalized head.
+	pub async fn account(&self, account: &AccountId32) -> anyhow::Result<AccountInfo> {
+		let at = self.api.at_current_block().await?;
+		let address = dynamic::storage::<(SubxtAccountId,), AccountInfo>("System", "Account");
+		let value = at.storage().try_fetch(address, (subxt_account(account),)).await?;
+		Ok(value.map(|value| value.decode()).transpose()?.unwrap_or_default())
+	}
+
+	/// The key `account` registered with the pallet, if any.
+	pub async fn registered_key(&self, account: &AccountId32) -> anyhow::Result<Option<RegisteredKey>> {
+		let at = self.api.at_current_block().await?;
+		let address = dynamic::storage::<(SubxtAccountId,), RegisteredKey>(self.pallet.as_str(), "Keys");
+		let value = at.storage().try_fetch(address, (subxt_account(account),)).await?;
+		Ok(value.map(|value| value.decode()).transpose()?)
+	}
+
+	/// Whether `account` accepts only its registered key.
+	pub async fn only_registered_key(&self, account: &AccountId32) -> anyhow::Result<bool> {
+		let at = self.api.at_current_block().await?;
+		let address = dynamic::storage::<(SubxtAccountId,), Value>(self.pallet.as_str(), "OnlyRegisteredKey");
+		Ok(at.storage().try_fetch(address, (subxt_account(account),)).await?.is_some())
+	}
+
+	/// The chain's token, from its chain spec's properties (`tokenSymbol`, `tokenDecimals`;
+	/// a chain without them shows amounts in its smallest unit).
+	pub async fn token(&self) -> anyhow::Result<Token> {
+		let properties = self.rpc.system_properties().await?;
+		// A multi-token chain lists its tokens; the first is the native one.
+		let first = |value: &serde_json::Value| value.as_array().and_then(|tokens| tokens.first()).cloned().unwrap_or(value.clone());
+		let symbol = properties.get("tokenSymbol").map(first).and_then(|symbol| symbol.as_str().map(str::to_owned));
+		let decimals = properties.get("tokenDecimals").map(first).and_then(|decimals| decimals.as_u64());
+		Ok(Token {
+			symbol: symbol.unwrap_or_else(|| "(smallest unit)".into()),
+			decimals: decimals.and_then(|decimals| u32::try_from(decimals).ok()).unwrap_or(0),
+		})
+	}
+
+	/// The genesis hash: what proofs of possession name.
+	pub fn genesis_hash(&self) -> H256 {
+		self.api.genesis_hash()
+	}
+
+	/// Signs `call` from `sender` in `form`, with the account's next nonce and `tip`, mortal for
+	/// [`MORTAL_PERIOD`] blocks from the finalized head.
+	pub async fn sign(&self, sender: Sender<'_>, call: &Call, form: Form, tip: u128) -> anyhow::Result<Signed> {
+		let account = sender.account();
+		let nonce = self.next_nonce(&account).await?;
+		let params = DefaultExtrinsicParamsBuilder::<PqConfig>::new().mortal(MORTAL_PERIOD).nonce(nonce).tip(tip).build();
+		let at = self.api.at_current_block().await?;
+		let mut signable = at.tx().create_signable(call, &subxt_account(&account), params).await?;
+		// subxt's signer payload is the standard one: hashed when longer than 256 bytes.
+		let signature = sender.sign(form, &signable.signer_payload()?, Randomness::Fresh)?;
+		Ok(signable.sign_with_account_and_signature(&subxt_account(&account), &Static(signature))?)
+	}
+
+	/// Submits `signed` and follows it as `wait` says, reporting progress on `progress`.
+	/// Returns the including block unless `wait` is [`WaitFor::Pool`]. A transaction the node
+	/// refuses is a [`Refusal`]; one whose call fails is an error naming the pallet's error.
+	pub async fn submit(&self, signed: &Signed, wait: WaitFor, token: &Token, progress: &mut impl Write) -> anyhow::Result<Option<Included>> {
+		let size = signed.encoded().len();
+		if wait == WaitFor::Pool {
+			let hash = signed.submit().await.map_err(refusal)?;
+			writeln!(progress, "submitted {hash:?} ({size} bytes)")?;
+			return Ok(None);
+		}
+		let mut statuses = signed.submit_and_watch().await.map_err(refusal)?;
+		writeln!(progress, "submitted {:?} ({size} bytes)", statuses.extrinsic_hash())?;
+		let mut included = None;
+		while let Some(status) = statuses.next().await {
+			match status? {
+				TransactionStatus::Validated | TransactionStatus::Broadcasted => {},
+				TransactionStatus::InBestBlock(in_block) => {
+					let inclusion = self.inclusion(&in_block).await?;
+					writeln!(progress, "in block #{} {:?}", inclusion.block_number, inclusion.block)?;
+					for event in &inclusion.events {
+						writeln!(progress, "  {event}")?;
+					}
+					writeln!(progress, "  fee paid: {}", token.format(inclusion.fee))?;
+					if wait == WaitFor::InBlock {
+						return Ok(Some(inclusion));
+					}
+					included = Some(inclusion);
+				},
+				TransactionStatus::NoLongerInBestBlock => {
+					writeln!(progress, "its block was retracted; waiting for another")?;
+					included = None;
+				},
+				TransactionStatus::InFinalizedBlock(in_block) => {
+					let inclusion = match included.take() {
+						Some(inclusion) if inclusion.block == in_block.block_hash() => inclusion,
+						_ => self.inclusion(&in_block).await?,
+					};
+					writeln!(progress, "finalized #{} {:?}", inclusion.block_number, inclusion.block)?;
+					return Ok(Some(inclusion));
+				},
+				TransactionStatus::Error { message } => bail!("the node stopped following the transaction: {message}"),
+				TransactionStatus::Invalid { message } => bail!("the transaction became invalid before it was included: {message}"),
+				TransactionStatus::Dropped { message } => bail!("dropped from the pool: {message}"),
+			}
+		}
+		bail!("the node closed the subscription before the transaction was final")
+	}
+
+	/// The events and fee of the transaction in `in_block`; an error if its call failed.
+	async fn inclusion(&self, in_block: &TransactionInBlock<PqConfig, OnlineClientAtBlockImpl<PqConfig>>) -> anyhow::Result<Included> {
+		let at = in_block.at().await?;
+		let block_number = at.block_number();
+		let events = in_block.fetch_events().await?;
+		let mut rendered = Vec::new();
+		let mut fee = 0;
+		for event in events.iter() {
+			let event = event?;
+			let fields: Composite<()> = event.decode_fields_unchecked_as()?;
+			rendered.push(format!("{}::{} {fields}", event.pallet_name(), event.event_name()));
+			if (event.pallet_name(), event.event_name()) == ("TransactionPayment", "TransactionFeePaid") {
+				fee = event.decode_fields_unchecked_as::<TransactionFeePaid>()?.actual_fee;
+			}
+			if (event.pallet_name(), event.event_name()) == ("System", "ExtrinsicFailed") {
+				let error = DispatchError::decode_from(event.field_bytes(), at.metadata())?;
+				bail!("the transaction is in block #{block_number} but its call failed: {error}");
+			}
+		}
+		Ok(Included { block: in_block.block_hash(), block_number, events: rendered, fee })
+	}
+
+	/// The calls of pallet-pq-verifier and the transfer, for this chain.
+	pub fn calls(&self) -> Calls<'_> {
+		Calls { pallet: &self.pallet, genesis_hash: self.genesis_hash() }
+	}
+}
+
+/// The pallet whose call type is pallet-pq-verifier's: runtimes name their pallets as they like.
+fn pallet_name(metadata: &subxt::Metadata) -> anyhow::Result<String> {
+	metadata
+		.pallets()
+		.find(|pallet| {
+			pallet.call_ty_id().and_then(|id| metadata.types().resolve(id)).is_some_and(|ty| {
+				ty.path.segments.first().map(String::as_str) == Some("pallet_pq_verifier") &&
+					ty.path.segments.last().map(String::as_str) == Some("Call")
+			})
+		})
+		.map(|pallet| pallet.name().to_owned())
+		.ok_or_else(|| anyhow!("the chain's runtime has no pallet-pq-verifier"))
+}
+
+/// A JSON-RPC error from submitting as a [`Refusal`]; other errors as they are.
+fn refusal(error: ExtrinsicError) -> anyhow::Error {
+	match error {
+		ExtrinsicError::ErrorSubmittingTransaction(BackendError::Rpc(RpcError::ClientError(subxt::rpcs::Error::User(error)))) =>
+			Refusal::from_rpc_error(error.code, &error.message, error.data.as_deref().map(|data| data.get())).into(),
+		other => other.into(),
+	}
+}
+
+/// The transactions a client of the pallet sends, built from the chain's metadata. Arguments of
+/// the pallet's own types are SCALE-encoded with those types (from `pq-crypto` and the pallet);
+/// the transfer's are encoded against the metadata's types.
+pub struct Calls<'a> {
+	pallet: &'a str,
+	/// What proofs of possession name (a `[u8; 32]` encodes as the runtime's `H256` does).
+	genesis_hash: H256,
+}
+
+/// A call built by [`Calls`].
+pub type Call = DynamicPayload<Vec<Arg>>;
+
+/// An argument of a [`Call`].
+#[derive(Clone, Debug)]
+pub enum Arg {
+	/// Encoded against the metadata's type of the argument.
+	Typed(Value),
+	/// Already SCALE-encoded with the pallet's own type (pq-crypto's keys and signatures,
+	/// committee members): written as it is.
+	Scale(Vec<u8>),
+}
+
+impl EncodeAsType for Arg {
+	fn encode_as_type_to<R: TypeResolver>(&self, type_id: R::TypeId, types: &R, out: &mut Vec<u8>) -> Result<(), subxt::ext::scale_encode::Error> {
+		match self {
+			Arg::Typed(value) => value.encode_as_type_to(type_id, types, out),
+			Arg::Scale(bytes) => {
+				out.extend_from_slice(bytes);
+				Ok(())
+			},
+		}
+	}
+}
+
+impl Calls<'_> {
+	/// `Balances::transfer_keep_alive` of `value` to `dest`.
+	pub fn transfer(&self, dest: &AccountId32, value: u128) -> Call {
+		let dest = Value::unnamed_variant("Id", [Value::from_bytes(dest)]);
+		dynamic::transaction("Balances", "transfer_keep_alive", vec![Arg::Typed(dest), Arg::Typed(Value::u128(value))])
+	}
+
+	/// Registers `key`'s public key for `account`, the sender of the call: with the key's proof
+	/// of possession naming `account` and this chain unless `key` derives `account`. With
+	/// `only_registered_key`, the migration is final at once.
+	pub fn register_key(&self, key: &Keypair, account: &AccountId32, only_registered_key: bool) -> Call {
+		let proof = self.possession_proof(key, account);
+		let args = vec![encoded(&key.public()), encoded(&proof), Arg::Typed(Value::bool(only_registered_key))];
+		dynamic::transaction(self.pallet, "register_key", args)
+	}
+
+	/// Replaces `account`'s registered key with `key` (with its proof unless `key` derives
+	/// `account`).
+	pub fn rotate_key(&self, key: &Keypair, account: &AccountId32) -> Call {
+		let args = vec![encoded(&key.public()), encoded(&self.possession_proof(key, account))];
+		dynamic::transaction(self.pallet, "rotate_key", args)
+	}
+
+	/// Sets whether only the sender's registered key signs for it.
+	pub fn set_only_registered_key(&self, enabled: bool) -> Call {
+		dynamic::transaction(self.pallet, "set_only_registered_key", vec![Arg::Typed(Value::bool(enabled))])
+	}
+
+	/// Creates `committee`, sent by `owner`: every member's share with its proof of possession,
+	/// which names `owner` and this chain.
+	pub fn create_committee(&self, committee: &Committee, owner: &AccountId32) -> Call {
+		let members: Vec<CommitteeMember> = (0..committee.size())
+			.map(|index| CommitteeMember {
+				share: committee.share(index),
+				proof: committee.membership_proof(index, self.genesis_hash.0, owner),
+			})
+			.collect();
+		let args = vec![encoded(&committee.rho()), Arg::Typed(Value::u128(committee.threshold().into())), encoded(&members)];
+		dynamic::transaction(self.pallet, "create_committee", args)
+	}
+
+	fn possession_proof(&self, key: &Keypair, account: &AccountId32) -> Option<MultiSignature> {
+		(key.account_id() != *account).then(|| {
+			let statement = PossessionStatement { genesis_hash: self.genesis_hash.0, account };
+			key.sign(&statement.encode(), Purpose::ProofOfPossession)
+		})
+	}
+}
+
+/// A value of the pallet's own type, as its SCALE bytes.
+fn encoded(value: &impl Encode) -> Arg {
+	Arg::Scale(value.encode())
+}
