@@ -25,6 +25,7 @@ use anyhow::bail;
 use clap::{Parser, Subcommand};
 use polkadot_sdk::{sp_core::crypto::Ss58Codec, sp_runtime::AccountId32};
 use pq_client::{
+	amount::Amount,
 	chain::{Call, Client, WaitFor},
 	Form, Sender,
 };
@@ -58,9 +59,9 @@ pub enum Command {
 		/// The recipient: SS58 address, 0x account id, or a key.
 		#[arg(long)]
 		to: String,
-		/// How much, in UNIT (`1.5`).
-		#[arg(long)]
-		amount: String,
+		/// How much, in the chain's token (`1.5`).
+		#[arg(long, value_parser = Amount::parse)]
+		amount: Amount,
 		#[command(flatten)]
 		options: SendOptions,
 	},
@@ -173,9 +174,9 @@ pub enum CommitteeCommand {
 		/// The recipient: SS58 address, 0x account id, or a key.
 		#[arg(long)]
 		to: String,
-		/// How much, in UNIT (`1.5`).
-		#[arg(long)]
-		amount: String,
+		/// How much, in the chain's token (`1.5`).
+		#[arg(long, value_parser = Amount::parse)]
+		amount: Amount,
 		#[command(flatten)]
 		delivery: Delivery,
 	},
@@ -199,9 +200,9 @@ pub struct SendOptions {
 /// What a transaction pays on top and how it is followed.
 #[derive(Debug, clap::Args)]
 pub struct Delivery {
-	/// Tip for the block author, in UNIT.
-	#[arg(long, default_value = "0")]
-	pub tip: String,
+	/// Tip for the block author, in the chain's token.
+	#[arg(long, default_value = "0", value_parser = Amount::parse)]
+	pub tip: Amount,
 	/// How long to follow the transaction.
 	#[arg(long, value_enum, default_value_t = WaitArg::Finalized)]
 	pub wait: WaitArg,
@@ -271,7 +272,7 @@ pub async fn run(cli: Cli, out: &mut impl Write) -> anyhow::Result<()> {
 		Command::Transfer { from, to, amount, options } => {
 			let sender = keys::load(&from)?;
 			let node = Client::connect(&cli.url).await?;
-			let call = node.calls().transfer(&keys::account(&to)?, node.token().await?.parse(&amount)?);
+			let call = node.calls().transfer(&keys::account(&to)?, amount.in_smallest_unit(&node.token().await?)?);
 			send(&node, &sender, &call, &options, out).await?;
 		},
 		Command::RegisterKey { key, from, only_registered_key, options } => {
@@ -325,7 +326,7 @@ pub async fn run(cli: Cli, out: &mut impl Write) -> anyhow::Result<()> {
 			let committee = committee.committee()?;
 			let signers = committee::signers(&committee, &signers)?;
 			let node = Client::connect(&cli.url).await?;
-			let call = node.calls().transfer(&keys::account(&to)?, node.token().await?.parse(&amount)?);
+			let call = node.calls().transfer(&keys::account(&to)?, amount.in_smallest_unit(&node.token().await?)?);
 			let sender = Sender::Committee { committee: &committee, signers: &signers };
 			let description = format!(
 				"from {} (committee, {} of {} members signed)",
@@ -392,7 +393,7 @@ async fn deliver(
 	out: &mut impl Write,
 ) -> anyhow::Result<()> {
 	let token = node.token().await?;
-	let signed = node.sign(sender, call, form, token.parse(&delivery.tip)?).await?;
+	let signed = node.sign(sender, call, form, delivery.tip.in_smallest_unit(&token)?).await?;
 	if delivery.print_only {
 		writeln!(out, "0x{}", hex::encode(signed.encoded()))?;
 		return Ok(());

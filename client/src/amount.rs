@@ -23,29 +23,7 @@ impl Token {
 
 	/// Parses `12`, `0.5` or `1_000.000001` tokens into the smallest unit.
 	pub fn parse(&self, text: &str) -> anyhow::Result<u128> {
-		let decimals = self.decimals as usize;
-		let digits = text.replace('_', "");
-		let (whole, fraction) = digits.split_once('.').unwrap_or((&digits, ""));
-		if whole.is_empty() && fraction.is_empty() {
-			bail!("`{text}` is not an amount");
-		}
-		if fraction.len() > decimals {
-			bail!("`{text}` has more than {decimals} decimals");
-		}
-		let number = |part: &str| -> anyhow::Result<u128> {
-			if part.is_empty() {
-				return Ok(0);
-			}
-			if !part.bytes().all(|byte| byte.is_ascii_digit()) {
-				bail!("`{text}` is not a decimal amount");
-			}
-			part.parse().map_err(|_| anyhow!("`{text}` is too large"))
-		};
-		let fraction_planck = number(fraction)? * 10u128.pow((decimals - fraction.len()) as u32);
-		number(whole)?
-			.checked_mul(self.one()?)
-			.and_then(|planck| planck.checked_add(fraction_planck))
-			.ok_or_else(|| anyhow!("`{text}` is too large"))
+		Amount::parse(text)?.in_smallest_unit(self)
 	}
 
 	/// Formats an amount of the smallest unit without trailing zeros: `1.5 UNIT`.
@@ -57,6 +35,46 @@ impl Token {
 		}
 		let fraction = format!("{fraction:0width$}", width = self.decimals as usize);
 		format!("{whole}.{} {}", fraction.trim_end_matches('0'), self.symbol)
+	}
+}
+
+/// An amount as typed — `12`, `0.5`, `1_000.000001` — checked before any chain says how many
+/// decimals its token has.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Amount {
+	text: String,
+	whole: u128,
+	/// The digits after the point, as typed.
+	fraction: String,
+}
+
+impl Amount {
+	/// Reads a decimal amount.
+	pub fn parse(text: &str) -> anyhow::Result<Self> {
+		let digits = text.replace('_', "");
+		let (whole, fraction) = digits.split_once('.').unwrap_or((&digits, ""));
+		if whole.is_empty() && fraction.is_empty() {
+			bail!("`{text}` is not an amount");
+		}
+		if !whole.bytes().chain(fraction.bytes()).all(|byte| byte.is_ascii_digit()) {
+			bail!("`{text}` is not a decimal amount");
+		}
+		let whole = if whole.is_empty() { 0 } else { whole.parse().map_err(|_| anyhow!("`{text}` is too large"))? };
+		Ok(Amount { text: text.to_owned(), whole, fraction: fraction.to_owned() })
+	}
+
+	/// The amount in `token`'s smallest unit; refused with more decimals than the token has.
+	pub fn in_smallest_unit(&self, token: &Token) -> anyhow::Result<u128> {
+		let (text, decimals) = (&self.text, token.decimals as usize);
+		if self.fraction.len() > decimals {
+			bail!("`{text}` has more than {decimals} decimals");
+		}
+		let fraction = if self.fraction.is_empty() { 0 } else { self.fraction.parse::<u128>().map_err(|_| anyhow!("`{text}` is too large"))? };
+		let fraction = fraction * 10u128.pow((decimals - self.fraction.len()) as u32);
+		self.whole
+			.checked_mul(token.one()?)
+			.and_then(|planck| planck.checked_add(fraction))
+			.ok_or_else(|| anyhow!("`{text}` is too large"))
 	}
 }
 
@@ -74,6 +92,14 @@ mod tests {
 		assert_eq!(token.parse(".000000000001").unwrap(), 1);
 		assert_eq!(token.parse("1_000").unwrap(), 1_000 * UNIT);
 		assert_eq!(Token { symbol: "DOT".into(), decimals: 10 }.parse("1.5").unwrap(), 15_000_000_000);
+	}
+
+	#[test]
+	fn malformed_amounts_are_refused_before_any_token_is_known() {
+		for text in ["", ".", "-1", "1e3", "1.2.3", "999999999999999999999999999999999999999999"] {
+			assert!(Amount::parse(text).is_err(), "{text}");
+		}
+		assert!(Amount::parse("0.0000000000001").is_ok(), "only a token's decimals limit the fraction");
 	}
 
 	#[test]

@@ -10,13 +10,13 @@
 use crate::{
 	amount::Token,
 	refusal::Refusal,
-	sender::{Form, Randomness, Sender},
+	sender::{Form, Randomness, Sender, SignError},
 };
 use anyhow::{anyhow, bail, Context};
 use pallet_pq_verifier::CommitteeMember;
 use pq_crypto::{
 	aggregate::aggregator::Committee, signing::Keypair, statement::PossessionStatement, MultiSignature, MultiSigner,
-	Purpose, TransactionSignature,
+	Purpose, Scheme, TransactionSignature,
 };
 use polkadot_sdk::sp_runtime::AccountId32;
 use std::io::Write;
@@ -69,6 +69,41 @@ impl Config for PqConfig {
 	}
 	fn spec_and_transaction_version_for_block_number(&self, block_number: u64) -> Option<(u32, u32)> {
 		self.0.spec_and_transaction_version_for_block_number(block_number)
+	}
+}
+
+/// A key signing in a given form, as subxt's [`Signer`](subxt::tx::Signer): hand it to subxt's
+/// own `sign_and_submit_then_watch_default` and the like. Keys only — a committee's aggregate
+/// signature can fail (a member set that is not the committee's), which subxt's signer
+/// interface cannot report; [`Client::sign`] signs every form.
+#[derive(Clone, Copy)]
+pub struct KeySigner<'a> {
+	sender: Sender<'a>,
+	form: Form,
+}
+
+impl<'a> KeySigner<'a> {
+	/// `sender` signing in `form`: an ML-DSA or Ed25519 key with its key inline, or an ML-DSA
+	/// key registered for its own or a migrated account.
+	pub fn new(sender: Sender<'a>, form: Form) -> Result<Self, SignError> {
+		let signs = match (sender, form) {
+			(Sender::Key(_), Form::KeyInline) => true,
+			(Sender::Key(key) | Sender::Migrated { key, .. }, Form::KeyRegistered) => key.scheme() != Scheme::Ed25519,
+			_ => false,
+		};
+		signs.then_some(Self { sender, form }).ok_or(SignError::FormNotForSender(form))
+	}
+}
+
+impl subxt::tx::Signer<PqConfig> for KeySigner<'_> {
+	fn account_id(&self) -> SubxtAccountId {
+		subxt_account(&self.sender.account())
+	}
+
+	fn sign(&self, signer_payload: &[u8]) -> Static<TransactionSignature> {
+		// `new` admitted only the pairs a key signs in without fail.
+		let signature = self.sender.sign(self.form, signer_payload, Randomness::Fresh);
+		Static(signature.expect("a key signs in the forms KeySigner::new admits"))
 	}
 }
 

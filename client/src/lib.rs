@@ -16,8 +16,8 @@
 //! use pq_client::{chain::{Client, WaitFor}, Form, Sender};
 //! use pq_crypto::{signing::Keypair, Scheme};
 //!
-//! let alice = Keypair::from_suri(Scheme::MlDsa65, "//Alice")?;
-//! let bob = Keypair::from_suri(Scheme::MlDsa44, "//Bob")?;
+//! let alice = Keypair::from_suri(Scheme::MlDsa65, "//Alice").expect("a dev key");
+//! let bob = Keypair::from_suri(Scheme::MlDsa44, "//Bob").expect("a dev key");
 //! let client = Client::connect("ws://127.0.0.1:9944").await?;
 //! let call = client.calls().transfer(&bob.account_id(), 1_000_000_000_000);
 //! let signed = client.sign(Sender::Key(&alice), &call, Form::KeyInline, 0).await?;

@@ -100,6 +100,20 @@ async fn pq_client_sends_and_stock_subxt_decodes_a_transfer_of_every_scheme_and_
 		sent.push(send(&pq_client, (&sender).into(), Form::KeyRegistered, signature_variant, amount, tip, label).await);
 	}
 
+	// subxt's own signing flow with pq-client's `KeySigner` (subxt's `Signer` interface): a
+	// second ML-DSA-65 registered transfer, built by `create_signed`.
+	let (amount, tip) = amount_and_tip(sent.len());
+	let sender = dev_key(Scheme::MlDsa65, "Bob");
+	let signer = pq_chain::KeySigner::new((&sender).into(), Form::KeyRegistered).unwrap();
+	let to = fresh_account("subxt-signer").account_id();
+	let nonce = pq_client.next_nonce(&sender.account_id()).await.unwrap();
+	let params = subxt::config::DefaultExtrinsicParamsBuilder::<pq_chain::PqConfig>::new().nonce(nonce).tip(tip).build();
+	let mut at = pq_client.api().at_current_block().await.unwrap().tx();
+	let signed = at.create_signed(&pq_client.calls().transfer(&to, amount), &signer, params).await.unwrap();
+	let block = submit_with_pq_client(&pq_client, &signed).await;
+	let (from, extrinsic, label) = (sender.account_id(), signed.encoded().to_vec(), "ml-dsa-65-registered-subxt-signer".into());
+	sent.push(Sent { label, block, extrinsic, signature_variant: 7, from, to, amount, nonce: nonce as Nonce, tip });
+
 	// The committee is created and funded through pq-cli, as `a_committee_signed_transfer_through_the_cli`
 	// does; its transfer is signed here, to choose its tip.
 	let args = pq_cli::committee::CommitteeArgs { seed: "subxt council".into(), size: 16, threshold: 9 };

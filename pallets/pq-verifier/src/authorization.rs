@@ -175,9 +175,10 @@ impl SignatureCheck {
 /// [`pq_crypto::statement::signing_payload`] of the runtime's standard signed payload, built
 /// lazily: it encodes the call), the shares and the verification.
 ///
-/// - key inline: the key may sign for the account ([`TransactionSignature::bind`]: an ML-DSA
-///   key derives it; an Ed25519 account is its key, a curve point, which no post-quantum
-///   account is), and the account does not accept only its registered key;
+/// - key inline: the account does not accept only its registered key, and — after `can_pay`,
+///   since deriving an ML-DSA key's account costs a hash and a Legendre symbol per candidate —
+///   the key may sign for it ([`bind`]: an ML-DSA key derives it; an
+///   Ed25519 account is its key, a curve point, which no post-quantum account is);
 /// - registered: the account has a registered key of the signature's scheme;
 /// - committee: the committee exists, the signer set is canonical and reaches its threshold,
 ///   `who` is its account, which does not accept only a registered key;
@@ -191,11 +192,14 @@ pub fn authorize<T: Config>(
 	match signature.parts(who) {
 		Parts::Classical => Err(PqInvalidTransaction::ClassicalSignature.into()),
 		Parts::KeyInline(key, signature) => {
-			let digest = bind(&key, who).map_err(refusal)?;
-			// The inline key is (or derives) the account, so it is never a migrated account's
+			// The inline key must be (or derive) the account, so it is never a migrated account's
 			// registered key.
 			refuse_other_keys::<T>(who)?;
+			// Before the key is bound: an ML-DSA key's account derivation tries candidates until
+			// one is no curve point, and junk key bytes needing many of them are found by hashing
+			// alone — here they cost a node nothing unless their account is funded.
 			can_pay()?;
+			let digest = bind(&key, who).map_err(refusal)?;
 			let payload = signing_payload()?;
 			let statement = TransactionStatement { signatory: Signatory::Key, signing_payload: &payload };
 			with_cache::<T::Backend, _>(T::KeyCacheBytes::get(), |cache| {

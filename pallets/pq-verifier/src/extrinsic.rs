@@ -27,7 +27,7 @@ use crate::{
 	Config,
 };
 use alloc::vec::Vec;
-use codec::{Compact, Decode, DecodeLimit, DecodeWithMemTracking, Encode, EncodeLike, Input, Output};
+use codec::{Compact, CompactLen, Decode, DecodeLimit, DecodeWithMemTracking, Encode, EncodeLike, Input, Output};
 use polkadot_sdk::{
 	frame_support::{
 		dispatch::{DispatchClass, DispatchInfo, GetDispatchInfo},
@@ -319,11 +319,10 @@ where
 		};
 		// The dispatch info and length the payment extension will see.
 		let info = with_signature_weight(extrinsic.get_dispatch_info(), signature_weight);
-		let len = extrinsic.encoded_size();
-		let format = match extrinsic.preamble {
-			Preamble::Bare(SIGNED_EXTRINSIC_FORMAT) => ExtrinsicFormat::Bare,
-			Preamble::Bare(_) | Preamble::General(..) => return Err(PqInvalidTransaction::GeneralTransaction.into()),
-			Preamble::Signed(address, signature, extension) => {
+		let len = encoded_length(&extrinsic);
+		let format = match accepted_format(extrinsic.preamble)? {
+			None => ExtrinsicFormat::Bare,
+			Some((address, signature, extension)) => {
 				let who = context.lookup(address)?;
 				let call = &extrinsic.function;
 				// What every stock client signs: the call as it arrived, the extensions'
@@ -352,12 +351,39 @@ where
 	) -> Result<Self::Checked, TransactionValidityError> {
 		let signature_weight = self.signature_weight();
 		let Self::Decoded(extrinsic) = self else { return Err(PqInvalidTransaction::Undecodable.into()) };
-		let format = match extrinsic.preamble {
-			Preamble::Bare(SIGNED_EXTRINSIC_FORMAT) => ExtrinsicFormat::Bare,
-			Preamble::Bare(_) | Preamble::General(..) => return Err(PqInvalidTransaction::GeneralTransaction.into()),
-			Preamble::Signed(address, _, extension) => ExtrinsicFormat::Signed(context.lookup(address)?, extension),
+		let format = match accepted_format(extrinsic.preamble)? {
+			None => ExtrinsicFormat::Bare,
+			Some((address, _, extension)) => ExtrinsicFormat::Signed(context.lookup(address)?, extension),
 		};
 		Ok(ChargedExtrinsic { inner: generic::CheckedExtrinsic { format, function: extrinsic.function }, signature_weight })
+	}
+}
+
+/// The formats a runtime with this extrinsic accepts — format 4, the one its metadata lists:
+/// a signed transaction's address, signature and extensions, or `None` for a bare extrinsic (an
+/// inherent). Format 5, general or bare, is refused by name.
+fn accepted_format<Address, Extension>(
+	preamble: Preamble<Address, TransactionSignature, Extension>,
+) -> Result<Option<(Address, TransactionSignature, Extension)>, TransactionValidityError> {
+	match preamble {
+		Preamble::Bare(SIGNED_EXTRINSIC_FORMAT) => Ok(None),
+		Preamble::Bare(_) | Preamble::General(..) => Err(PqInvalidTransaction::GeneralTransaction.into()),
+		Preamble::Signed(address, signature, extension) => Ok(Some((address, signature, extension))),
+	}
+}
+
+/// The length of `extrinsic`'s encoding with its length prefix, as the payment extension
+/// charges it. A decoded extrinsic recorded its body's length, so the transaction — up to a
+/// block long — is not encoded again to measure it.
+pub(crate) fn encoded_length<Address, Call, Extension>(
+	extrinsic: &generic::UncheckedExtrinsic<Address, Call, TransactionSignature, Extension>,
+) -> usize
+where
+	generic::UncheckedExtrinsic<Address, Call, TransactionSignature, Extension>: Encode,
+{
+	match extrinsic.encoded_len {
+		Some(body) => <Compact<u32> as CompactLen<u32>>::compact_len(&(body as u32)) + body,
+		None => extrinsic.encoded_size(),
 	}
 }
 

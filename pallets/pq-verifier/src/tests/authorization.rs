@@ -125,6 +125,22 @@ fn extrinsic_with_trailing_bytes_is_undecodable() {
 
 /// No sender can pay for a whole block: a fee estimate of bytes that are no extrinsic says so.
 #[test]
+fn the_charged_length_is_the_encoded_length_with_its_prefix() {
+	new_test_ext().execute_with(|| {
+		let signer = keypair(Scheme::MlDsa87, 1);
+		// Below and above 64 bytes (a one-byte and a two-byte compact prefix), and above 2^14 (four).
+		for remark_len in [1, 100, 20_000] {
+			let Extrinsic::Decoded(built) = inline(&signer, &remark(&vec![7; remark_len])) else { unreachable!() };
+			assert_eq!(crate::extrinsic::encoded_length(&built), built.encoded_size(), "built, {remark_len}");
+			let body = Vec::<u8>::decode(&mut &built.encode()[..]).unwrap();
+			let Extrinsic::Decoded(decoded) = Extrinsic::from_body(body) else { panic!("decodes") };
+			assert!(decoded.encoded_len.is_some(), "the decoder records the body's length");
+			assert_eq!(crate::extrinsic::encoded_length(&decoded), built.encoded_size(), "decoded, {remark_len}");
+		}
+	});
+}
+
+#[test]
 fn undecodable_bytes_weigh_a_whole_block() {
 	use polkadot_sdk::frame_support::traits::Get;
 	let extrinsic = Extrinsic::from_body(vec![0xff; 3]);
@@ -199,6 +215,21 @@ fn a_sender_that_cannot_pay_is_refused_before_verification() {
 	let signer = keypair(Scheme::MlDsa87, 1);
 	new_test_ext().execute_with(|| {
 		assert_eq!(validate(inline(&signer, &remark(b"hello"))), Err(InvalidTransaction::Payment.into()));
+	});
+}
+
+/// Junk key bytes whose account derivation needs many candidates are found by hashing alone:
+/// an inline key is bound to its account only once the account can pay, so a key for an
+/// unfunded account is refused without one candidate tried (a funded account of another key
+/// is `BadSigner`, `wrong_account_is_bad_signer`).
+#[test]
+fn a_ground_junk_key_is_refused_before_its_account_is_derived() {
+	let unfunded = AccountId32::new([9; 32]);
+	new_test_ext().execute_with(|| {
+		let call = remark(b"hello");
+		let (message, purpose) = statement(&call, Signatory::Key);
+		let extrinsic = inline_signed(&keypair(Scheme::MlDsa44, 1), &unfunded, &message, purpose, &call);
+		assert_eq!(validate(extrinsic), Err(InvalidTransaction::Payment.into()));
 	});
 }
 
