@@ -130,8 +130,9 @@ async fn a_front_run_committee_creation_fails_on_chain() {
 
 /// Whoever can take discrete logarithms signs Ed25519 for any account id that is an Ed25519
 /// key. The dev chain's funded post-quantum accounts, `//Alice` of every ML-DSA level and a
-/// committee's, are none: an Ed25519 transfer naming one is refused as an invalid key, before
-/// the node verifies anything.
+/// committee's (funded here: an account that cannot pay is refused before its key is looked
+/// at), are none: an Ed25519 transfer naming one is refused as an invalid key, before the node
+/// verifies anything.
 #[tokio::test]
 async fn a_classical_signature_for_a_post_quantum_account_is_refused_by_the_node() {
 	use pq_crypto::{keys::Ed25519Signature, TransactionSignature};
@@ -148,6 +149,11 @@ async fn a_classical_signature_for_a_post_quantum_account_is_refused_by_the_node
 	else {
 		panic!("a signed extrinsic")
 	};
+	let funder = dev_key(Scheme::Ed25519, "Alice");
+	let chain = rpc.chain_identity().await.unwrap();
+	let nonce = rpc.next_nonce(&funder.account_id()).await.unwrap();
+	let fund = transactions::transfer_call(committee.id().account_id(), 10 * UNIT);
+	include(&rpc, &transactions::sign(&funder, fund, nonce, 0, Form::KeyInline, &chain).unwrap()).await;
 	for victim in victims {
 		let steal = transactions::transfer_call(thief.account_id(), UNIT);
 		let stolen = UncheckedExtrinsic::new_signed(steal, Address::Id(victim.clone()), forged.clone(), extensions.clone());
