@@ -110,7 +110,8 @@ struct Plan {
 	new_keys: Vec<Keypair>,
 }
 
-fn keypair(scheme: Scheme, role: &str, index: usize) -> anyhow::Result<Keypair> {
+/// The key of sender `index` in `role` (`sender` for transfers) of a kind of `scheme`.
+pub fn keypair(scheme: Scheme, role: &str, index: usize) -> anyhow::Result<Keypair> {
 	let seed = blake2_256(&("pq-charge", role, scheme.name(), index as u32).encode());
 	Keypair::from_seed(scheme, &seed).map_err(|error| anyhow!("{error:?}"))
 }

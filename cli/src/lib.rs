@@ -272,8 +272,9 @@ pub async fn run(cli: Cli, out: &mut impl Write) -> anyhow::Result<()> {
 		Command::Transfer { from, to, amount, options } => {
 			let sender = keys::load(&from)?;
 			let node = Client::connect(&cli.url).await?;
-			let call = node.calls().transfer(&keys::account(&to)?, amount.in_smallest_unit(&node.token().await?)?);
-			send(&node, &sender, &call, &options, out).await?;
+			let (to, what) = transfer(&node, &to, &amount).await?;
+			let call = node.calls().transfer(&to, what.value);
+			send(&node, &sender, &call, &what.text, &options, out).await?;
 		},
 		Command::RegisterKey { key, from, only_registered_key, options } => {
 			let key = keys::load(&key)?;
@@ -284,7 +285,7 @@ pub async fn run(cli: Cli, out: &mut impl Write) -> anyhow::Result<()> {
 			let sender = migrating_account.as_ref().unwrap_or(&key);
 			let node = Client::connect(&cli.url).await?;
 			let call = node.calls().register_key(&key, &sender.account_id(), only_registered_key);
-			send(&node, sender, &call, &options, out).await?;
+			send(&node, sender, &call, "register_key", &options, out).await?;
 		},
 		Command::RotateKey { key, from, options } => {
 			let key = keys::load(&key)?;
@@ -292,13 +293,13 @@ pub async fn run(cli: Cli, out: &mut impl Write) -> anyhow::Result<()> {
 			let account = sending_account(&sender, &options)?;
 			let node = Client::connect(&cli.url).await?;
 			let call = node.calls().rotate_key(&key, &account);
-			send(&node, &sender, &call, &options, out).await?;
+			send(&node, &sender, &call, "rotate_key", &options, out).await?;
 		},
 		Command::SetOnlyRegisteredKey { from, disable, options } => {
 			let sender = keys::load(&from)?;
 			let node = Client::connect(&cli.url).await?;
 			let call = node.calls().set_only_registered_key(!disable);
-			send(&node, &sender, &call, &options, out).await?;
+			send(&node, &sender, &call, "set_only_registered_key", &options, out).await?;
 		},
 		Command::Committee(CommitteeCommand::Inspect { committee }) => {
 			let committee = committee.committee()?;
@@ -320,16 +321,18 @@ pub async fn run(cli: Cli, out: &mut impl Write) -> anyhow::Result<()> {
 			let node = Client::connect(&cli.url).await?;
 			let owner = sending_account(&sender, &options)?;
 			let call = node.calls().create_committee(&committee, &owner);
-			send(&node, &sender, &call, &options, out).await?;
+			send(&node, &sender, &call, "create_committee", &options, out).await?;
 		},
 		Command::Committee(CommitteeCommand::Transfer { committee, signers, to, amount, delivery }) => {
 			let committee = committee.committee()?;
 			let signers = committee::signers(&committee, &signers)?;
 			let node = Client::connect(&cli.url).await?;
-			let call = node.calls().transfer(&keys::account(&to)?, amount.in_smallest_unit(&node.token().await?)?);
+			let (to, what) = transfer(&node, &to, &amount).await?;
+			let call = node.calls().transfer(&to, what.value);
 			let sender = Sender::Committee { committee: &committee, signers: &signers };
 			let description = format!(
-				"from {} (committee, {} of {} members signed)",
+				"{} from {} (committee, {} of {} members signed)",
+				what.text,
 				sender.account().to_ss58check(),
 				signers.count(),
 				committee.size()
@@ -361,6 +364,23 @@ pub async fn run(cli: Cli, out: &mut impl Write) -> anyhow::Result<()> {
 	Ok(())
 }
 
+/// A transfer's value in the chain's smallest unit, and how it reads: the amount in the
+/// chain's token and in that unit, and the recipient — printed before the transaction goes out,
+/// since the token's decimals come from the node.
+struct Transfer {
+	value: u128,
+	text: String,
+}
+
+/// The recipient named by `to` and the transfer of `amount` to it.
+async fn transfer(node: &Client, to: &str, amount: &Amount) -> anyhow::Result<(AccountId32, Transfer)> {
+	let to = keys::account(to)?;
+	let token = node.token().await?;
+	let value = amount.in_smallest_unit(&token)?;
+	let text = format!("transfer of {} ({value} in its smallest unit) to {}", token.format(value), to.to_ss58check());
+	Ok((to, Transfer { value, text }))
+}
+
 /// The account a transaction signed by `sender` is from: `--account`, or the key's own.
 fn sending_account(sender: &Keypair, options: &SendOptions) -> anyhow::Result<AccountId32> {
 	match &options.account {
@@ -373,11 +393,11 @@ fn sending_account(sender: &Keypair, options: &SendOptions) -> anyhow::Result<Ac
 
 /// Signs `call` from `sender` (or the account it is registered for, `--account`) in the form
 /// `options` name, submits it and follows it as they say.
-async fn send(node: &Client, sender: &Keypair, call: &Call, options: &SendOptions, out: &mut impl Write) -> anyhow::Result<()> {
+async fn send(node: &Client, sender: &Keypair, call: &Call, what: &str, options: &SendOptions, out: &mut impl Write) -> anyhow::Result<()> {
 	let account = sending_account(sender, options)?;
 	let signer = if account == sender.account_id() { Sender::Key(sender) } else { Sender::Migrated { account: &account, key: sender } };
 	let form = clap::ValueEnum::to_possible_value(&options.form).expect("every form has a name");
-	let description = format!("from {} ({}, {})", account.to_ss58check(), sender.scheme().name(), form.get_name());
+	let description = format!("{what} from {} ({}, {})", account.to_ss58check(), sender.scheme().name(), form.get_name());
 	deliver(node, signer, call, options.form.into(), &description, &options.delivery, out).await
 }
 

@@ -66,13 +66,15 @@ impl Amount {
 	/// The amount in `token`'s smallest unit; refused with more decimals than the token has.
 	pub fn in_smallest_unit(&self, token: &Token) -> anyhow::Result<u128> {
 		let (text, decimals) = (&self.text, token.decimals as usize);
+		let one = token.one()?;
 		if self.fraction.len() > decimals {
 			bail!("`{text}` has more than {decimals} decimals");
 		}
 		let fraction = if self.fraction.is_empty() { 0 } else { self.fraction.parse::<u128>().map_err(|_| anyhow!("`{text}` is too large"))? };
+		// Below `one`, which fits: the fraction has at most `decimals` digits.
 		let fraction = fraction * 10u128.pow((decimals - self.fraction.len()) as u32);
 		self.whole
-			.checked_mul(token.one()?)
+			.checked_mul(one)
 			.and_then(|planck| planck.checked_add(fraction))
 			.ok_or_else(|| anyhow!("`{text}` is too large"))
 	}

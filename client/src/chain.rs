@@ -6,6 +6,11 @@
 //! What the client assumes of the runtime is what the pallet's docs ask of it: accounts are
 //! `AccountId32`, addresses `MultiAddress`, the signature type is
 //! [`TransactionSignature`](pq_crypto::TransactionSignature), and balances fit a `u128`.
+//!
+//! The client trusts the node it connects to, as every metadata-driven client does: the
+//! metadata says which pallet and call indices a call encodes to, and the chain spec's
+//! properties how many decimals an amount has. Connect to a node you run. (A runtime with
+//! `CheckMetadataHash` would let a signer check the metadata instead; pq-runtime has none.)
 
 use crate::{
 	amount::Token,
@@ -265,7 +270,8 @@ impl Client {
 		let nonce = self.next_nonce(&account).await?;
 		let params = DefaultExtrinsicParamsBuilder::<PqConfig>::new().mortal(MORTAL_PERIOD).nonce(nonce).tip(tip).build();
 		let at = self.api.at_current_block().await?;
-		let mut signable = at.tx().create_signable(call, &subxt_account(&account), params).await?;
+		// Format 4, whatever the metadata offers: the pallet's transactions are signed extrinsics.
+		let mut signable = at.tx().create_v4_signable(call, &subxt_account(&account), params).await?;
 		// subxt's signer payload is the standard one: hashed when longer than 256 bytes.
 		let signature = sender.sign(form, &signable.signer_payload()?, Randomness::Fresh)?;
 		Ok(signable.sign_with_account_and_signature(&subxt_account(&account), &Static(signature))?)
@@ -397,6 +403,15 @@ impl EncodeAsType for Arg {
 		match self {
 			Arg::Typed(value) => value.encode_as_type_to(type_id, types, out),
 			Arg::Scale(bytes) => {
+				// The bytes must be one whole value of the argument's type in this metadata: a
+				// client whose pq-crypto disagrees with the chain's fails here, not on chain.
+				let rest = &mut &bytes[..];
+				let decoded = subxt::ext::scale_value::scale::decode_as_type(rest, type_id, types);
+				if decoded.is_err() || !rest.is_empty() {
+					return Err(subxt::ext::scale_encode::Error::custom_str(
+						"an argument's SCALE bytes are not one value of the metadata's type",
+					));
+				}
 				out.extend_from_slice(bytes);
 				Ok(())
 			},

@@ -173,7 +173,10 @@ impl SignatureCheck {
 /// Authorizes `who` to send the transaction `signature` signs: the checks that cost nothing or a
 /// read first, then `can_pay`, and only then the signed payload (`signing_payload`, the
 /// [`pq_crypto::statement::signing_payload`] of the runtime's standard signed payload, built
-/// lazily: it encodes the call), the shares and the verification.
+/// lazily: it encodes the call), the shares and the verification. `can_pay` is asked with the
+/// weight to charge beyond the signature check's (zero, or an account derivation's length once
+/// known); the weight of the derivation beyond what [`SignatureCheck::weight`] charges
+/// ([`derivation_weight`]) is returned.
 ///
 /// - key inline: the account does not accept only its registered key, and — after `can_pay`,
 ///   since deriving an ML-DSA key's account costs a hash and a Legendre symbol per candidate —
@@ -187,8 +190,8 @@ pub fn authorize<T: Config>(
 	who: &AccountId32,
 	signature: &TransactionSignature,
 	signing_payload: impl FnOnce() -> Result<Vec<u8>, TransactionValidityError>,
-	can_pay: impl FnOnce() -> Result<(), TransactionValidityError>,
-) -> Result<(), TransactionValidityError> {
+	can_pay: impl Fn(Weight) -> Result<(), TransactionValidityError>,
+) -> Result<Weight, TransactionValidityError> {
 	match signature.parts(who) {
 		Parts::Classical => Err(PqInvalidTransaction::ClassicalSignature.into()),
 		Parts::KeyInline(key, signature) => {
@@ -198,36 +201,45 @@ pub fn authorize<T: Config>(
 			// Before the key is bound: an ML-DSA key's account derivation tries candidates until
 			// one is no curve point, and junk key bytes needing many of them are found by hashing
 			// alone — here they cost a node nothing unless their account is funded.
-			can_pay()?;
-			let digest = bind(&key, who).map_err(refusal)?;
+			can_pay(Weight::zero())?;
+			let bound = bind(&key, who).map_err(refusal)?;
+			let derivation = derivation_weight::<T>(bound.account_candidates);
+			if derivation != Weight::zero() {
+				// The fee with the derivation's length charged, before anything is verified.
+				can_pay(derivation)?;
+			}
 			let payload = signing_payload()?;
 			let statement = TransactionStatement { signatory: Signatory::Key, signing_payload: &payload };
 			with_cache::<T::Backend, _>(T::KeyCacheBytes::get(), |cache| {
-				cache.verify_digested(digest, &key, &signature, &statement.message(), statement.purpose())
+				cache.verify_digested(bound.digest, &key, &signature, &statement.message(), statement.purpose())
 			})
-			.map_err(refusal)
+			.map_err(refusal)?;
+			Ok(derivation)
 		},
 		Parts::KeyRegistered(signature) => {
 			let registered = Keys::<T>::get(who).ok_or(PqInvalidTransaction::NoRegisteredKey)?;
 			if registered.key.scheme() != signature.scheme() {
 				return Err(PqInvalidTransaction::SchemeMismatch.into());
 			}
-			can_pay()?;
+			can_pay(Weight::zero())?;
 			let payload = signing_payload()?;
 			let statement = TransactionStatement { signatory: Signatory::Registered(who), signing_payload: &payload };
 			with_cache::<T::Backend, _>(T::KeyCacheBytes::get(), |cache| {
 				cache.verify(&registered.key, &signature, &statement.message(), statement.purpose())
 			})
-			.map_err(refusal)
+			.map_err(refusal)?;
+			Ok(Weight::zero())
 		},
 		Parts::Committee(aggregate) => {
 			let committee = Committee::<T>::signed_by(&aggregate.committee, &aggregate.signers)?;
-			if aggregate.committee.account_id() != *who {
+			let (account, account_candidates) = aggregate.committee.account_derivation();
+			if account != *who {
 				return Err(InvalidTransaction::BadSigner.into());
 			}
 			// A committee's account may have migrated to a single key, like any other.
 			refuse_other_keys::<T>(who)?;
-			can_pay()?;
+			let derivation = derivation_weight::<T>(account_candidates);
+			can_pay(derivation)?;
 			let payload = signing_payload()?;
 			let statement = TransactionStatement {
 				signatory: Signatory::Committee(&aggregate.committee, &aggregate.signers),
@@ -247,8 +259,20 @@ pub fn authorize<T: Config>(
 					})
 				},
 			};
-			verdict.map_err(refusal)
+			verdict.map_err(refusal)?;
+			Ok(derivation)
 		},
+	}
+}
+
+/// The weight of an account derivation that tried `candidates` candidates, beyond the one each
+/// signature check's benchmark derived ([`SignatureCheck::weight`] charges that one): an
+/// account whose derivation needs more is charged for each (`account_candidates`), so a key or
+/// committee ground for a long derivation pays for it.
+pub fn derivation_weight<T: Config>(candidates: u32) -> Weight {
+	match candidates.saturating_sub(1) {
+		0 => Weight::zero(),
+		beyond_the_first => T::WeightInfo::account_candidates(beyond_the_first),
 	}
 }
 

@@ -35,8 +35,22 @@ use pq_crypto::{
 	Purpose, Scheme, TransactionSignature,
 };
 
+/// A key of `scheme` whose account derivation takes one candidate, as the signature checks'
+/// weights assume ([`derivation_weight`] charges longer ones).
 fn keypair(scheme: Scheme) -> Keypair {
-	Keypair::from_seed(scheme, &[scheme as u8 + 0x40; 32]).expect("single-key scheme")
+	(0..=u8::MAX)
+		.map(|i| Keypair::from_seed(scheme, &[(scheme as u8 + 0x40).wrapping_add(i); 32]).expect("single-key scheme"))
+		.find(|key| key.public().account_derivation().1 <= 1)
+		.expect("about half of all keys derive their account at the first candidate")
+}
+
+/// A committee of `size` members and `threshold` whose account derivation takes one
+/// candidate, from the first of the seeds `seed`, `seed + 1`, … that gives one.
+fn committee(seed: u8, size: u32, threshold: u32) -> Committee {
+	(0..=u8::MAX)
+		.map(|i| Committee::from_seed(&[seed.wrapping_add(i); 32], size, threshold))
+		.find(|committee| committee.id().account_derivation().1 == 1)
+		.expect("about half of all committees derive their account at the first candidate")
 }
 
 /// The longest payload a transaction signs as it is; longer ones are signed as their 32-byte
@@ -83,8 +97,10 @@ where
 				let _era_block = frame_system::Pallet::<T>::block_hash(frame_system::Pallet::<T>::block_number());
 				Ok(LONGEST_UNHASHED_PAYLOAD.to_vec())
 			},
-			|| T::FeeCheck::can_pay(&self.who, &self.call, &self.info, 0),
+			|_| T::FeeCheck::can_pay(&self.who, &self.call, &self.info, 0),
 		)
+		// The benchmarks' keys and committees need one candidate: nothing beyond is charged.
+		.map(|_beyond_the_benchmarked_derivation| ())
 	}
 }
 
@@ -274,7 +290,7 @@ mod benchmarks {
 	/// share reads, `pk*` derivation, decode + verify.
 	#[benchmark]
 	fn authorize_committee(r: Linear<1, { MAX_COMMITTEE_SIZE / 2 }>) -> Result<(), BenchmarkError> {
-		let committee = Committee::from_seed(&[0x51; 32], 2 * r, 1);
+		let committee = committee(0x51, 2 * r, 1);
 		store::<T>(&committee)?;
 		let (id, signers) = (committee.id(), committee.signers(0..r).map_err(|_| BenchmarkError::Stop("members"))?);
 		let (message, purpose) = statement(Signatory::Committee(&id, &signers));
@@ -288,6 +304,22 @@ mod benchmarks {
 			outcome = transaction.authorize();
 		}
 		expect(outcome, Ok(()))
+	}
+
+	/// An account derivation over `c` candidates, a blake2 hash and a Legendre symbol each
+	/// ([`pq_crypto::account::derive_counted`]): what a key or committee whose derivation needs
+	/// more than one candidate is charged for each beyond the first ([`derivation_weight`]).
+	#[benchmark]
+	fn account_candidates(c: Linear<1, 64>) {
+		let points;
+		#[block]
+		{
+			points = pq_crypto::account::candidates(b"pq-verifier/benchmark", &[0x33; 32])
+				.take(c as usize)
+				.filter(|candidate| pq_crypto::account::edwards::decodes_as_point(candidate))
+				.count();
+		}
+		assert!(points <= c as usize);
 	}
 
 	/// Creating a committee of `n` members: `n` proof-of-possession verifications (ML-DSA-87),

@@ -23,7 +23,7 @@
 //! the test runtime's).
 
 use crate::{
-	authorization::{authorize, FeeCheck, PqInvalidTransaction, SignatureCheck},
+	authorization::{authorize, derivation_weight, FeeCheck, PqInvalidTransaction, SignatureCheck},
 	Config,
 };
 use alloc::vec::Vec;
@@ -109,12 +109,27 @@ where
 }
 
 impl<T: Config, Address, Extension> Extrinsic<T, Address, Extension> {
-	/// The weight of this extrinsic's signature: zero unless it is signed.
+	/// The weight of this extrinsic's signature check as its form and scheme are benchmarked:
+	/// zero unless it is signed.
 	fn signature_weight(&self) -> Weight {
+		match self.signature() {
+			Some(signature) => SignatureCheck::of(signature).weight::<T::WeightInfo>(),
+			None => Weight::zero(),
+		}
+	}
+
+	/// What checking it charges for its signature: [`Self::signature_weight`] and the account
+	/// derivation's length ([`derivation_weight`]), which `check` learns as it binds the account
+	/// and this computes again.
+	fn charged_signature_weight(&self) -> Weight {
+		let candidates = self.signature().map_or(0, TransactionSignature::account_candidates);
+		self.signature_weight().saturating_add(derivation_weight::<T>(candidates))
+	}
+
+	fn signature(&self) -> Option<&TransactionSignature> {
 		match self {
-			Self::Decoded(generic::UncheckedExtrinsic { preamble: Preamble::Signed(_, signature, _), .. }) =>
-				SignatureCheck::of(signature).weight::<T::WeightInfo>(),
-			Self::Decoded(_) | Self::Undecodable(..) => Weight::zero(),
+			Self::Decoded(generic::UncheckedExtrinsic { preamble: Preamble::Signed(_, signature, _), .. }) => Some(signature),
+			Self::Decoded(_) | Self::Undecodable(..) => None,
 		}
 	}
 }
@@ -283,7 +298,9 @@ where
 {
 	fn get_dispatch_info(&self) -> DispatchInfo {
 		match self {
-			Self::Decoded(extrinsic) => with_signature_weight(extrinsic.get_dispatch_info(), self.signature_weight()),
+			// What the check will charge (a fee quote over a placeholder signature with the real
+			// key is exact).
+			Self::Decoded(extrinsic) => with_signature_weight(extrinsic.get_dispatch_info(), self.charged_signature_weight()),
 			Self::Undecodable(..) => DispatchInfo {
 				call_weight: <T as frame_system::Config>::BlockWeights::get().max_block,
 				..Default::default()
@@ -312,7 +329,7 @@ where
 	/// signed payload and the verification. A format-5 one is refused; a format-4 bare one
 	/// passes.
 	fn check(self, context: &Context) -> Result<Self::Checked, TransactionValidityError> {
-		let signature_weight = self.signature_weight();
+		let mut signature_weight = self.signature_weight();
 		let extrinsic = match self {
 			Self::Decoded(extrinsic) => extrinsic,
 			Self::Undecodable(..) => return Err(PqInvalidTransaction::Undecodable.into()),
@@ -336,7 +353,9 @@ where
 					(&extension, implicit).encode_to(&mut payload);
 					Ok(signing_payload(&payload))
 				};
-				authorize::<T>(&who, &signature, payload, || T::FeeCheck::can_pay(&who, call, &info, len))?;
+				let can_pay = |derivation| T::FeeCheck::can_pay(&who, call, &with_signature_weight(info, derivation), len);
+				let derivation = authorize::<T>(&who, &signature, payload, can_pay)?;
+				signature_weight.saturating_accrue(derivation);
 				ExtrinsicFormat::Signed(who, extension)
 			},
 		};
@@ -349,7 +368,7 @@ where
 		self,
 		context: &Context,
 	) -> Result<Self::Checked, TransactionValidityError> {
-		let signature_weight = self.signature_weight();
+		let signature_weight = self.charged_signature_weight();
 		let Self::Decoded(extrinsic) = self else { return Err(PqInvalidTransaction::Undecodable.into()) };
 		let format = match accepted_format(extrinsic.preamble)? {
 			None => ExtrinsicFormat::Bare,

@@ -98,7 +98,7 @@ pub mod runtime_api;
 mod tests;
 pub mod weights;
 
-pub use authorization::{authorize, FeeCheck, PqInvalidTransaction, SignatureCheck};
+pub use authorization::{authorize, derivation_weight, FeeCheck, PqInvalidTransaction, SignatureCheck};
 pub use extrinsic::{ChargedExtrinsic, CheckedExtrinsic, Extrinsic, UncheckedExtrinsic};
 pub use pallet::*;
 pub use weights::WeightInfo;

@@ -3,7 +3,7 @@
 use crate::{
 	aggregate::{AggregateSignature, CommitteeId},
 	keys::*,
-	params::{self, MlDsa44, MlDsa65, MlDsa87},
+	params::{self, MlDsa44, MlDsa65, MlDsa87, MlDsaParams},
 	Scheme,
 };
 use codec::{Decode, DecodeWithMemTracking, Encode, MaxEncodedLen};
@@ -82,13 +82,20 @@ impl MultiSigner {
 	/// authorize it, and it is a collision-resistant digest of the key, which is why the
 	/// decoded-key cache uses it as its index.
 	pub fn account_id(&self) -> AccountId32 {
-		match self {
-			MultiSigner::Ed25519(key) => AccountId32::new(key.0),
-			MultiSigner::MlDsa44(key) => params::account_id::<MlDsa44>(key),
-			MultiSigner::MlDsa65(key) => params::account_id::<MlDsa65>(key),
-			MultiSigner::MlDsa87(key) => params::account_id::<MlDsa87>(key),
-			MultiSigner::AggregateMlDsa87(committee) => committee.account_id(),
-		}
+		self.account_derivation().0
+	}
+
+	/// [`Self::account_id`], and how many derivation candidates it tried
+	/// ([`crate::account::derive_counted`]): none for an Ed25519 key, which is its account.
+	pub fn account_derivation(&self) -> (AccountId32, u32) {
+		let (tag, bytes): (&[u8], &[u8]) = match self {
+			MultiSigner::Ed25519(key) => return (AccountId32::new(key.0), 0),
+			MultiSigner::MlDsa44(key) => (MlDsa44::ACCOUNT_TAG, key.as_ref()),
+			MultiSigner::MlDsa65(key) => (MlDsa65::ACCOUNT_TAG, key.as_ref()),
+			MultiSigner::MlDsa87(key) => (MlDsa87::ACCOUNT_TAG, key.as_ref()),
+			MultiSigner::AggregateMlDsa87(committee) => return committee.account_derivation(),
+		};
+		crate::account::derive_counted(tag, bytes)
 	}
 }
 

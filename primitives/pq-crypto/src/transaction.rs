@@ -26,6 +26,7 @@ use crate::{
 	keys::*,
 	multi::{MultiSignature, MultiSigner},
 	statement::Signatory,
+	params::{MlDsa44, MlDsa65, MlDsa87, MlDsaParams},
 	verify::KeyDigest,
 	Scheme, VerifyError,
 };
@@ -141,6 +142,21 @@ impl TransactionSignature {
 		}
 	}
 
+	/// How many account-derivation candidates checking this signature tries: an inline ML-DSA
+	/// key's ([`MultiSigner::account_derivation`]) or the committee's; none for the other forms
+	/// (an Ed25519 key is its account, a registered key is looked up by account).
+	pub fn account_candidates(&self) -> u32 {
+		let (tag, key): (&[u8], &[u8]) = match self {
+			Self::MlDsa44(key, _) => (MlDsa44::ACCOUNT_TAG, key.as_ref()),
+			Self::MlDsa65(key, _) => (MlDsa65::ACCOUNT_TAG, key.as_ref()),
+			Self::MlDsa87(key, _) => (MlDsa87::ACCOUNT_TAG, key.as_ref()),
+			Self::Committee(aggregate) => return aggregate.committee.account_derivation().1,
+			Self::Ed25519(_) | Self::MlDsa44Registered(_) | Self::MlDsa65Registered(_) | Self::MlDsa87Registered(_) |
+			Self::Sr25519(_) | Self::Ecdsa(_) => return 0,
+		};
+		crate::account::derive_counted(tag, key).1
+	}
+
 	/// Who signed for `account`, as the signed message names it ([`Signatory`]); `None` for the
 	/// refused classical forms.
 	pub fn signatory<'a>(&'a self, account: &'a AccountId32) -> Option<Signatory<'a>> {
@@ -167,17 +183,32 @@ pub enum Parts<'a> {
 	Classical,
 }
 
-/// The stateless check of the key-inline form, cheap and done before anything else: whether
-/// `key` may sign for `account`, and if so its digest (for the caches). An ML-DSA key must
+/// The stateless check of the key-inline form, done once the account is known to pay: whether
+/// `key` may sign for `account`, and if so its digest and derivation count ([`Bound`]). An ML-DSA key must
 /// derive the account ([`VerifyError::AccountMismatch`]); an Ed25519 key is its account, which
 /// must be an edwards25519 encoding ([`VerifyError::InvalidKey`]) — which no post-quantum
 /// account id is ([`crate::account`]), so a classical signature never reaches verification
 /// for one.
-pub fn bind(key: &MultiSigner, account: &AccountId32) -> Result<KeyDigest, VerifyError> {
+pub fn bind(key: &MultiSigner, account: &AccountId32) -> Result<Bound, VerifyError> {
 	if matches!(key, MultiSigner::Ed25519(_)) && !edwards::decodes_as_point(account.as_ref()) {
 		return Err(VerifyError::InvalidKey);
 	}
-	KeyDigest::controlling(key, account)
+	let (derived, account_candidates) = key.account_derivation();
+	if derived != *account {
+		return Err(VerifyError::AccountMismatch);
+	}
+	Ok(Bound { digest: KeyDigest::of_account(key.scheme(), derived), account_candidates })
+}
+
+/// A key [`bind`] bound to an account.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Bound {
+	/// The key's digest, for the decoded-key caches.
+	pub digest: KeyDigest,
+	/// How many account-derivation candidates binding it tried (none for Ed25519, whose
+	/// account is the key): what the binding cost, and what a transaction is charged for
+	/// beyond the one its benchmark's key needed.
+	pub account_candidates: u32,
 }
 
 /// An Ed25519 account's key: the account id itself.

@@ -38,6 +38,11 @@ impl KeyDigest {
 		Self { scheme: P::SCHEME, account: account_id::<P>(public).into() }
 	}
 
+	/// The digest of a key of `scheme` whose account id is `account`, derived already.
+	pub(crate) fn of_account(scheme: Scheme, account: AccountId32) -> Self {
+		Self { scheme, account: account.into() }
+	}
+
 	/// The account id the key controls.
 	pub fn account_id(&self) -> AccountId32 {
 		AccountId32::new(self.account)

@@ -123,7 +123,8 @@ fn extrinsic_with_trailing_bytes_is_undecodable() {
 	new_test_ext().execute_with(|| assert_eq!(validate(extrinsic), Err(PqInvalidTransaction::Undecodable.into())));
 }
 
-/// No sender can pay for a whole block: a fee estimate of bytes that are no extrinsic says so.
+/// The length the payment extension charges is the encoded extrinsic's, prefix included, whether
+/// it was built or decoded (then measured without encoding it again).
 #[test]
 fn the_charged_length_is_the_encoded_length_with_its_prefix() {
 	new_test_ext().execute_with(|| {
@@ -140,6 +141,7 @@ fn the_charged_length_is_the_encoded_length_with_its_prefix() {
 	});
 }
 
+/// No sender can pay for a whole block: a fee estimate of bytes that are no extrinsic says so.
 #[test]
 fn undecodable_bytes_weigh_a_whole_block() {
 	use polkadot_sdk::frame_support::traits::Get;
@@ -269,11 +271,13 @@ fn each_form_is_charged_its_signature_check() {
 			signed(&alice, TransactionSignature::Sr25519(Sr25519Signature([7; 64])), &call),
 		];
 		for transaction in transactions {
-			let check = SignatureCheck::of(&signature_of(&transaction));
+			let signature = signature_of(&transaction);
+			let check = SignatureCheck::of(&signature);
 			let Extrinsic::Decoded(unchecked) = &transaction else { unreachable!() };
 			let extensions_weight = unchecked.get_dispatch_info().extension_weight;
 			let info = transaction.get_dispatch_info();
-			assert_eq!(info.extension_weight, extensions_weight + check.weight::<()>(), "{check:?}");
+			let derivation = crate::derivation_weight::<Test>(signature.account_candidates());
+			assert_eq!(info.extension_weight, extensions_weight + check.weight::<()>() + derivation, "{check:?}");
 			// The forms that verify (the committee is unknown, sr25519 refused) keep the charge.
 			if let Ok(checked) = transaction.check(&IdentityLookup::<AccountId32>::default()) {
 				assert_eq!(checked.get_dispatch_info(), info, "{check:?}");
@@ -281,6 +285,32 @@ fn each_form_is_charged_its_signature_check() {
 		}
 		let bare = UncheckedExtrinsic::new_bare_legacy(call);
 		assert_eq!(Extrinsic::Decoded(bare.clone()).get_dispatch_info(), bare.get_dispatch_info());
+	});
+}
+
+/// A key ground for a long account derivation — `k` candidates take about `2^k` tries — is
+/// charged for every candidate beyond the first, which the signature checks' benchmarks
+/// derived: in the quote (the unchecked extrinsic's dispatch info) and in the checked
+/// extrinsic's, alike.
+#[test]
+fn a_ground_key_is_charged_for_every_derivation_candidate_beyond_the_first() {
+	let ground = (0..=u8::MAX)
+		.map(|seed| keypair(Scheme::MlDsa44, seed))
+		.find(|key| key.public().account_derivation().1 >= 3)
+		.expect("one key in eight needs three candidates or more");
+	let candidates = ground.public().account_derivation().1;
+	let beyond_the_first = <() as crate::WeightInfo>::account_candidates(candidates - 1);
+	assert!(beyond_the_first.ref_time() > 0, "the weights charge derivation candidates");
+	new_test_ext_with(&[ground.account_id()]).execute_with(|| {
+		let transaction = inline(&ground, &remark(b"hello"));
+		let signature = signature_of(&transaction);
+		assert_eq!(signature.account_candidates(), candidates);
+		let Extrinsic::Decoded(unchecked) = &transaction else { unreachable!() };
+		let uncharged = unchecked.get_dispatch_info().extension_weight + SignatureCheck::of(&signature).weight::<()>();
+		let quoted = transaction.get_dispatch_info();
+		assert_eq!(quoted.extension_weight, uncharged + beyond_the_first);
+		let checked = transaction.check(&IdentityLookup::<AccountId32>::default()).expect("a valid transaction");
+		assert_eq!(checked.get_dispatch_info(), quoted);
 	});
 }
 

@@ -42,9 +42,18 @@ pub const NON_CANONICAL_BIT: u8 = 0x80;
 /// derivation of the module docs, the first of its [`candidates`] that is not an edwards25519
 /// encoding.
 pub fn derive(tag: &[u8], bytes: &[u8]) -> AccountId32 {
+	derive_counted(tag, bytes).0
+}
+
+/// [`derive`], and how many candidates it tried (at least one): a hash and a Legendre symbol
+/// each, which is what deriving this id costs. Bytes needing `k` candidates take about `2^k`
+/// tries to find, so a transaction is charged by this count (`pallet-pq-verifier`'s
+/// `account_candidates` weight), not by the expected two.
+pub fn derive_counted(tag: &[u8], bytes: &[u8]) -> (AccountId32, u32) {
 	candidates(tag, bytes)
-		.find(|candidate| !edwards::decodes_as_point(candidate))
-		.map(AccountId32::new)
+		.zip(1..=u32::MAX)
+		.find(|(candidate, _)| !edwards::decodes_as_point(candidate))
+		.map(|(candidate, tried)| (AccountId32::new(candidate), tried))
 		// Each candidate is a point with probability about 1/2, independently: 2^32 of them in a
 		// row would take a hash function that is not one.
 		.expect("2^32 consecutive blake2 outputs decode as edwards25519 points")

@@ -69,6 +69,12 @@ impl CommitteeId {
 	pub fn account_id(&self) -> polkadot_sdk::sp_runtime::AccountId32 {
 		crate::params::committee_account_id(&self.0)
 	}
+
+	/// [`Self::account_id`], and how many derivation candidates it tried
+	/// ([`crate::account::derive_counted`]).
+	pub fn account_derivation(&self) -> (polkadot_sdk::sp_runtime::AccountId32, u32) {
+		crate::account::derive_counted(crate::params::COMMITTEE_ACCOUNT_TAG, &self.0)
+	}
 }
 
 /// Which members of a committee signed: bit `i % 8` of byte `i / 8` is member `i`.
