@@ -342,7 +342,7 @@ pub async fn run(cli: Cli, out: &mut impl Write) -> anyhow::Result<()> {
 		Command::Balance { account } => {
 			let account = keys::account(&account)?;
 			let node = Client::connect(&cli.url).await?;
-			let token = node.token().await?;
+			let token = node.token();
 			let info = node.account(&account).await?;
 			writeln!(out, "account: {}", account.to_ss58check())?;
 			writeln!(out, "free: {}", token.format(info.data.free))?;
@@ -375,8 +375,8 @@ struct Transfer {
 /// The recipient named by `to` and the transfer of `amount` to it.
 async fn transfer(node: &Client, to: &str, amount: &Amount) -> anyhow::Result<(AccountId32, Transfer)> {
 	let to = keys::account(to)?;
-	let token = node.token().await?;
-	let value = amount.in_smallest_unit(&token)?;
+	let token = node.token();
+	let value = amount.in_smallest_unit(token)?;
 	let text = format!("transfer of {} ({value} in its smallest unit) to {}", token.format(value), to.to_ss58check());
 	Ok((to, Transfer { value, text }))
 }
@@ -412,13 +412,13 @@ async fn deliver(
 	delivery: &Delivery,
 	out: &mut impl Write,
 ) -> anyhow::Result<()> {
-	let token = node.token().await?;
-	let signed = node.sign(sender, call, form, delivery.tip.in_smallest_unit(&token)?).await?;
+	let token = node.token();
+	let signed = node.sign(sender, call, form, delivery.tip.in_smallest_unit(token)?).await?;
 	if delivery.print_only {
 		writeln!(out, "0x{}", hex::encode(signed.encoded()))?;
 		return Ok(());
 	}
 	writeln!(out, "{description}")?;
-	node.submit(&signed, delivery.wait.into(), &token, out).await?;
+	node.submit(&signed, delivery.wait.into(), out).await?;
 	Ok(())
 }

@@ -189,6 +189,7 @@ pub struct Client {
 	rpc: LegacyRpcMethods<subxt::config::RpcConfigFor<PqConfig>>,
 	/// The pallet's name in this runtime (found by its call type, not assumed).
 	pallet: String,
+	token: Token,
 }
 
 impl Client {
@@ -203,7 +204,9 @@ impl Client {
 		let backend = LegacyBackend::builder().build(rpc.clone());
 		let api = OnlineClient::from_backend_with_config(PqConfig::default(), std::sync::Arc::new(backend)).await?;
 		let pallet = pallet_name(&*api.at_current_block().await?.metadata())?;
-		Ok(Self { api, rpc: LegacyRpcMethods::new(rpc), pallet })
+		let rpc = LegacyRpcMethods::new(rpc);
+		let token = token(&rpc).await?;
+		Ok(Self { api, rpc, pallet, token })
 	}
 
 	/// The subxt client, for anything else.
@@ -245,17 +248,9 @@ impl Client {
 	}
 
 	/// The chain's token, from its chain spec's properties (`tokenSymbol`, `tokenDecimals`;
-	/// a chain without them shows amounts in its smallest unit).
-	pub async fn token(&self) -> anyhow::Result<Token> {
-		let properties = self.rpc.system_properties().await?;
-		// A multi-token chain lists its tokens; the first is the native one.
-		let first = |value: &serde_json::Value| value.as_array().and_then(|tokens| tokens.first()).cloned().unwrap_or(value.clone());
-		let symbol = properties.get("tokenSymbol").map(first).and_then(|symbol| symbol.as_str().map(str::to_owned));
-		let decimals = properties.get("tokenDecimals").map(first).and_then(|decimals| decimals.as_u64());
-		Ok(Token {
-			symbol: symbol.unwrap_or_else(|| "(smallest unit)".into()),
-			decimals: decimals.and_then(|decimals| u32::try_from(decimals).ok()).unwrap_or(0),
-		})
+	/// a chain without them shows amounts in its smallest unit), read once at connection.
+	pub fn token(&self) -> &Token {
+		&self.token
 	}
 
 	/// The genesis hash: what proofs of possession name.
@@ -280,7 +275,7 @@ impl Client {
 	/// Submits `signed` and follows it as `wait` says, reporting progress on `progress`.
 	/// Returns the including block unless `wait` is [`WaitFor::Pool`]. A transaction the node
 	/// refuses is a [`Refusal`]; one whose call fails is an error naming the pallet's error.
-	pub async fn submit(&self, signed: &Signed, wait: WaitFor, token: &Token, progress: &mut impl Write) -> anyhow::Result<Option<Included>> {
+	pub async fn submit(&self, signed: &Signed, wait: WaitFor, progress: &mut impl Write) -> anyhow::Result<Option<Included>> {
 		let size = signed.encoded().len();
 		if wait == WaitFor::Pool {
 			let hash = signed.submit().await.map_err(refusal)?;
@@ -299,7 +294,7 @@ impl Client {
 					for event in &inclusion.events {
 						writeln!(progress, "  {event}")?;
 					}
-					writeln!(progress, "  fee paid: {}", token.format(inclusion.fee))?;
+					writeln!(progress, "  fee paid: {}", self.token.format(inclusion.fee))?;
 					if wait == WaitFor::InBlock {
 						return Ok(Some(inclusion));
 					}
@@ -351,6 +346,19 @@ impl Client {
 	pub fn calls(&self) -> Calls<'_> {
 		Calls { pallet: &self.pallet, genesis_hash: self.genesis_hash() }
 	}
+}
+
+/// The chain's token as its chain spec's properties name it.
+async fn token(rpc: &LegacyRpcMethods<subxt::config::RpcConfigFor<PqConfig>>) -> anyhow::Result<Token> {
+	let properties = rpc.system_properties().await?;
+	// A multi-token chain lists its tokens; the first is the native one.
+	let first = |value: &serde_json::Value| value.as_array().and_then(|tokens| tokens.first()).cloned().unwrap_or(value.clone());
+	let symbol = properties.get("tokenSymbol").map(first).and_then(|symbol| symbol.as_str().map(str::to_owned));
+	let decimals = properties.get("tokenDecimals").map(first).and_then(|decimals| decimals.as_u64());
+	Ok(Token {
+		symbol: symbol.unwrap_or_else(|| "(smallest unit)".into()),
+		decimals: decimals.and_then(|decimals| u32::try_from(decimals).ok()).unwrap_or(0),
+	})
 }
 
 /// The pallet whose call type is pallet-pq-verifier's: runtimes name their pallets as they like.

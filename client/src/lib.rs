@@ -21,8 +21,7 @@
 //! let client = Client::connect("ws://127.0.0.1:9944").await?;
 //! let call = client.calls().transfer(&bob.account_id(), 1_000_000_000_000);
 //! let signed = client.sign(Sender::Key(&alice), &call, Form::KeyInline, 0).await?;
-//! let token = client.token().await?;
-//! client.submit(&signed, WaitFor::Finalized, &token, &mut std::io::stdout()).await?;
+//! client.submit(&signed, WaitFor::Finalized, &mut std::io::stdout()).await?;
 //! # Ok(())
 //! # }
 //! ```

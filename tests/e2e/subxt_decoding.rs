@@ -71,8 +71,7 @@ async fn send(client: &Client, sender: Sender<'_>, form: Form, signature_variant
 
 /// Submits `signed` with `pq-client` and waits until its block is final.
 async fn submit_with_pq_client(client: &Client, signed: &pq_chain::Signed) -> H256 {
-	let token = client.token().await.unwrap();
-	let included = client.submit(signed, pq_chain::WaitFor::Finalized, &token, &mut std::io::sink()).await.unwrap();
+	let included = client.submit(signed, pq_chain::WaitFor::Finalized, &mut std::io::sink()).await.unwrap();
 	H256(included.expect("followed to a block").block.0)
 }
 
