@@ -7,9 +7,9 @@ source scripts/common.sh
 
 criterion_dir="$target_dir/criterion"
 rm -rf "$criterion_dir"
-# The third runtime blob, our own verifier in Wasm (`wasm:precomputed` rows); the next build
-# without it rebuilds pq-runtime's stubs (a few minutes).
-export PQ_PURE_WASM_PRECOMPUTED=1
+# The third runtime blob, libcrux in Wasm (`wasm:libcrux` rows); the next build without it
+# rebuilds pq-runtime's stubs (a few minutes).
+export PQ_PURE_WASM_LIBCRUX=1
 # --workspace: the feature set of the README's test command, so nothing is compiled twice.
 cargo bench --workspace --bench verify -- --noplot
 cargo test --release --workspace --no-run --quiet

@@ -1,6 +1,6 @@
 //! Builds the runtime's two Wasm blobs, host-function and pure-Wasm verification (skipped with
 //! `SKIP_WASM_BUILD=1`, or without the `wasm-blobs` feature: then `WASM_BINARY` is `None`), and
-//! with `PQ_PURE_WASM_PRECOMPUTED` set a third for the benchmarks (`pure-wasm-precomputed`).
+//! with `PQ_PURE_WASM_LIBCRUX` set a third for the benchmarks (`pure-wasm-libcrux`).
 fn main() {
 	#[cfg(feature = "std")]
 	{
@@ -22,15 +22,15 @@ fn main() {
 			.enable_feature("pure-wasm-verifier")
 			.set_file_name("wasm_binary_pure_wasm.rs")
 			.build();
-		// Our own verifier in Wasm instead of libcrux, for the benchmarks to compare (a third
-		// Wasm build, so only on request); otherwise the builder writes the `None` stubs.
-		println!("cargo:rerun-if-env-changed=PQ_PURE_WASM_PRECOMPUTED");
-		if std::env::var_os("PQ_PURE_WASM_PRECOMPUTED").is_none() {
+		// libcrux in Wasm instead of our verifier, for the benchmarks to compare (a third Wasm
+		// build, so only on request); otherwise the builder writes the `None` stubs.
+		println!("cargo:rerun-if-env-changed=PQ_PURE_WASM_LIBCRUX");
+		if std::env::var_os("PQ_PURE_WASM_LIBCRUX").is_none() {
 			std::env::set_var("SKIP_WASM_BUILD", "1");
 		}
 		substrate_wasm_builder::WasmBuilder::init_with_defaults()
-			.enable_feature("pure-wasm-precomputed")
-			.set_file_name("wasm_binary_pure_wasm_precomputed.rs")
+			.enable_feature("pure-wasm-libcrux")
+			.set_file_name("wasm_binary_pure_wasm_libcrux.rs")
 			.build();
 	}
 }

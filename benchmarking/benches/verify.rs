@@ -2,9 +2,10 @@
 //! and verify through the decoded-key cache; Ed25519 (`ed25519-dalek`) measured alongside as
 //! the baseline. Then the paths a runtime takes: the host functions' native side (`native`),
 //! Substrate's stock Ed25519 host function (`sp-io`), and both pq-runtime Wasm blobs executed
-//! by the node's executor (`wasm:native` calls the host functions, `wasm:libcrux` verifies in
-//! Wasm; `wasm:precomputed`, our own verifier in Wasm, when built with
-//! `PQ_PURE_WASM_PRECOMPUTED` set). `bench-report` turns the results into the table of
+//! by the node's executor (`wasm:native` calls the host functions, `wasm:pure` verifies in Wasm
+//! with our verifier; `wasm:libcrux`, libcrux in Wasm, when built with `PQ_PURE_WASM_LIBCRUX`
+//! set), one verification per runtime call and, for the pure-Wasm blobs, 32 in one call as a
+//! block is imported (`…:block`). `bench-report` turns the results into the table of
 //! `docs/benchmarks.md`.
 
 use criterion::{criterion_group, criterion_main, Criterion};
@@ -18,7 +19,10 @@ use pq_crypto::{
 	signing::Keypair,
 	Domain, MultiSignature, MultiSigner, Purpose, Scheme,
 };
-use std::{hint::black_box, time::Duration};
+use std::{
+	hint::black_box,
+	time::{Duration, Instant},
+};
 
 /// A transfer-sized payload.
 const MESSAGE: &[u8] = &[0x5a; 128];
@@ -123,17 +127,16 @@ fn stock_ed25519(c: &mut Criterion) {
 /// Every scheme verified by each pq-runtime Wasm blob (`PqVerifierApi_verify_signature`), and
 /// the same call refused before any verification (`runtime-call/…/overhead`), which
 /// `bench-report` subtracts. The host-function blob is measured without and with the node's
-/// cache, like [`native`].
+/// cache, like [`native`]; the pure-Wasm blobs also inside one instance ([`in_one_call`]).
 fn wasm(c: &mut Criterion) {
 	let blob = |blob: Option<&'static [u8]>| blob.expect("pq-runtime built with its Wasm blobs");
 	let runtimes = [
 		("wasm:native", WasmRuntime::new(blob(pq_runtime::WASM_BINARY))),
-		("wasm:libcrux", WasmRuntime::new(blob(pq_runtime::pure_wasm::WASM_BINARY))),
+		("wasm:pure", WasmRuntime::new(blob(pq_runtime::pure_wasm::WASM_BINARY))),
 	];
-	// Built only with PQ_PURE_WASM_PRECOMPUTED set (runtime/build.rs).
-	let precomputed = pq_runtime::pure_wasm_precomputed::WASM_BINARY
-		.map(|blob| ("wasm:precomputed", WasmRuntime::new(blob)));
-	let runtimes: Vec<_> = runtimes.into_iter().chain(precomputed).collect();
+	// Built only with PQ_PURE_WASM_LIBCRUX set (runtime/build.rs).
+	let libcrux = pq_runtime::pure_wasm_libcrux::WASM_BINARY.map(|blob| ("wasm:libcrux", WasmRuntime::new(blob)));
+	let runtimes: Vec<_> = runtimes.into_iter().chain(libcrux).collect();
 	let domain = Domain::Purpose(PURPOSE);
 	// A committee signer needs the committee's key, which no backend decodes from the signer:
 	// refused before any backend decodes or verifies anything.
@@ -159,6 +162,53 @@ fn wasm(c: &mut Criterion) {
 				});
 			}
 		}
+		if *name != "wasm:native" {
+			in_one_call(c, name, runtime);
+		}
+	}
+}
+
+/// Verifications per runtime call in [`in_one_call`].
+const PER_CALL: u32 = 32;
+
+/// A pure-Wasm blob verifying [`PER_CALL`] signatures in one runtime call
+/// (`PqVerifierApi_verify_signatures`), as block import does in one instance, timed per
+/// verification as `<scheme>/<blob>:block/…`: `decode+verify` by as many keys (each decoded),
+/// `cache-hit` by one key (decoded by the first, found in the in-call cache by the other 31).
+/// `runtime-call/<blob>:block/overhead` is the same call with every check refused before any
+/// verification, per check.
+fn in_one_call(c: &mut Criterion, name: &str, runtime: &WasmRuntime) {
+	let (_, ml_dsa_44) = signed(Scheme::MlDsa44);
+	let committee = MultiSigner::AggregateMlDsa87(CommitteeId([7; 32]));
+	let refused = vec![(committee, ml_dsa_44, MESSAGE.to_vec(), PURPOSE); PER_CALL as usize];
+	c.bench_function(&format!("runtime-call/{name}:block/overhead"), per_verification(runtime, &refused));
+	for scheme in Scheme::SINGLE_KEY {
+		let check = |keypair: Keypair| (keypair.public(), keypair.sign(MESSAGE, PURPOSE), MESSAGE.to_vec(), PURPOSE);
+		let distinct: Vec<_> = (0..PER_CALL)
+			.map(|index| check(Keypair::from_suri(scheme, &format!("//Bench//{index}")).expect("dev URI")))
+			.collect();
+		let repeated = vec![check(Keypair::from_suri(scheme, "//Bench").expect("dev URI")); PER_CALL as usize];
+		for (step, checks) in [("decode+verify", &distinct), ("cache-hit", &repeated)] {
+			let verdicts = runtime.verify_signatures(checks).expect("the runtime call succeeds");
+			assert!(verdicts.iter().all(Result::is_ok), "{name}: {verdicts:?}");
+			c.bench_function(&format!("{}/{name}:block/{step}", scheme.name()), per_verification(runtime, checks));
+		}
+	}
+}
+
+/// A benchmark timing `runtime`'s verification of `checks` in one call, per check.
+fn per_verification<'a>(
+	runtime: &'a WasmRuntime,
+	checks: &'a [(MultiSigner, MultiSignature, Vec<u8>, Purpose)],
+) -> impl FnMut(&mut criterion::Bencher) + 'a {
+	move |b| {
+		b.iter_custom(|iterations| {
+			let start = Instant::now();
+			for _ in 0..iterations {
+				black_box(runtime.verify_signatures(black_box(checks)).expect("the runtime call succeeds"));
+			}
+			start.elapsed() / PER_CALL
+		})
 	}
 }
 

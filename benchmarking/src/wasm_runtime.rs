@@ -9,7 +9,7 @@ use polkadot_sdk::{
 	sp_io,
 	sp_state_machine::BasicExternalities,
 };
-use pq_crypto::{host::pq_verify, Domain, MultiSignature, MultiSigner, VerifyError};
+use pq_crypto::{host::pq_verify, Domain, MultiSignature, MultiSigner, Purpose, VerifyError};
 use std::borrow::Cow;
 
 /// The host functions of a pq-node (without the benchmarking ones).
@@ -53,5 +53,15 @@ impl WasmRuntime {
 		let arguments = (signer, signature, message, domain).encode();
 		let output = self.call("PqVerifierApi_verify_signature", &arguments)?;
 		Decode::decode(&mut &output[..]).map_err(|error| format!("PqVerifierApi_verify_signature output: {error}"))
+	}
+
+	/// `PqVerifierApi::verify_signatures`: every check in one runtime call, a key seen earlier
+	/// in `checks` decoded once (as when a block is imported).
+	pub fn verify_signatures(
+		&self,
+		checks: &[(MultiSigner, MultiSignature, Vec<u8>, Purpose)],
+	) -> Result<Vec<Result<(), VerifyError>>, String> {
+		let output = self.call("PqVerifierApi_verify_signatures", &checks.encode())?;
+		Decode::decode(&mut &output[..]).map_err(|error| format!("PqVerifierApi_verify_signatures output: {error}"))
 	}
 }

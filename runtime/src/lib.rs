@@ -24,12 +24,12 @@ pub mod pure_wasm {
 	include!(concat!(env!("OUT_DIR"), "/wasm_binary_pure_wasm.rs"));
 }
 
-/// The pure-Wasm runtime verifying with our own verifier instead of libcrux (feature
-/// `pure-wasm-precomputed`), built only when `PQ_PURE_WASM_PRECOMPUTED` is set: for the
-/// benchmarks that compare the two in Wasm. `WASM_BINARY` is `None` otherwise.
+/// The pure-Wasm runtime verifying with libcrux instead of our own verifier (feature
+/// `pure-wasm-libcrux`), built only when `PQ_PURE_WASM_LIBCRUX` is set: for the benchmarks
+/// that compare the two in Wasm. `WASM_BINARY` is `None` otherwise.
 #[cfg(feature = "std")]
-pub mod pure_wasm_precomputed {
-	include!(concat!(env!("OUT_DIR"), "/wasm_binary_pure_wasm_precomputed.rs"));
+pub mod pure_wasm_libcrux {
+	include!(concat!(env!("OUT_DIR"), "/wasm_binary_pure_wasm_libcrux.rs"));
 }
 
 extern crate alloc;
@@ -60,16 +60,17 @@ pub use pq_crypto;
 /// runtime runs only on nodes that provide them.
 #[cfg(not(feature = "pure-wasm-verifier"))]
 pub type VerifierBackend = pq_crypto::backend::Native;
-/// The backend verifying every signature: `libcrux-ml-dsa` compiled into the runtime, so the
-/// runtime runs on stock nodes. Our own verifier measures at parity in Wasm cold (ML-DSA-44
-/// 5–15% slower; `docs/benchmarks.md`) and would make the in-block cache save time; moving to
-/// it awaits this runtime's weights regenerated on it.
-#[cfg(all(feature = "pure-wasm-verifier", not(feature = "pure-wasm-precomputed")))]
-pub type VerifierBackend = pq_crypto::backend::Libcrux;
-/// Our own verifier (portable arithmetic) compiled into the runtime: built only to be measured
-/// against libcrux in Wasm (`docs/benchmarks.md`); its blob is not a chain's runtime.
-#[cfg(feature = "pure-wasm-precomputed")]
+/// The backend verifying every signature: our own FIPS 204 verifier compiled into the runtime
+/// (portable arithmetic), so the runtime runs on stock nodes. Its decoded keys hold `Â`,
+/// `NTT(t1·2^d)` and `tr`, so a key seen earlier in the same block (the pallet's in-block
+/// cache) skips most of a verification; cold it measures at parity with libcrux in Wasm
+/// (`docs/benchmarks.md`).
+#[cfg(all(feature = "pure-wasm-verifier", not(feature = "pure-wasm-libcrux")))]
 pub type VerifierBackend = pq_crypto::backend::Precomputed;
+/// `libcrux-ml-dsa` compiled into the runtime: built only to be measured against our verifier
+/// in Wasm (`docs/benchmarks.md`); its blob is not a chain's runtime.
+#[cfg(feature = "pure-wasm-libcrux")]
+pub type VerifierBackend = pq_crypto::backend::Libcrux;
 /// A transaction's signature: its form (key inline, registered key, committee) and scheme.
 pub type Signature = pq_crypto::TransactionSignature;
 /// Account ids: Ed25519 keys, or derived from ML-DSA keys and committees (never a classical key).
@@ -156,10 +157,10 @@ macro_rules! runtime_version {
 
 #[cfg(not(feature = "pure-wasm-verifier"))]
 runtime_version!("pq-runtime", 50);
-#[cfg(all(feature = "pure-wasm-verifier", not(feature = "pure-wasm-precomputed")))]
+#[cfg(all(feature = "pure-wasm-verifier", not(feature = "pure-wasm-libcrux")))]
 runtime_version!("pq-runtime-pure-wasm", 51);
-#[cfg(feature = "pure-wasm-precomputed")]
-runtime_version!("pq-runtime-pure-wasm-precomputed", 52);
+#[cfg(feature = "pure-wasm-libcrux")]
+runtime_version!("pq-runtime-pure-wasm-libcrux", 52);
 
 /// Balance units: one token is 10^12 planck.
 pub const UNIT: Balance = 1_000_000_000_000;

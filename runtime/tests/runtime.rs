@@ -478,12 +478,16 @@ fn a_malformed_or_second_aura_slot_is_refused() {
 	}
 }
 
-/// The dev chain (no validators) seals on demand: no slot, any timestamp; never an Aura slot.
+/// The dev chain (no validators) seals on demand: no slot, any timestamp. A block builder that
+/// always adds an Aura slot (chopsticks) may, with any timestamp; a malformed or second slot is
+/// refused there too.
 #[test]
-fn a_dev_block_has_no_slot_and_any_timestamp() {
+fn a_dev_block_has_at_most_one_well_formed_slot_and_any_timestamp() {
 	let dev = || genesis_state(presets::development(), None).unwrap();
 	assert!(executes(dev, 123_456_789, &[]));
-	assert!(!executes(dev, 10_000, &[aura_slot(10)]));
+	assert!(executes(dev, 123_456_789, &[aura_slot(10)]));
+	assert!(!executes(dev, 10_000, &[aura_slot(10), aura_slot(11)]), "two slots");
+	assert!(!executes(dev, 10_000, &[aura_slot(10)[..7].to_vec()]), "a 7-byte slot");
 }
 
 /// Validates `extrinsic` as the transaction pool does.

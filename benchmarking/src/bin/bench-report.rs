@@ -13,7 +13,7 @@ const BASELINE: &str = "ed25519/dalek/decode+verify";
 /// measured as `runtime-call/<backend>/overhead` and subtracted.
 const CALL_OVERHEAD: &str = "runtime-call";
 /// Row order: the baseline, native backends, then runtime blobs.
-const BACKENDS: [&str; 9] = [
+const BACKENDS: [&str; 11] = [
 	"dalek",
 	"sp-io",
 	"native",
@@ -21,8 +21,10 @@ const BACKENDS: [&str; 9] = [
 	"precomputed",
 	"rustcrypto",
 	"wasm:native",
+	"wasm:pure",
+	"wasm:pure:block",
 	"wasm:libcrux",
-	"wasm:precomputed",
+	"wasm:libcrux:block",
 ];
 
 fn main() -> ExitCode {

@@ -650,6 +650,21 @@ pub mod pallet {
 			signature.verify_in_domain::<T::Backend>(signer, message, domain)
 		}
 
+		/// Verifies each `(signer, signature, message, purpose)` with [`Config::Backend`] through
+		/// the in-call decoded-key cache, as transactions are checked: what
+		/// [`runtime_api::PqVerifierApi::verify_signatures`](crate::runtime_api::PqVerifierApi::verify_signatures)
+		/// answers.
+		pub fn verify_signatures(
+			checks: &[(MultiSigner, MultiSignature, alloc::vec::Vec<u8>, Purpose)],
+		) -> alloc::vec::Vec<Result<(), pq_crypto::VerifyError>> {
+			key_cache::with_cache::<T::Backend, _>(T::KeyCacheBytes::get(), |cache| {
+				checks
+					.iter()
+					.map(|(signer, signature, message, purpose)| cache.verify(signer, signature, message, *purpose))
+					.collect()
+			})
+		}
+
 		/// Whether only `who`'s registered key may sign for it (it migrated and opted in).
 		pub fn only_registered_key(who: &AccountId32) -> bool {
 			OnlyRegisteredKey::<T>::contains_key(who)

@@ -25,7 +25,8 @@ function builtBinary(name: string, override: string | undefined, variable: strin
   return binary;
 }
 
-function nodeBinary(): string {
+/** The `pq-node` of the shared build, or PQ_NODE: the dev node, and the chain specifications it exports. */
+export function pqNodeBinary(): string {
   return builtBinary('pq-node', process.env.PQ_NODE, 'PQ_NODE');
 }
 
@@ -58,7 +59,7 @@ export async function startDevNode(): Promise<DevNode> {
   // polkadot-api reads blocks its chainHead subscription no longer pins: the tests decode every
   // block of the chain.
   const args = ['--dev', '--base-path', basePath, '--state-pruning', 'archive', '--rpc-port', '0', '--port', '0', '--prometheus-port', '0'];
-  const child: ChildProcess = spawn(nodeBinary(), args, { stdio: ['ignore', output, output] });
+  const child: ChildProcess = spawn(pqNodeBinary(), args, { stdio: ['ignore', output, output] });
   const log = () => readFileSync(logPath, 'utf8');
   const deadline = Date.now() + STARTUP_MS;
   let rpcPort: number | undefined;

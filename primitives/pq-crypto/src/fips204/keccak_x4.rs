@@ -228,7 +228,7 @@ impl Shake128x4 {
 #[cfg(test)]
 mod tests {
 	use super::{Permutation, Shake128x4, RATE};
-	use libcrux_sha3::portable::incremental::{Shake128Xof, Xof};
+	use sha3::digest::{ExtendableOutput, Update, XofReader};
 
 	/// Four SHAKE128 outputs of `blocks` blocks, squeezed four at a time with `permutation`.
 	fn four_way(permutation: Permutation, inputs: [&[u8]; 4], blocks: usize) -> [Vec<u8>; 4] {
@@ -244,10 +244,10 @@ mod tests {
 	}
 
 	fn one_way(input: &[u8], bytes: usize) -> Vec<u8> {
-		let mut xof = Shake128Xof::new();
-		xof.absorb_final(input);
+		let mut xof = sha3::Shake128::default();
+		xof.update(input);
 		let mut out = vec![0; bytes];
-		xof.squeeze(&mut out);
+		xof.finalize_xof().read(&mut out);
 		out
 	}
 

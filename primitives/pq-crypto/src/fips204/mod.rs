@@ -11,6 +11,8 @@
 //! the decoded-key caches (in the runtime and across blocks in the node) save time.
 //!
 //! - [`ring`]: `R_q` arithmetic — NTT (Algorithms 41, 42) and rounding (Algorithms 35–40);
+//! - [`keccak`]: Keccak-f[1600], SHAKE128 and SHAKE256 for 64-bit machines without SIMD
+//!   (portable builds, Wasm);
 //! - [`sampling`]: `ExpandA` (Algorithm 32; four SHAKE128 streams at once with AVX2),
 //!   `SampleInBall` (Algorithm 29) and `H`;
 //! - [`encoding`]: bit unpacking, `sigDecode` (Algorithm 27) and `w1Encode` (Algorithm 28);
@@ -29,6 +31,7 @@
 #[cfg(target_arch = "x86_64")]
 mod avx2;
 pub mod encoding;
+pub mod keccak;
 #[cfg(target_arch = "x86_64")]
 mod keccak_x4;
 pub mod ring;

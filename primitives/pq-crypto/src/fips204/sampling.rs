@@ -1,31 +1,22 @@
 //! Pseudorandom sampling (FIPS 204 §7.3) and the hash `H` (SHAKE256, §3.7).
 
 use super::{
+	keccak::{Shake128, Shake256, Squeezing},
 	ring::{Poly, N, Q},
 	Engine,
 };
 use alloc::boxed::Box;
-use libcrux_sha3::portable::incremental::{Shake256Xof, Xof};
 
 /// SHAKE256's output after absorbing, read in pieces of any length.
-pub struct Shake256Reader(Shake256Xof);
-
-impl Shake256Reader {
-	/// The next `out.len()` bytes of the output.
-	pub fn read(&mut self, out: &mut [u8]) {
-		self.0.squeeze(out);
-	}
-}
+pub type Shake256Reader = Squeezing<136>;
 
 /// `H(parts…)`: SHAKE256 over the concatenation, as a reader of any output length.
-/// libcrux-sha3's Keccak: in Wasm several times faster than `shake`'s table-driven rounds.
 pub fn h(parts: &[&[u8]]) -> Shake256Reader {
-	let mut hasher = Shake256Xof::new();
+	let mut hasher = Shake256::new();
 	for part in parts {
 		hasher.absorb(part);
 	}
-	hasher.absorb_final(&[]);
-	Shake256Reader(hasher)
+	hasher.finalize()
 }
 
 /// `H(parts…, LEN)`.
@@ -56,15 +47,15 @@ fn rej_ntt_fill(poly: &mut Poly, mut filled: usize, stream: &[u8]) -> usize {
 /// SHAKE128(`seed`). Five blocks (280 candidates) almost always fill it; more are squeezed one
 /// at a time.
 fn rej_ntt_poly(poly: &mut Poly, seed: &[u8]) {
-	use libcrux_sha3::portable::incremental as shake128;
-	let mut xof = shake128::shake128_init();
-	shake128::shake128_absorb_final(&mut xof, seed);
+	let mut xof = Shake128::new();
+	xof.absorb(seed);
+	let mut xof = xof.finalize();
 	let mut first = [0u8; 5 * SHAKE128_BLOCK];
-	shake128::shake128_squeeze_first_five_blocks(&mut xof, &mut first);
+	xof.read(&mut first);
 	let mut filled = rej_ntt_fill(poly, 0, &first);
 	let mut block = [0u8; SHAKE128_BLOCK];
 	while filled < N {
-		shake128::shake128_squeeze_next_block(&mut xof, &mut block);
+		xof.read(&mut block);
 		filled = rej_ntt_fill(poly, filled, &block);
 	}
 }

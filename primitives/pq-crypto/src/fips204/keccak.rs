@@ -1,0 +1,233 @@
+//! Keccak-f[1600] (FIPS 202 §3) and the two sponges FIPS 204 hashes with, SHAKE128 and
+//! SHAKE256, for 64-bit machines without SIMD — portable builds and Wasm, where a verification
+//! spends most of its time here (ExpandA alone squeezes five blocks per entry of `Â`).
+//!
+//! The permutation is written for a machine with 64-bit registers and nothing else: each round
+//! computes the five θ parities, then builds every output plane from the five lanes ρ and π
+//! bring into it and applies χ and ι at once, so a round reads the state once and writes it
+//! once, with no intermediate copy of the whole state (which a literal θ, ρ, π, χ, ι sequence
+//! makes, and which a Wasm compiler keeps in linear memory). All indices and rotations are
+//! constants, so the state lives in locals.
+
+/// The round constants `RC` of ι (FIPS 202 Algorithm 5), one per round.
+const ROUND_CONSTANTS: [u64; 24] = [
+	0x0000_0000_0000_0001,
+	0x0000_0000_0000_8082,
+	0x8000_0000_0000_808a,
+	0x8000_0000_8000_8000,
+	0x0000_0000_0000_808b,
+	0x0000_0000_8000_0001,
+	0x8000_0000_8000_8081,
+	0x8000_0000_0000_8009,
+	0x0000_0000_0000_008a,
+	0x0000_0000_0000_0088,
+	0x0000_0000_8000_8009,
+	0x0000_0000_8000_000a,
+	0x0000_0000_8000_808b,
+	0x8000_0000_0000_008b,
+	0x8000_0000_0000_8089,
+	0x8000_0000_0000_8003,
+	0x8000_0000_0000_8002,
+	0x8000_0000_0000_0080,
+	0x0000_0000_0000_800a,
+	0x8000_0000_8000_000a,
+	0x8000_0000_8000_8081,
+	0x8000_0000_0000_8080,
+	0x0000_0000_8000_0001,
+	0x8000_0000_8000_8008,
+];
+
+/// One plane `y` of a round's output: the lanes `(index, ρ offset)` that π moves to its
+/// positions `x = 0..5` (lane `x + 5y` of the state), each with θ's column term added and
+/// rotated by ρ, then χ across the plane.
+macro_rules! plane {
+	($state:ident, $d:ident, $out:ident, $y:literal, [$(($lane:literal, $rho:literal)),*]) => {{
+		let b = [$(($state[$lane] ^ $d[$lane % 5]).rotate_left($rho)),*];
+		$out[5 * $y] = b[0] ^ (!b[1] & b[2]);
+		$out[5 * $y + 1] = b[1] ^ (!b[2] & b[3]);
+		$out[5 * $y + 2] = b[2] ^ (!b[3] & b[4]);
+		$out[5 * $y + 3] = b[3] ^ (!b[4] & b[0]);
+		$out[5 * $y + 4] = b[4] ^ (!b[0] & b[1]);
+	}};
+}
+
+/// One round `Rnd` (FIPS 202 §3.3) of the state `a` (lane `x + 5y` at index `x + 5y`).
+#[inline(always)]
+fn round(a: &[u64; 25], round_constant: u64) -> [u64; 25] {
+	let parity = |x: usize| a[x] ^ a[x + 5] ^ a[x + 10] ^ a[x + 15] ^ a[x + 20];
+	let c = [parity(0), parity(1), parity(2), parity(3), parity(4)];
+	let d = [
+		c[4] ^ c[1].rotate_left(1),
+		c[0] ^ c[2].rotate_left(1),
+		c[1] ^ c[3].rotate_left(1),
+		c[2] ^ c[4].rotate_left(1),
+		c[3] ^ c[0].rotate_left(1),
+	];
+	let mut e = [0u64; 25];
+	// π takes lane (x, y) to (y, 2x + 3y); ρ's offsets are those of FIPS 202 Table 2.
+	plane!(a, d, e, 0, [(0, 0), (6, 44), (12, 43), (18, 21), (24, 14)]);
+	plane!(a, d, e, 1, [(3, 28), (9, 20), (10, 3), (16, 45), (22, 61)]);
+	plane!(a, d, e, 2, [(1, 1), (7, 6), (13, 25), (19, 8), (20, 18)]);
+	plane!(a, d, e, 3, [(4, 27), (5, 36), (11, 10), (17, 15), (23, 56)]);
+	plane!(a, d, e, 4, [(2, 62), (8, 55), (14, 39), (15, 41), (21, 2)]);
+	e[0] ^= round_constant;
+	e
+}
+
+/// Keccak-f[1600] (FIPS 202 Algorithm 7 with 24 rounds), two rounds per iteration so the
+/// state alternates between two sets of locals without a copy.
+pub fn keccak_f1600(state: &mut [u64; 25]) {
+	let mut a = *state;
+	for pair in ROUND_CONSTANTS.chunks_exact(2) {
+		let e = round(&a, pair[0]);
+		a = round(&e, pair[1]);
+	}
+	*state = a;
+}
+
+/// A SHAKE sponge of `RATE` bytes (168: SHAKE128, 136: SHAKE256) absorbing its input.
+#[derive(Clone)]
+pub struct Absorbing<const RATE: usize> {
+	state: [u64; 25],
+	/// Bytes of the current block absorbed so far (`< RATE`).
+	position: usize,
+}
+
+/// The sponge after padding: its output, read in pieces of any length.
+#[derive(Clone)]
+pub struct Squeezing<const RATE: usize> {
+	state: [u64; 25],
+	/// The current block's output bytes, little-endian lanes.
+	block: [u8; RATE],
+	/// Bytes of `block` already read.
+	position: usize,
+}
+
+/// SHAKE128's sponge: 168-byte blocks.
+pub type Shake128 = Absorbing<168>;
+/// SHAKE256's sponge: 136-byte blocks.
+pub type Shake256 = Absorbing<136>;
+
+impl<const RATE: usize> Default for Absorbing<RATE> {
+	fn default() -> Self {
+		Self::new()
+	}
+}
+
+impl<const RATE: usize> Absorbing<RATE> {
+	/// An empty sponge.
+	pub const fn new() -> Self {
+		Self { state: [0; 25], position: 0 }
+	}
+
+	/// Absorbs `input` after what came before: a lane at a time where the block position is
+	/// lane-aligned (both rates are multiples of 8), else a byte.
+	pub fn absorb(&mut self, mut input: &[u8]) {
+		while !input.is_empty() {
+			if let (0, Some((lane, rest))) = (self.position % 8, input.split_first_chunk::<8>()) {
+				self.state[self.position / 8] ^= u64::from_le_bytes(*lane);
+				self.position += 8;
+				input = rest;
+			} else {
+				self.xor_byte(self.position, input[0]);
+				self.position += 1;
+				input = &input[1..];
+			}
+			if self.position == RATE {
+				keccak_f1600(&mut self.state);
+				self.position = 0;
+			}
+		}
+	}
+
+	/// Pads with SHAKE's domain bits and `pad10*1` (FIPS 202 §6.2, §5.1) and turns to output.
+	pub fn finalize(mut self) -> Squeezing<RATE> {
+		self.xor_byte(self.position, 0x1f);
+		self.xor_byte(RATE - 1, 0x80);
+		Squeezing { state: self.state, block: [0; RATE], position: RATE }
+	}
+
+	fn xor_byte(&mut self, position: usize, byte: u8) {
+		self.state[position / 8] ^= u64::from(byte) << (8 * (position % 8));
+	}
+}
+
+impl<const RATE: usize> Squeezing<RATE> {
+	/// The next `out.len()` bytes of the output.
+	pub fn read(&mut self, out: &mut [u8]) {
+		for chunk in out.chunks_mut(RATE) {
+			let mut written = 0;
+			while written < chunk.len() {
+				if self.position == RATE {
+					self.next_block();
+				}
+				let take = (chunk.len() - written).min(RATE - self.position);
+				chunk[written..][..take].copy_from_slice(&self.block[self.position..][..take]);
+				self.position += take;
+				written += take;
+			}
+		}
+	}
+
+	fn next_block(&mut self) {
+		keccak_f1600(&mut self.state);
+		for (bytes, lane) in self.block.chunks_exact_mut(8).zip(&self.state) {
+			bytes.copy_from_slice(&lane.to_le_bytes());
+		}
+		self.position = 0;
+	}
+}
+
+#[cfg(test)]
+mod tests {
+	use super::*;
+	use sha3::digest::{ExtendableOutput, Update, XofReader};
+
+	fn reference<D: Default + Update + ExtendableOutput>(parts: &[&[u8]], bytes: usize) -> Vec<u8> {
+		let mut hasher = D::default();
+		parts.iter().for_each(|part| hasher.update(part));
+		let mut out = vec![0; bytes];
+		hasher.finalize_xof().read(&mut out);
+		out
+	}
+
+	fn ours<const RATE: usize>(parts: &[&[u8]], pieces: usize, bytes: usize) -> Vec<u8> {
+		let mut sponge = Absorbing::<RATE>::new();
+		parts.iter().for_each(|part| sponge.absorb(part));
+		let mut reader = sponge.finalize();
+		let mut out = vec![0; bytes];
+		for chunk in out.chunks_mut(pieces) {
+			reader.read(chunk);
+		}
+		out
+	}
+
+	/// FIPS 202's permutation on the all-zero state: the first lanes of the Keccak team's
+	/// `KeccakF-1600-IntermediateValues.txt`.
+	#[test]
+	fn the_permutation_of_the_zero_state_is_the_known_answer() {
+		let mut state = [0u64; 25];
+		keccak_f1600(&mut state);
+		assert_eq!(state[0], 0xF1258F7940E1DDE7);
+		assert_eq!(state[1], 0x84D5CCF933C0478A);
+		assert_eq!(state[24], 0xEAF1FF7B5CECA249);
+	}
+
+	/// Both sponges are RustCrypto's SHAKE128 and SHAKE256 for inputs around every block
+	/// boundary, absorbed in parts that straddle it, and output read in pieces of every size
+	/// that matters (a byte, a lane and a byte, a block and one more).
+	#[test]
+	fn both_sponges_are_the_reference_shake_for_every_split_and_read_size() {
+		let input: Vec<u8> = (0..700u32).map(|i| (i * 131 + 17) as u8).collect();
+		for length in [0, 1, 7, 8, 9, 34, 135, 136, 137, 167, 168, 169, 272, 336, 700] {
+			let input = &input[..length];
+			for split in [0, 1, 5, 8, length / 2, length] {
+				let (first, second) = input.split_at(split.min(length));
+				for pieces in [1, 9, 136, 137, 168, 169, 500] {
+					assert_eq!(ours::<168>(&[first, second], pieces, 500), reference::<sha3::Shake128>(&[input], 500), "SHAKE128, {length} bytes split at {split}, read by {pieces}");
+					assert_eq!(ours::<136>(&[first, second], pieces, 500), reference::<sha3::Shake256>(&[input], 500), "SHAKE256, {length} bytes split at {split}, read by {pieces}");
+				}
+			}
+		}
+	}
+}
