@@ -1,9 +1,20 @@
 //! Builds the runtime's two Wasm blobs, host-function and pure-Wasm verification (skipped with
 //! `SKIP_WASM_BUILD=1`, or without the `wasm-blobs` feature: then `WASM_BINARY` is `None`), and
-//! with `PQ_PURE_WASM_LIBCRUX` set a third for the benchmarks (`pure-wasm-libcrux`).
+//! with `PQ_PURE_WASM_LIBCRUX` set a third for the benchmarks (`pure-wasm-libcrux`; without
+//! it, `None`).
 fn main() {
 	#[cfg(feature = "std")]
 	{
+		// The build features reach every Wasm build the builder makes (it passes the native
+		// build's features on): enabled here, they would give the default blob — and so the
+		// dev chain — another verifier. Each blob enables its own below.
+		for feature in ["PURE_WASM_VERIFIER", "PURE_WASM_LIBCRUX"] {
+			assert!(
+				std::env::var_os(format!("CARGO_FEATURE_{feature}")).is_none(),
+				"pq-runtime's feature {} selects a Wasm blob's verifier and is enabled by build.rs only",
+				feature.to_lowercase().replace('_', "-")
+			);
+		}
 		if std::env::var_os("CARGO_FEATURE_WASM_BLOBS").is_none() {
 			// The builder then writes only the `WASM_BINARY = None` stubs.
 			std::env::set_var("SKIP_WASM_BUILD", "1");
@@ -23,14 +34,25 @@ fn main() {
 			.set_file_name("wasm_binary_pure_wasm.rs")
 			.build();
 		// libcrux in Wasm instead of our verifier, for the benchmarks to compare (a third Wasm
-		// build, so only on request); otherwise the builder writes the `None` stubs.
+		// build, so only on request).
 		println!("cargo:rerun-if-env-changed=PQ_PURE_WASM_LIBCRUX");
-		if std::env::var_os("PQ_PURE_WASM_LIBCRUX").is_none() {
-			std::env::set_var("SKIP_WASM_BUILD", "1");
+		const LIBCRUX_BLOB: &str = "wasm_binary_pure_wasm_libcrux.rs";
+		if std::env::var_os("PQ_PURE_WASM_LIBCRUX").is_some() {
+			substrate_wasm_builder::WasmBuilder::init_with_defaults()
+				.enable_feature("pure-wasm-libcrux")
+				.set_file_name(LIBCRUX_BLOB)
+				.build();
+		} else {
+			// The `None` stubs, written here: skipped, the builder would keep pointing at a blob
+			// an earlier request built, however stale.
+			let out_dir = std::env::var_os("OUT_DIR").expect("cargo sets OUT_DIR for build scripts");
+			std::fs::write(
+				std::path::Path::new(&out_dir).join(LIBCRUX_BLOB),
+				"pub const WASM_BINARY_PATH: Option<&str> = None;\n\
+				 pub const WASM_BINARY: Option<&[u8]> = None;\n\
+				 pub const WASM_BINARY_BLOATY: Option<&[u8]> = None;\n",
+			)
+			.expect("OUT_DIR is writable");
 		}
-		substrate_wasm_builder::WasmBuilder::init_with_defaults()
-			.enable_feature("pure-wasm-libcrux")
-			.set_file_name("wasm_binary_pure_wasm_libcrux.rs")
-			.build();
 	}
 }

@@ -6,7 +6,7 @@
 #   reaches all, and merges each one's runs with `merge-weights` — the largest execution
 #   weight of the runs, plus MARGIN percent — into
 #     --chain dev            (host functions)  -> runtime/src/weights/pallet_pq_verifier.rs
-#     --chain dev-pure-wasm  (libcrux in Wasm) -> pallets/pq-verifier/src/weights.rs
+#     --chain dev-pure-wasm  (our verifier in Wasm) -> pallets/pq-verifier/src/weights.rs
 #     --chain dev            (FRAME pallets)   -> runtime/src/weights/<pallet>.rs
 # - runs `pq-node benchmark storage` RUNS times on a ParityDB holding ACCOUNTS accounts: the
 #   largest run's average read and write, plus MARGIN percent -> runtime/src/weights/paritydb_weights.rs

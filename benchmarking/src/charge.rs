@@ -100,10 +100,10 @@ impl Kind {
 }
 
 /// What one kind needs: its senders, endowed at genesis, and its transactions.
-struct Plan {
+pub(crate) struct Plan {
 	kind: Kind,
 	/// The senders; for transfers, also the transfers, as the throughput harness runs them.
-	load: Workload,
+	pub(crate) load: Workload,
 	/// For `RotateKey`: each sender's registered key before the rotation.
 	old_keys: Vec<Keypair>,
 	/// For `Migrate` and `RotateKey`: each sender's new key.
@@ -120,7 +120,7 @@ pub fn keypair(scheme: Scheme, role: &str, index: usize) -> anyhow::Result<Keypa
 const CHARGE_TRANSFERS_PER_COMMITTEE: usize = 100;
 
 impl Plan {
-	fn new(kind: Kind, transactions: usize) -> anyhow::Result<Self> {
+	pub(crate) fn new(kind: Kind, transactions: usize) -> anyhow::Result<Self> {
 		let keys = |scheme, role| (0..transactions).map(|index| keypair(scheme, role, index)).collect::<anyhow::Result<Vec<_>>>();
 		let senders = |senders: Vec<Keypair>, nonce: u32| {
 			let transfers = (0..senders.len()).map(|sender| (sender, nonce)).collect();
@@ -153,7 +153,7 @@ impl Plan {
 	}
 
 	/// What must be on chain before the measured transactions.
-	fn setup(&self, chain: &ChainIdentity) -> Vec<Vec<u8>> {
+	pub(crate) fn setup(&self, chain: &ChainIdentity) -> Vec<Vec<u8>> {
 		match self.kind {
 			Kind::Transfer(_, form) => setup_transactions(&self.load, form, chain),
 			Kind::CommitteeTransfer { .. } => setup_transactions(&self.load, Form::Committee, chain),
@@ -174,7 +174,7 @@ impl Plan {
 	}
 
 	/// The measured transactions, one per sender (for committees, a new signer set each).
-	fn measured(&self, chain: &ChainIdentity) -> anyhow::Result<Vec<Vec<u8>>> {
+	pub(crate) fn measured(&self, chain: &ChainIdentity) -> anyhow::Result<Vec<Vec<u8>>> {
 		let signed = |sender: Sender, call: RuntimeCall, nonce, form| -> anyhow::Result<Vec<u8>> { Ok(transactions::sign(sender, call, nonce, 0, form, chain)?.encode()) };
 		Ok(match self.kind {
 			Kind::Transfer(_, form) => sign_transfers(&self.load, form, chain)?,

@@ -2,6 +2,7 @@
 //! machine they were measured on.
 
 pub mod charge;
+pub mod parachain;
 pub mod throughput;
 pub mod unpaid;
 pub mod wasm_runtime;

@@ -18,45 +18,81 @@
 //! neither is the PoV size limit. The PVF stubs missing imports, which trap only when called; this
 //! test refuses them outright, so it is stricter than the PVF.
 
-use codec::{Decode, Encode};
-use polkadot_sdk::{
-	frame_system, pallet_timestamp,
-	sc_executor::{HeapAllocStrategy, HostFunctions, WasmExecutor},
-	sp_core::{
-		storage::{well_known_keys::CODE, Storage},
-		traits::{CallContext, CodeExecutor, RuntimeCode, WrappedRuntimeCode},
-		H256,
-	},
-	sp_genesis_builder::{PresetId, DEV_RUNTIME_PRESET},
-	sp_io,
-	sp_runtime::{traits::Header as _, AccountId32, ApplyExtrinsicResult, ExtrinsicInclusionMode},
-	sp_state_machine::BasicExternalities,
-	sp_version::RuntimeVersion,
-};
+use codec::Encode;
+use pq_benchmarks::parachain::{PvfHostFunctions, ValidatorRuntime};
+use polkadot_sdk::{frame_system, sc_executor::HostFunctions, sp_runtime::AccountId32, sp_state_machine::BasicExternalities};
 use pq_crypto::{
 	aggregate::{aggregator::Committee, SignerBitfield},
 	signing::Keypair,
 	Scheme,
 };
-use pq_runtime::{Balance, Block, Header, Nonce, Runtime, RuntimeCall, System, UncheckedExtrinsic, UNIT};
+use pq_runtime::{Balance, Nonce, Runtime, RuntimeCall, UNIT};
 use pq_runtime_client::transactions::{self, ChainIdentity, Form, Sender};
-use std::{borrow::Cow, collections::BTreeSet, fmt};
+use std::{collections::BTreeSet, fmt};
 
-/// The host functions a PVF worker gives a parachain's block: a copy of the private
-/// `HostFunctions` of polkadot-node-core-pvf-common 29.0.0, `src/executor_interface.rs`
-/// (lines 215–229). It is copied rather than imported: the type is private, and the crate
-/// pulls in the node side of Polkadot (wasmtime executor, relay-chain primitives, …) for one
-/// type alias. Check it again when polkadot-sdk is bumped. (The optional
-/// `HostFunctionsWithEcc` adds only elliptic-curve functions, which a relay chain must switch on
-/// by executor parameter: left out.)
-type PvfHostFunctions = (
-	sp_io::misc::HostFunctions,
-	sp_io::crypto::HostFunctions,
-	sp_io::hashing::HostFunctions,
-	sp_io::allocator::HostFunctions,
-	sp_io::logging::HostFunctions,
-	sp_io::trie::HostFunctions,
-);
+/// A labelled extrinsic, encoded, so that a failure says which one failed.
+type Labelled = (String, Vec<u8>);
+
+/// The names of [`PvfHostFunctions`] as polkadot-sdk 2609 defines them, frozen: the allow-list
+/// is this list, not whatever the sp-io of this workspace provides, so a bump that adds a host
+/// function the runtime then calls cannot pass unnoticed
+/// (`the_frozen_pvf_host_functions_are_those_of_this_polkadot_sdk` says when to update it, and
+/// validators must run a release with the new function before a runtime may call it).
+const PVF_HOST_FUNCTIONS: &[&str] = &[
+	"ext_allocator_free_version_1",
+	"ext_allocator_malloc_version_1",
+	"ext_crypto_ecdsa_batch_verify_version_1",
+	"ext_crypto_ecdsa_generate_version_1",
+	"ext_crypto_ecdsa_public_keys_version_1",
+	"ext_crypto_ecdsa_sign_prehashed_version_1",
+	"ext_crypto_ecdsa_sign_version_1",
+	"ext_crypto_ecdsa_verify_prehashed_version_1",
+	"ext_crypto_ecdsa_verify_version_1",
+	"ext_crypto_ecdsa_verify_version_2",
+	"ext_crypto_ed25519_batch_verify_version_1",
+	"ext_crypto_ed25519_generate_version_1",
+	"ext_crypto_ed25519_public_keys_version_1",
+	"ext_crypto_ed25519_sign_version_1",
+	"ext_crypto_ed25519_verify_version_1",
+	"ext_crypto_finish_batch_verify_version_1",
+	"ext_crypto_secp256k1_ecdsa_recover_compressed_version_1",
+	"ext_crypto_secp256k1_ecdsa_recover_compressed_version_2",
+	"ext_crypto_secp256k1_ecdsa_recover_version_1",
+	"ext_crypto_secp256k1_ecdsa_recover_version_2",
+	"ext_crypto_sr25519_batch_verify_version_1",
+	"ext_crypto_sr25519_generate_version_1",
+	"ext_crypto_sr25519_public_keys_version_1",
+	"ext_crypto_sr25519_sign_version_1",
+	"ext_crypto_sr25519_verify_version_1",
+	"ext_crypto_sr25519_verify_version_2",
+	"ext_crypto_start_batch_verify_version_1",
+	"ext_hashing_blake2_128_version_1",
+	"ext_hashing_blake2_256_version_1",
+	"ext_hashing_keccak_256_version_1",
+	"ext_hashing_keccak_512_version_1",
+	"ext_hashing_sha2_256_version_1",
+	"ext_hashing_twox_128_version_1",
+	"ext_hashing_twox_256_version_1",
+	"ext_hashing_twox_64_version_1",
+	"ext_logging_log_version_1",
+	"ext_logging_max_level_version_1",
+	"ext_misc_print_hex_version_1",
+	"ext_misc_print_num_version_1",
+	"ext_misc_print_utf8_version_1",
+	"ext_misc_runtime_version_version_1",
+	"ext_trie_blake2_256_ordered_root_version_1",
+	"ext_trie_blake2_256_ordered_root_version_2",
+	"ext_trie_blake2_256_root_version_1",
+	"ext_trie_blake2_256_root_version_2",
+	"ext_trie_blake2_256_verify_proof_version_1",
+	"ext_trie_blake2_256_verify_proof_version_2",
+	"ext_trie_keccak_256_ordered_root_version_1",
+	"ext_trie_keccak_256_ordered_root_version_2",
+	"ext_trie_keccak_256_root_version_1",
+	"ext_trie_keccak_256_root_version_2",
+	"ext_trie_keccak_256_verify_proof_version_1",
+	"ext_trie_keccak_256_verify_proof_version_2",
+];
 
 /// The imports that cumulus' `validate_block` implements inside the Wasm through
 /// `replace_implementation`, over the block's storage proof
@@ -98,22 +134,6 @@ const REPLACED_IN_WASM_BY_CUMULUS: &[&str] = &[
 	// cumulus-primitives-proof-size-hostfunction (lines 132–133).
 	"ext_storage_proof_size_storage_proof_size_version_1",
 ];
-
-/// Host implementations standing in for [`REPLACED_IN_WASM_BY_CUMULUS`], so that a block can be
-/// executed here without `validate_block`. The storage-proof-size function has no host
-/// implementation without a cumulus dependency, so a blob importing it would fail the second
-/// test: pq-runtime does not import it. These interfaces also hold versions that cumulus does
-/// not replace (e.g. `ext_storage_root_version_1`); the first test refuses imports of those.
-type CumulusStorageStandIns =
-	(sp_io::storage::HostFunctions, sp_io::default_child_storage::HostFunctions, sp_io::offchain_index::HostFunctions);
-
-/// Everything a block's execution may call on a parachain validator.
-type ParachainValidatorHostFunctions = (PvfHostFunctions, CumulusStorageStandIns);
-
-/// The PVF's default memory limit in Wasm pages: `DEFAULT_HEAP_PAGES_ESTIMATE +
-/// EXTRA_HEAP_PAGES` (polkadot-node-core-pvf-common 29.0.0, `src/executor_interface.rs`,
-/// lines 46–58).
-const PVF_MAX_MEMORY_PAGES: u32 = 32 + 2048;
 
 /// The pure-Wasm runtimes that were built: the chain's (our verifier), and the one with libcrux
 /// if it was built for the benchmarks (`PQ_PURE_WASM_LIBCRUX`).
@@ -163,14 +183,23 @@ fn host_function_names<H: HostFunctions>() -> BTreeSet<String> {
 /// What a runtime may import to run on a parachain validator: the PVF's host functions and
 /// the storage functions cumulus implements in Wasm.
 fn parachain_validator_imports() -> BTreeSet<String> {
-	let mut allowed = host_function_names::<PvfHostFunctions>();
-	allowed.extend(REPLACED_IN_WASM_BY_CUMULUS.iter().map(|name| name.to_string()));
-	allowed
+	PVF_HOST_FUNCTIONS.iter().chain(REPLACED_IN_WASM_BY_CUMULUS).map(|name| name.to_string()).collect()
 }
 
 /// The imports of `imports` that are not in `allowed`. Host functions live in module `env`.
 fn not_allowed<'a>(imports: &'a [FunctionImport], allowed: &BTreeSet<String>) -> Vec<&'a FunctionImport> {
 	imports.iter().filter(|import| import.module != "env" || !allowed.contains(&import.name)).collect()
+}
+
+#[test]
+fn the_frozen_pvf_host_functions_are_those_of_this_polkadot_sdk() {
+	let frozen: BTreeSet<String> = PVF_HOST_FUNCTIONS.iter().map(|name| name.to_string()).collect();
+	assert_eq!(
+		host_function_names::<PvfHostFunctions>(),
+		frozen,
+		"sp-io changed the PVF's host functions: check polkadot-node-core-pvf-common's list and the \
+		 relay chain's node release before updating PVF_HOST_FUNCTIONS"
+	);
 }
 
 #[test]
@@ -196,131 +225,6 @@ fn the_pure_wasm_runtime_imports_only_what_a_parachain_validator_provides() {
 		offenders.iter().any(|import| import.name.starts_with("ext_pq_verify_")),
 		"the host-function runtime must fail the check through ext_pq_verify_*, but fails it by: {offenders:?}"
 	);
-}
-
-/// A runtime blob run in-process with only a parachain validator's host functions. Any other
-/// import makes instantiation, and so every call, fail. The PVF itself would stub it
-/// (`allow_missing_func_imports: true`, `executor_interface.rs` line 54) and trap only if it is
-/// called. `pq_benchmarks::wasm_runtime::WasmRuntime` does not fit: it has the node's host
-/// functions and fresh externalities for each call.
-struct ValidatorRuntime {
-	blob: &'static [u8],
-	executor: WasmExecutor<ParachainValidatorHostFunctions>,
-	code: WrappedRuntimeCode<'static>,
-	hash: Vec<u8>,
-}
-
-impl ValidatorRuntime {
-	fn new(blob: &'static [u8]) -> Self {
-		let executor = WasmExecutor::<ParachainValidatorHostFunctions>::builder()
-			.with_allow_missing_host_functions(false)
-			.with_onchain_heap_alloc_strategy(HeapAllocStrategy::Dynamic { maximum_pages: Some(PVF_MAX_MEMORY_PAGES) })
-			.build();
-		Self {
-			blob,
-			executor,
-			code: WrappedRuntimeCode(Cow::Borrowed(blob)),
-			hash: polkadot_sdk::sp_crypto_hashing::blake2_256(blob).to_vec(),
-		}
-	}
-
-	/// Calls the runtime API function `method` on `state` and decodes its output. Every call is
-	/// on-chain and not an import, so the PVF's memory limit holds (an import would double it).
-	fn call<R: Decode>(&self, state: &mut BasicExternalities, method: &str, arguments: &impl Encode) -> R {
-		let runtime_code = RuntimeCode { code_fetcher: &self.code, heap_pages: None, hash: self.hash.clone() };
-		let output = self
-			.executor
-			.call(state, &runtime_code, method, &arguments.encode(), CallContext::Onchain { import: false })
-			.0
-			.unwrap_or_else(|error| panic!("{method}: {error}"));
-		R::decode(&mut &output[..]).unwrap_or_else(|error| panic!("{method} output: {error}"))
-	}
-
-	/// The genesis state of the `development` preset, built as sc-chain-spec builds it: the
-	/// preset merged over the default configuration, `GenesisBuilder_build_state` on empty
-	/// storage, and the blob under `:code`.
-	fn development_genesis(&self) -> Storage {
-		let mut config = self.preset(None);
-		merge_json(&mut config, self.preset(Some(PresetId::from(DEV_RUNTIME_PRESET))));
-		let mut state = BasicExternalities::new_empty();
-		let built: Result<(), String> =
-			self.call(&mut state, "GenesisBuilder_build_state", &serde_json::to_vec(&config).expect("JSON serializes"));
-		built.expect("the development genesis builds");
-		let mut genesis = state.into_storages();
-		genesis.top.insert(CODE.to_vec(), self.blob.to_vec());
-		genesis
-	}
-
-	/// The genesis preset `id`, or the default configuration for `None`.
-	fn preset(&self, id: Option<PresetId>) -> serde_json::Value {
-		let preset: Option<Vec<u8>> = self.call(&mut BasicExternalities::new_empty(), "GenesisBuilder_get_preset", &id);
-		serde_json::from_slice(&preset.unwrap_or_else(|| panic!("the runtime has the preset {id:?}"))).expect("a preset is JSON")
-	}
-}
-
-/// Merges `patch` into `base` as sc-chain-spec 53.0.0 does (`json_patch::merge`).
-fn merge_json(base: &mut serde_json::Value, patch: serde_json::Value) {
-	match (base, patch) {
-		(serde_json::Value::Object(base), serde_json::Value::Object(patch)) =>
-			for (key, value) in patch {
-				merge_json(base.entry(key).or_insert(serde_json::Value::Null), value);
-			},
-		(base, patch) => *base = patch,
-	}
-}
-
-/// The hash that block 1's header gives as its parent. The runtime records it as block 0's hash
-/// (`System::BlockHash(0)`, which `CheckGenesis` and `CheckEra` read), so it is the genesis hash
-/// that transactions sign for. Nothing checks it against the genesis state.
-const GENESIS_HASH: H256 = H256([0x47; 32]);
-
-/// Block 1's timestamp. On the dev chain (no Aura authorities) any timestamp is accepted.
-const TIMESTAMP_MS: u64 = 6_000;
-
-/// What the transactions of the block being built on `state` sign for: the genesis hash the
-/// runtime holds and the blob's own versions. They are immortal, so there is no checkpoint.
-fn chain_identity(runtime: &ValidatorRuntime, state: &mut BasicExternalities) -> ChainIdentity {
-	let version: RuntimeVersion = runtime.call(state, "Core_version", &());
-	ChainIdentity {
-		genesis_hash: state.execute_with(|| System::block_hash(0)),
-		spec_version: version.spec_version,
-		transaction_version: version.transaction_version,
-		checkpoint: None,
-	}
-}
-
-/// A labelled extrinsic, so that a failure says which one failed.
-type Labelled = (String, UncheckedExtrinsic);
-
-/// Builds block 1 on `genesis` as a block author does, through the blob's runtime API: the
-/// timestamp inherent first (Executive refuses inherents after transactions), then what `sign`
-/// signs for the chain. Each extrinsic must apply and dispatch successfully.
-fn author_block(runtime: &ValidatorRuntime, genesis: &Storage, sign: impl FnOnce(&ChainIdentity) -> Vec<Labelled>) -> Block {
-	let mut state = BasicExternalities::new(genesis.clone());
-	let header = Header::new(1, Default::default(), Default::default(), GENESIS_HASH, Default::default());
-	let mode: ExtrinsicInclusionMode = runtime.call(&mut state, "Core_initialize_block", &header);
-	assert_eq!(mode, ExtrinsicInclusionMode::AllExtrinsics, "block 1 takes transactions");
-
-	let chain = chain_identity(runtime, &mut state);
-	let timestamp = RuntimeCall::Timestamp(pallet_timestamp::Call::set { now: TIMESTAMP_MS });
-	let mut extrinsics = vec![("timestamp inherent".to_owned(), UncheckedExtrinsic::new_bare_legacy(timestamp))];
-	extrinsics.extend(sign(&chain));
-	for (label, extrinsic) in &extrinsics {
-		let applied: ApplyExtrinsicResult = runtime.call(&mut state, "BlockBuilder_apply_extrinsic", extrinsic);
-		assert_eq!(applied, Ok(Ok(())), "{label}");
-	}
-
-	let header: Header = runtime.call(&mut state, "BlockBuilder_finalize_block", &());
-	Block { header, extrinsics: extrinsics.into_iter().map(|(_, extrinsic)| extrinsic.into()).collect() }
-}
-
-/// Imports `block` on a fresh copy of `genesis`, as a validator checks it. `Core_execute_block`
-/// checks every transaction again, signatures included, and panics unless the header's state and
-/// extrinsics roots match what it computed. Returns the state after the block.
-fn import_block(runtime: &ValidatorRuntime, genesis: &Storage, block: &Block) -> BasicExternalities {
-	let mut state = BasicExternalities::new(genesis.clone());
-	let () = runtime.call(&mut state, "Core_execute_block", block);
-	state
 }
 
 /// `who`'s free balance in `state`.
@@ -366,7 +270,7 @@ impl Cast {
 	///   the committee sends Bob [`AMOUNT`] (nonce 0).
 	fn transactions(&self, chain: &ChainIdentity) -> Vec<Labelled> {
 		let sign = |sender: Sender, call: RuntimeCall, nonce: Nonce, form: Form| {
-			transactions::sign(sender, call, nonce, 0, form, chain).expect("the sender signs in this form")
+			transactions::sign(sender, call, nonce, 0, form, chain).expect("the sender signs in this form").encode()
 		};
 		let to_bob = || transactions::transfer_call(self.bob.clone(), AMOUNT);
 		let ml_dsa = || self.alice.iter().filter(|alice| alice.scheme().is_registerable());
@@ -406,8 +310,8 @@ fn a_block_of_every_scheme_and_form_executes_with_only_a_parachain_validators_ho
 	for (name, blob) in pure_wasm_runtimes() {
 		let runtime = ValidatorRuntime::new(blob);
 		let genesis = runtime.development_genesis();
-		let block = author_block(&runtime, &genesis, |chain| cast.transactions(chain));
-		let mut imported = import_block(&runtime, &genesis, &block);
+		let authored = runtime.author_block(&genesis, None, |chain| cast.transactions(chain)).unwrap_or_else(|error| panic!("{name}: {error}"));
+		let mut imported = runtime.import_block(&genesis, &authored.block);
 		let before = free_balance(&mut BasicExternalities::new(genesis.clone()), &cast.bob);
 		assert_eq!(
 			free_balance(&mut imported, &cast.bob),
@@ -415,4 +319,10 @@ fn a_block_of_every_scheme_and_form_executes_with_only_a_parachain_validators_ho
 			"{name}: Bob received every transfer of the imported block"
 		);
 	}
+
+	// The executor can refuse: the host-function runtime does not even instantiate in it.
+	let host_function_runtime = ValidatorRuntime::new(pq_runtime::WASM_BINARY.expect("pq-runtime built with its Wasm blobs"));
+	let refused = host_function_runtime.try_call::<polkadot_sdk::sp_version::RuntimeVersion>(&mut BasicExternalities::new_empty(), "Core_version", &());
+	let error = refused.expect_err("a runtime importing ext_pq_verify_* does not run with a validator's host functions");
+	assert!(error.contains("ext_pq_verify"), "{error}");
 }

@@ -162,6 +162,23 @@ fn a_cached_key_refuses_what_a_fresh_key_refuses() {
 	}
 }
 
+/// A batch longer than `MAX_SIGNATURE_CHECKS` does not decode: the call fails before anything
+/// is allocated for its checks, so a request's memory is bounded (each decoded check holds the
+/// largest key and signature inline, about 7 KiB, whatever its scheme).
+#[test]
+fn a_batch_beyond_the_bound_is_refused_before_it_is_decoded() {
+	use pallet_pq_verifier::runtime_api::MAX_SIGNATURE_CHECKS;
+	use pq_crypto::{signing::Keypair, Purpose, Scheme};
+	let keypair = Keypair::from_suri(Scheme::Ed25519, "//Alice").unwrap();
+	let check = (keypair.public(), keypair.sign(b"m", Purpose::Transaction), b"m".to_vec(), Purpose::Transaction);
+	for (name, runtime) in &runtimes() {
+		let full = vec![check.clone(); MAX_SIGNATURE_CHECKS as usize];
+		assert_eq!(runtime.verify_signatures(&full).unwrap().len(), full.len(), "{name}");
+		let over = vec![check.clone(); MAX_SIGNATURE_CHECKS as usize + 1];
+		assert!(runtime.verify_signatures(&over).is_err(), "{name}");
+	}
+}
+
 /// Every blob is its own runtime to a signer: the builds differ in host-function imports,
 /// weights and fees, so each has its own `spec_version` (signed by every transaction) and
 /// `impl_name`, and the host-function build's is the one compiled natively.

@@ -168,7 +168,7 @@ sp_api::impl_runtime_apis! {
 		}
 
 		fn verify_signatures(
-			checks: Vec<(pq_crypto::MultiSigner, pq_crypto::MultiSignature, Vec<u8>, pq_crypto::Purpose)>,
+			checks: pallet_pq_verifier::runtime_api::SignatureChecks,
 		) -> Vec<Result<(), pq_crypto::VerifyError>> {
 			PqVerifier::verify_signatures(&checks)
 		}

@@ -130,12 +130,13 @@ pub mod opaque {
 }
 
 /// The runtime's version: `spec_version` counts releases in its tens and names the build in its
-/// units — 0 host functions, 1 pure Wasm, 2 the benchmarks' pure Wasm with our own verifier —
+/// units — 0 host functions, 1 pure Wasm, 2 the benchmarks' pure Wasm with libcrux —
 /// since the builds differ in host-function imports, weights and so fees, and a signature for
 /// one must not be valid on another (`CheckSpecVersion`); each has its own `impl_name` too.
 /// `impl_version` counts changes within a release that leave consensus alone. Release 5: every
 /// transaction a signed (v4) extrinsic whose signature carries the form (`transaction_version`
-/// 3: the transaction extensions changed).
+/// 3: the transaction extensions changed). Release 6: the pure-Wasm build verifies with our own
+/// verifier, with its weights (so fees) measured on it.
 macro_rules! runtime_version {
 	// `tt`, not `literal`: the attribute reads bare literal tokens, not wrapped ones.
 	($impl_name:tt, $spec_version:tt) => {
@@ -156,11 +157,11 @@ macro_rules! runtime_version {
 }
 
 #[cfg(not(feature = "pure-wasm-verifier"))]
-runtime_version!("pq-runtime", 50);
+runtime_version!("pq-runtime", 60);
 #[cfg(all(feature = "pure-wasm-verifier", not(feature = "pure-wasm-libcrux")))]
-runtime_version!("pq-runtime-pure-wasm", 51);
+runtime_version!("pq-runtime-pure-wasm", 61);
 #[cfg(feature = "pure-wasm-libcrux")]
-runtime_version!("pq-runtime-pure-wasm-libcrux", 52);
+runtime_version!("pq-runtime-pure-wasm-libcrux", 62);
 
 /// Balance units: one token is 10^12 planck.
 pub const UNIT: Balance = 1_000_000_000_000;

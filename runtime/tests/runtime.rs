@@ -230,12 +230,12 @@ fn every_form_is_charged_its_own_signature_once() {
 }
 
 /// The runtime builds charge different weights, so each has its own `spec_version`: a
-/// transaction signed for the pure-Wasm build (spec 51) is refused by this one (spec 50).
+/// transaction signed for the pure-Wasm build (spec 61) is refused by this one (spec 60).
 #[test]
 fn a_transaction_signed_for_the_other_runtime_build_is_refused() {
 	dev_chain().execute_with(|| {
-		assert_eq!((pq_runtime::VERSION.spec_version, pq_runtime::VERSION.impl_name.as_ref()), (50, "pq-runtime"));
-		let other_build = ChainIdentity { spec_version: 51, ..chain() };
+		assert_eq!((pq_runtime::VERSION.spec_version, pq_runtime::VERSION.impl_name.as_ref()), (60, "pq-runtime"));
+		let other_build = ChainIdentity { spec_version: 61, ..chain() };
 		let alice = Keypair::from_suri(Scheme::MlDsa44, "//Alice").unwrap();
 		let bob = Keypair::from_suri(Scheme::Ed25519, "//Bob").unwrap();
 		let extrinsic = transactions::sign(&alice, transfer(&bob, UNIT), 0, 0, Form::KeyInline, &other_build).unwrap();
@@ -488,6 +488,7 @@ fn a_dev_block_has_at_most_one_well_formed_slot_and_any_timestamp() {
 	assert!(executes(dev, 123_456_789, &[aura_slot(10)]));
 	assert!(!executes(dev, 10_000, &[aura_slot(10), aura_slot(11)]), "two slots");
 	assert!(!executes(dev, 10_000, &[aura_slot(10)[..7].to_vec()]), "a 7-byte slot");
+	assert!(!executes(dev, 10_000, &[[aura_slot(10), vec![0]].concat()]), "a 9-byte slot");
 }
 
 /// Validates `extrinsic` as the transaction pool does.

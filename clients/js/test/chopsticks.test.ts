@@ -64,9 +64,15 @@ test(
         transactionVersion: version.transactionVersion,
         nonce: account!.nonce.toNumber(),
       });
-      const extrinsic = hex(buildTransaction(key, 'key-inline', call, extensions));
+      const bytes = buildTransaction(key, 'key-inline', call, extensions);
+      const extrinsic = hex(bytes);
       const validity = await chain.validateExtrinsic(extrinsic);
       assert.ok(validity.isOk, `${scheme}: ${validity.toString()}`);
+      // The runtime verifies under chopsticks too: the amount changed after signing is refused.
+      const altered = bytes.slice();
+      altered[altered.length - 1] ^= 1;
+      const refused = await chain.validateExtrinsic(hex(altered));
+      assert.ok(refused.isErr, `${scheme}, altered after signing: ${refused.toString()}`);
       transfers.push({ scheme, to, extrinsic });
     }
 

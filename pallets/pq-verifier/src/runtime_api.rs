@@ -2,8 +2,19 @@
 //! from keys, on request.
 
 use alloc::vec::Vec;
-use polkadot_sdk::sp_runtime::AccountId32;
+use polkadot_sdk::{
+	frame_support::{traits::ConstU32, BoundedVec},
+	sp_runtime::AccountId32,
+};
 use pq_crypto::{Domain, MultiSignature, MultiSigner, Purpose, VerifyError};
+
+/// Most checks one [`PqVerifierApi::verify_signatures`] call takes (a longer request does not
+/// decode): about 1.8 MiB decoded, and 256 ML-DSA-87 verifications.
+pub const MAX_SIGNATURE_CHECKS: u32 = 256;
+
+/// The checks of one [`PqVerifierApi::verify_signatures`] call: `(signer, signature, message,
+/// purpose)`, encoded as a plain vector.
+pub type SignatureChecks = BoundedVec<(MultiSigner, MultiSignature, Vec<u8>, Purpose), ConstU32<MAX_SIGNATURE_CHECKS>>;
 
 polkadot_sdk::sp_api::decl_runtime_apis! {
 	/// Checks a signature with the runtime's [`Config::Backend`](crate::Config::Backend), as
@@ -31,9 +42,10 @@ polkadot_sdk::sp_api::decl_runtime_apis! {
 		/// runtime checks a block's transactions: a key seen earlier in `checks` is decoded once
 		/// (the pallet's in-call cache, [`Config::KeyCacheBytes`](crate::Config::KeyCacheBytes)).
 		/// One verdict per check, in order; committee signers are refused like in
-		/// [`Self::verify_signature`]. The work is proportional to the request's bytes, like
-		/// as many calls of [`Self::verify_signature`].
+		/// [`Self::verify_signature`]. At most [`MAX_SIGNATURE_CHECKS`] checks: a decoded check
+		/// holds the largest key and signature inline (about 7 KiB), so an unbounded request of
+		/// small Ed25519 checks would take far more memory than its bytes.
 		#[api_version(3)]
-		fn verify_signatures(checks: Vec<(MultiSigner, MultiSignature, Vec<u8>, Purpose)>) -> Vec<Result<(), VerifyError>>;
+		fn verify_signatures(checks: SignatureChecks) -> Vec<Result<(), VerifyError>>;
 	}
 }

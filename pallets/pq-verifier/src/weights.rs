@@ -181,81 +181,81 @@ pub struct SubstrateWeight<T>(PhantomData<T>);
 impl<T: frame_system::Config> WeightInfo for SubstrateWeight<T> {
 	fn verify_signed_ed25519() -> Weight {
 		// Proof size, measured: `234`; estimated: `6028`.
-		// Minimum execution time: 183_123_000 picoseconds.
-		Weight::from_parts(206_679_000, 6028)
+		// Minimum execution time: 183_853_000 picoseconds.
+		Weight::from_parts(210_215_500, 6028)
 			.saturating_add(T::DbWeight::get().reads(4_u64))
 	}
 	fn verify_signed_ml_dsa_44() -> Weight {
 		// Proof size, measured: `238`; estimated: `6028`.
-		// Minimum execution time: 179_537_000 picoseconds.
-		Weight::from_parts(230_320_200, 6028)
+		// Minimum execution time: 170_664_000 picoseconds.
+		Weight::from_parts(223_775_200, 6028)
 			.saturating_add(T::DbWeight::get().reads(4_u64))
 	}
 	fn verify_signed_ml_dsa_65() -> Weight {
 		// Proof size, measured: `234`; estimated: `6028`.
-		// Minimum execution time: 288_099_000 picoseconds.
-		Weight::from_parts(365_722_500, 6028)
+		// Minimum execution time: 249_531_000 picoseconds.
+		Weight::from_parts(389_285_600, 6028)
 			.saturating_add(T::DbWeight::get().reads(4_u64))
 	}
 	fn verify_signed_ml_dsa_87() -> Weight {
 		// Proof size, measured: `200`; estimated: `6028`.
-		// Minimum execution time: 470_941_000 picoseconds.
-		Weight::from_parts(562_464_100, 6028)
+		// Minimum execution time: 389_249_000 picoseconds.
+		Weight::from_parts(486_803_900, 6028)
 			.saturating_add(T::DbWeight::get().reads(4_u64))
 	}
 	fn authorize_none() -> Weight {
 		// Proof size, measured: `6`; estimated: `6123`.
-		// Minimum execution time: 4_647_000 picoseconds.
-		Weight::from_parts(5_651_800, 6123)
+		// Minimum execution time: 4_877_000 picoseconds.
+		Weight::from_parts(6_003_800, 6123)
 			.saturating_add(T::DbWeight::get().reads(1_u64))
 	}
 	fn authorize_registered_ml_dsa_44() -> Weight {
 		// Proof size, measured: `1569`; estimated: `6123`.
-		// Minimum execution time: 179_618_000 picoseconds.
-		Weight::from_parts(219_424_700, 6123)
+		// Minimum execution time: 171_595_000 picoseconds.
+		Weight::from_parts(212_769_700, 6123)
 			.saturating_add(T::DbWeight::get().reads(4_u64))
 	}
 	fn authorize_registered_ml_dsa_65() -> Weight {
 		// Proof size, measured: `2209`; estimated: `6123`.
-		// Minimum execution time: 289_250_000 picoseconds.
-		Weight::from_parts(340_043_000, 6123)
+		// Minimum execution time: 246_447_000 picoseconds.
+		Weight::from_parts(292_011_500, 6123)
 			.saturating_add(T::DbWeight::get().reads(4_u64))
 	}
 	fn authorize_registered_ml_dsa_87() -> Weight {
 		// Proof size, measured: `2849`; estimated: `6123`.
-		// Minimum execution time: 448_137_000 picoseconds.
-		Weight::from_parts(521_516_600, 6123)
+		// Minimum execution time: 375_759_000 picoseconds.
+		Weight::from_parts(444_555_100, 6123)
 			.saturating_add(T::DbWeight::get().reads(4_u64))
 	}
 	fn authorize_committee(r: u32, ) -> Weight {
 		// Proof size, measured: `6340`; estimated: `9489`.
-		// Minimum execution time: 498_402_000 picoseconds.
-		Weight::from_parts(593_962_114, 9489)
-			.saturating_add(Weight::from_parts(14_614_193, 0).saturating_mul(r.into()))
+		// Minimum execution time: 428_128_000 picoseconds.
+		Weight::from_parts(844_453_507, 9489)
+			.saturating_add(Weight::from_parts(16_754_813, 0).saturating_mul(r.into()))
 			.saturating_add(T::DbWeight::get().reads(5_u64))
 			.saturating_add(T::DbWeight::get().reads((1_u64).saturating_mul(r.into())))
 			.saturating_add(Weight::from_parts(0, 8423).saturating_mul(r.into()))
 	}
 	fn account_candidates(c: u32, ) -> Weight {
 		// Proof size, measured: `0`; estimated: `0`.
-		// Minimum execution time: 4_196_000 picoseconds.
-		Weight::from_parts(339_116, 0)
-			.saturating_add(Weight::from_parts(3_862_481, 0).saturating_mul(c.into()))
+		// Minimum execution time: 4_547_000 picoseconds.
+		Weight::from_parts(5_298_700, 0)
+			.saturating_add(Weight::from_parts(4_309_356, 0).saturating_mul(c.into()))
 	}
 	fn create_committee(n: u32, ) -> Weight {
 		// Proof size, measured: `234`; estimated: `9489`.
-		// Minimum execution time: 590_328_000 picoseconds.
-		Weight::from_parts(514_741_786, 9489)
-			.saturating_add(Weight::from_parts(511_459_186, 0).saturating_mul(n.into()))
+		// Minimum execution time: 504_121_000 picoseconds.
+		Weight::from_parts(529_695_700, 9489)
+			.saturating_add(Weight::from_parts(434_099_998, 0).saturating_mul(n.into()))
 			.saturating_add(T::DbWeight::get().reads(5_u64))
 			.saturating_add(T::DbWeight::get().writes(3_u64))
 			.saturating_add(T::DbWeight::get().writes((1_u64).saturating_mul(n.into())))
 	}
 	fn dissolve_committee(n: u32, ) -> Weight {
 		// Proof size, measured: `6395`; estimated: `9489`.
-		// Minimum execution time: 104_686_000 picoseconds.
-		Weight::from_parts(119_857_776, 9489)
-			.saturating_add(Weight::from_parts(1_576_095, 0).saturating_mul(n.into()))
+		// Minimum execution time: 105_537_000 picoseconds.
+		Weight::from_parts(120_279_585, 9489)
+			.saturating_add(Weight::from_parts(1_575_649, 0).saturating_mul(n.into()))
 			.saturating_add(T::DbWeight::get().reads(4_u64))
 			.saturating_add(T::DbWeight::get().reads((1_u64).saturating_mul(n.into())))
 			.saturating_add(T::DbWeight::get().writes(4_u64))
@@ -264,36 +264,36 @@ impl<T: frame_system::Config> WeightInfo for SubstrateWeight<T> {
 	}
 	fn register_key() -> Weight {
 		// Proof size, measured: `146`; estimated: `6123`.
-		// Minimum execution time: 93_619_000 picoseconds.
-		Weight::from_parts(126_743_100, 6123)
+		// Minimum execution time: 91_897_000 picoseconds.
+		Weight::from_parts(136_019_400, 6123)
 			.saturating_add(T::DbWeight::get().reads(3_u64))
 			.saturating_add(T::DbWeight::get().writes(3_u64))
 	}
 	fn migrate_key() -> Weight {
 		// Proof size, measured: `163`; estimated: `6123`.
-		// Minimum execution time: 527_194_000 picoseconds.
-		Weight::from_parts(641_748_800, 6123)
+		// Minimum execution time: 445_824_000 picoseconds.
+		Weight::from_parts(541_786_300, 6123)
 			.saturating_add(T::DbWeight::get().reads(4_u64))
 			.saturating_add(T::DbWeight::get().writes(4_u64))
 	}
 	fn remove_key() -> Weight {
 		// Proof size, measured: `2850`; estimated: `6123`.
-		// Minimum execution time: 75_432_000 picoseconds.
-		Weight::from_parts(94_278_800, 6123)
+		// Minimum execution time: 73_820_000 picoseconds.
+		Weight::from_parts(96_338_000, 6123)
 			.saturating_add(T::DbWeight::get().reads(5_u64))
 			.saturating_add(T::DbWeight::get().writes(3_u64))
 	}
 	fn rotate_key() -> Weight {
 		// Proof size, measured: `1658`; estimated: `6123`.
-		// Minimum execution time: 533_094_000 picoseconds.
-		Weight::from_parts(644_547_200, 6123)
+		// Minimum execution time: 439_714_000 picoseconds.
+		Weight::from_parts(519_764_300, 6123)
 			.saturating_add(T::DbWeight::get().reads(4_u64))
 			.saturating_add(T::DbWeight::get().writes(3_u64))
 	}
 	fn set_only_registered_key() -> Weight {
 		// Proof size, measured: `2692`; estimated: `6123`.
-		// Minimum execution time: 21_422_000 picoseconds.
-		Weight::from_parts(35_031_700, 6123)
+		// Minimum execution time: 22_453_000 picoseconds.
+		Weight::from_parts(33_545_600, 6123)
 			.saturating_add(T::DbWeight::get().reads(1_u64))
 			.saturating_add(T::DbWeight::get().writes(1_u64))
 	}
@@ -302,58 +302,58 @@ impl<T: frame_system::Config> WeightInfo for SubstrateWeight<T> {
 /// For tests and runtimes without their own database weights: RocksDB's.
 impl WeightInfo for () {
 	fn verify_signed_ed25519() -> Weight {
-		Weight::from_parts(206_679_000, 6028)
+		Weight::from_parts(210_215_500, 6028)
 			.saturating_add(RocksDbWeight::get().reads(4_u64))
 	}
 	fn verify_signed_ml_dsa_44() -> Weight {
-		Weight::from_parts(230_320_200, 6028)
+		Weight::from_parts(223_775_200, 6028)
 			.saturating_add(RocksDbWeight::get().reads(4_u64))
 	}
 	fn verify_signed_ml_dsa_65() -> Weight {
-		Weight::from_parts(365_722_500, 6028)
+		Weight::from_parts(389_285_600, 6028)
 			.saturating_add(RocksDbWeight::get().reads(4_u64))
 	}
 	fn verify_signed_ml_dsa_87() -> Weight {
-		Weight::from_parts(562_464_100, 6028)
+		Weight::from_parts(486_803_900, 6028)
 			.saturating_add(RocksDbWeight::get().reads(4_u64))
 	}
 	fn authorize_none() -> Weight {
-		Weight::from_parts(5_651_800, 6123)
+		Weight::from_parts(6_003_800, 6123)
 			.saturating_add(RocksDbWeight::get().reads(1_u64))
 	}
 	fn authorize_registered_ml_dsa_44() -> Weight {
-		Weight::from_parts(219_424_700, 6123)
+		Weight::from_parts(212_769_700, 6123)
 			.saturating_add(RocksDbWeight::get().reads(4_u64))
 	}
 	fn authorize_registered_ml_dsa_65() -> Weight {
-		Weight::from_parts(340_043_000, 6123)
+		Weight::from_parts(292_011_500, 6123)
 			.saturating_add(RocksDbWeight::get().reads(4_u64))
 	}
 	fn authorize_registered_ml_dsa_87() -> Weight {
-		Weight::from_parts(521_516_600, 6123)
+		Weight::from_parts(444_555_100, 6123)
 			.saturating_add(RocksDbWeight::get().reads(4_u64))
 	}
 	fn authorize_committee(r: u32, ) -> Weight {
-		Weight::from_parts(593_962_114, 9489)
-			.saturating_add(Weight::from_parts(14_614_193, 0).saturating_mul(r.into()))
+		Weight::from_parts(844_453_507, 9489)
+			.saturating_add(Weight::from_parts(16_754_813, 0).saturating_mul(r.into()))
 			.saturating_add(RocksDbWeight::get().reads(5_u64))
 			.saturating_add(RocksDbWeight::get().reads((1_u64).saturating_mul(r.into())))
 			.saturating_add(Weight::from_parts(0, 8423).saturating_mul(r.into()))
 	}
 	fn account_candidates(c: u32, ) -> Weight {
-		Weight::from_parts(339_116, 0)
-			.saturating_add(Weight::from_parts(3_862_481, 0).saturating_mul(c.into()))
+		Weight::from_parts(5_298_700, 0)
+			.saturating_add(Weight::from_parts(4_309_356, 0).saturating_mul(c.into()))
 	}
 	fn create_committee(n: u32, ) -> Weight {
-		Weight::from_parts(514_741_786, 9489)
-			.saturating_add(Weight::from_parts(511_459_186, 0).saturating_mul(n.into()))
+		Weight::from_parts(529_695_700, 9489)
+			.saturating_add(Weight::from_parts(434_099_998, 0).saturating_mul(n.into()))
 			.saturating_add(RocksDbWeight::get().reads(5_u64))
 			.saturating_add(RocksDbWeight::get().writes(3_u64))
 			.saturating_add(RocksDbWeight::get().writes((1_u64).saturating_mul(n.into())))
 	}
 	fn dissolve_committee(n: u32, ) -> Weight {
-		Weight::from_parts(119_857_776, 9489)
-			.saturating_add(Weight::from_parts(1_576_095, 0).saturating_mul(n.into()))
+		Weight::from_parts(120_279_585, 9489)
+			.saturating_add(Weight::from_parts(1_575_649, 0).saturating_mul(n.into()))
 			.saturating_add(RocksDbWeight::get().reads(4_u64))
 			.saturating_add(RocksDbWeight::get().reads((1_u64).saturating_mul(n.into())))
 			.saturating_add(RocksDbWeight::get().writes(4_u64))
@@ -361,27 +361,27 @@ impl WeightInfo for () {
 			.saturating_add(Weight::from_parts(0, 8423).saturating_mul(n.into()))
 	}
 	fn register_key() -> Weight {
-		Weight::from_parts(126_743_100, 6123)
+		Weight::from_parts(136_019_400, 6123)
 			.saturating_add(RocksDbWeight::get().reads(3_u64))
 			.saturating_add(RocksDbWeight::get().writes(3_u64))
 	}
 	fn migrate_key() -> Weight {
-		Weight::from_parts(641_748_800, 6123)
+		Weight::from_parts(541_786_300, 6123)
 			.saturating_add(RocksDbWeight::get().reads(4_u64))
 			.saturating_add(RocksDbWeight::get().writes(4_u64))
 	}
 	fn remove_key() -> Weight {
-		Weight::from_parts(94_278_800, 6123)
+		Weight::from_parts(96_338_000, 6123)
 			.saturating_add(RocksDbWeight::get().reads(5_u64))
 			.saturating_add(RocksDbWeight::get().writes(3_u64))
 	}
 	fn rotate_key() -> Weight {
-		Weight::from_parts(644_547_200, 6123)
+		Weight::from_parts(519_764_300, 6123)
 			.saturating_add(RocksDbWeight::get().reads(4_u64))
 			.saturating_add(RocksDbWeight::get().writes(3_u64))
 	}
 	fn set_only_registered_key() -> Weight {
-		Weight::from_parts(35_031_700, 6123)
+		Weight::from_parts(33_545_600, 6123)
 			.saturating_add(RocksDbWeight::get().reads(1_u64))
 			.saturating_add(RocksDbWeight::get().writes(1_u64))
 	}

@@ -46,81 +46,81 @@ pub struct SubstrateWeight<T>(PhantomData<T>);
 impl<T: frame_system::Config> pallet_pq_verifier::WeightInfo for SubstrateWeight<T> {
 	fn verify_signed_ed25519() -> Weight {
 		// Proof size, measured: `234`; estimated: `6028`.
-		// Minimum execution time: 75_312_000 picoseconds.
-		Weight::from_parts(86_203_700, 6028)
+		// Minimum execution time: 75_853_000 picoseconds.
+		Weight::from_parts(95_401_900, 6028)
 			.saturating_add(T::DbWeight::get().reads(4_u64))
 	}
 	fn verify_signed_ml_dsa_44() -> Weight {
 		// Proof size, measured: `238`; estimated: `6028`.
-		// Minimum execution time: 73_379_000 picoseconds.
-		Weight::from_parts(111_232_000, 6028)
+		// Minimum execution time: 76_053_000 picoseconds.
+		Weight::from_parts(113_469_400, 6028)
 			.saturating_add(T::DbWeight::get().reads(4_u64))
 	}
 	fn verify_signed_ml_dsa_65() -> Weight {
 		// Proof size, measured: `234`; estimated: `6028`.
-		// Minimum execution time: 95_061_000 picoseconds.
-		Weight::from_parts(131_425_800, 6028)
+		// Minimum execution time: 92_017_000 picoseconds.
+		Weight::from_parts(141_208_100, 6028)
 			.saturating_add(T::DbWeight::get().reads(4_u64))
 	}
 	fn verify_signed_ml_dsa_87() -> Weight {
 		// Proof size, measured: `200`; estimated: `6028`.
-		// Minimum execution time: 138_376_000 picoseconds.
-		Weight::from_parts(171_646_200, 6028)
+		// Minimum execution time: 134_290_000 picoseconds.
+		Weight::from_parts(179_798_300, 6028)
 			.saturating_add(T::DbWeight::get().reads(4_u64))
 	}
 	fn authorize_none() -> Weight {
 		// Proof size, measured: `6`; estimated: `6123`.
-		// Minimum execution time: 4_617_000 picoseconds.
-		Weight::from_parts(5_640_800, 6123)
+		// Minimum execution time: 4_828_000 picoseconds.
+		Weight::from_parts(6_136_900, 6123)
 			.saturating_add(T::DbWeight::get().reads(1_u64))
 	}
 	fn authorize_registered_ml_dsa_44() -> Weight {
 		// Proof size, measured: `1569`; estimated: `6123`.
-		// Minimum execution time: 74_181_000 picoseconds.
-		Weight::from_parts(98_398_300, 6123)
+		// Minimum execution time: 74_421_000 picoseconds.
+		Weight::from_parts(107_277_500, 6123)
 			.saturating_add(T::DbWeight::get().reads(4_u64))
 	}
 	fn authorize_registered_ml_dsa_65() -> Weight {
 		// Proof size, measured: `2209`; estimated: `6123`.
-		// Minimum execution time: 90_725_000 picoseconds.
-		Weight::from_parts(115_661_700, 6123)
+		// Minimum execution time: 91_156_000 picoseconds.
+		Weight::from_parts(127_162_200, 6123)
 			.saturating_add(T::DbWeight::get().reads(4_u64))
 	}
 	fn authorize_registered_ml_dsa_87() -> Weight {
 		// Proof size, measured: `2849`; estimated: `6123`.
-		// Minimum execution time: 114_090_000 picoseconds.
-		Weight::from_parts(148_798_100, 6123)
+		// Minimum execution time: 115_291_000 picoseconds.
+		Weight::from_parts(152_951_700, 6123)
 			.saturating_add(T::DbWeight::get().reads(4_u64))
 	}
 	fn authorize_committee(r: u32, ) -> Weight {
 		// Proof size, measured: `6345`; estimated: `9808`.
-		// Minimum execution time: 158_996_000 picoseconds.
-		Weight::from_parts(215_219_634, 9808)
-			.saturating_add(Weight::from_parts(14_578_644, 0).saturating_mul(r.into()))
+		// Minimum execution time: 159_267_000 picoseconds.
+		Weight::from_parts(207_209_803, 9808)
+			.saturating_add(Weight::from_parts(14_515_911, 0).saturating_mul(r.into()))
 			.saturating_add(T::DbWeight::get().reads(6_u64))
 			.saturating_add(T::DbWeight::get().reads((1_u64).saturating_mul(r.into())))
 			.saturating_add(Weight::from_parts(0, 8423).saturating_mul(r.into()))
 	}
 	fn account_candidates(c: u32, ) -> Weight {
 		// Proof size, measured: `0`; estimated: `0`.
-		// Minimum execution time: 4_226_000 picoseconds.
-		Weight::from_parts(4_846_600, 0)
-			.saturating_add(Weight::from_parts(3_890_208, 0).saturating_mul(c.into()))
+		// Minimum execution time: 4_487_000 picoseconds.
+		Weight::from_parts(5_287_700, 0)
+			.saturating_add(Weight::from_parts(4_204_349, 0).saturating_mul(c.into()))
 	}
 	fn create_committee(n: u32, ) -> Weight {
 		// Proof size, measured: `234`; estimated: `9489`.
-		// Minimum execution time: 268_830_000 picoseconds.
-		Weight::from_parts(1_406_171_188, 9489)
-			.saturating_add(Weight::from_parts(144_531_072, 0).saturating_mul(n.into()))
+		// Minimum execution time: 262_371_000 picoseconds.
+		Weight::from_parts(508_294_468, 9489)
+			.saturating_add(Weight::from_parts(133_150_970, 0).saturating_mul(n.into()))
 			.saturating_add(T::DbWeight::get().reads(5_u64))
 			.saturating_add(T::DbWeight::get().writes(3_u64))
 			.saturating_add(T::DbWeight::get().writes((1_u64).saturating_mul(n.into())))
 	}
 	fn dissolve_committee(n: u32, ) -> Weight {
 		// Proof size, measured: `6395`; estimated: `9489`.
-		// Minimum execution time: 104_956_000 picoseconds.
-		Weight::from_parts(119_880_591, 9489)
-			.saturating_add(Weight::from_parts(1_698_321, 0).saturating_mul(n.into()))
+		// Minimum execution time: 105_347_000 picoseconds.
+		Weight::from_parts(122_449_791, 9489)
+			.saturating_add(Weight::from_parts(1_719_391, 0).saturating_mul(n.into()))
 			.saturating_add(T::DbWeight::get().reads(4_u64))
 			.saturating_add(T::DbWeight::get().reads((1_u64).saturating_mul(n.into())))
 			.saturating_add(T::DbWeight::get().writes(4_u64))
@@ -129,36 +129,36 @@ impl<T: frame_system::Config> pallet_pq_verifier::WeightInfo for SubstrateWeight
 	}
 	fn register_key() -> Weight {
 		// Proof size, measured: `146`; estimated: `6123`.
-		// Minimum execution time: 89_112_000 picoseconds.
-		Weight::from_parts(131_513_800, 6123)
+		// Minimum execution time: 91_266_000 picoseconds.
+		Weight::from_parts(142_563_300, 6123)
 			.saturating_add(T::DbWeight::get().reads(3_u64))
 			.saturating_add(T::DbWeight::get().writes(3_u64))
 	}
 	fn migrate_key() -> Weight {
 		// Proof size, measured: `163`; estimated: `6123`.
-		// Minimum execution time: 182_182_000 picoseconds.
-		Weight::from_parts(259_767_200, 6123)
+		// Minimum execution time: 181_060_000 picoseconds.
+		Weight::from_parts(269_196_400, 6123)
 			.saturating_add(T::DbWeight::get().reads(4_u64))
 			.saturating_add(T::DbWeight::get().writes(4_u64))
 	}
 	fn remove_key() -> Weight {
 		// Proof size, measured: `2850`; estimated: `6123`.
-		// Minimum execution time: 73_199_000 picoseconds.
-		Weight::from_parts(94_884_900, 6123)
+		// Minimum execution time: 72_347_000 picoseconds.
+		Weight::from_parts(99_346_500, 6123)
 			.saturating_add(T::DbWeight::get().reads(5_u64))
 			.saturating_add(T::DbWeight::get().writes(3_u64))
 	}
 	fn rotate_key() -> Weight {
 		// Proof size, measured: `1658`; estimated: `6123`.
-		// Minimum execution time: 181_760_000 picoseconds.
-		Weight::from_parts(255_480_500, 6123)
+		// Minimum execution time: 198_555_000 picoseconds.
+		Weight::from_parts(263_115_600, 6123)
 			.saturating_add(T::DbWeight::get().reads(4_u64))
 			.saturating_add(T::DbWeight::get().writes(3_u64))
 	}
 	fn set_only_registered_key() -> Weight {
 		// Proof size, measured: `2692`; estimated: `6123`.
-		// Minimum execution time: 21_662_000 picoseconds.
-		Weight::from_parts(34_888_700, 6123)
+		// Minimum execution time: 26_039_000 picoseconds.
+		Weight::from_parts(35_901_800, 6123)
 			.saturating_add(T::DbWeight::get().reads(1_u64))
 			.saturating_add(T::DbWeight::get().writes(1_u64))
 	}

@@ -213,21 +213,61 @@ mod tests {
 		assert_eq!(state[24], 0xEAF1FF7B5CECA249);
 	}
 
-	/// Both sponges are RustCrypto's SHAKE128 and SHAKE256 for inputs around every block
-	/// boundary, absorbed in parts that straddle it, and output read in pieces of every size
-	/// that matters (a byte, a lane and a byte, a block and one more).
+	/// Every lane of the permutation is RustCrypto's, on states of every bit pattern.
+	#[test]
+	fn the_permutation_is_the_reference_one_on_many_states() {
+		let mut state: [u64; 25] = core::array::from_fn(|lane| (lane as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+		for _ in 0..200 {
+			let mut reference = state;
+			keccak::f1600(&mut reference);
+			keccak_f1600(&mut state);
+			assert_eq!(state, reference);
+			state[7] ^= state[0].rotate_left(13);
+		}
+	}
+
+	/// A pseudorandom partition of `input` into up to `parts` parts (some empty).
+	fn partition(input: &[u8], parts: usize, seed: u64) -> Vec<&[u8]> {
+		let mut rest = input;
+		let mut state = seed;
+		let mut out = Vec::new();
+		for _ in 1..parts {
+			state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+			let (part, remainder) = rest.split_at((state >> 33) as usize % (rest.len() + 1));
+			out.push(part);
+			rest = remainder;
+		}
+		out.push(rest);
+		out
+	}
+
+	/// Both sponges are RustCrypto's SHAKE128 and SHAKE256: inputs of every length to two blocks
+	/// and a lane more, split in two at every position (so a part starts in every lane and at
+	/// every byte of one, and a block is completed by a single byte), and in three to five
+	/// pseudorandom parts; outputs of seven blocks, read whole and in pieces of a byte, a lane
+	/// and a byte, a block and one more.
 	#[test]
 	fn both_sponges_are_the_reference_shake_for_every_split_and_read_size() {
-		let input: Vec<u8> = (0..700u32).map(|i| (i * 131 + 17) as u8).collect();
-		for length in [0, 1, 7, 8, 9, 34, 135, 136, 137, 167, 168, 169, 272, 336, 700] {
-			let input = &input[..length];
-			for split in [0, 1, 5, 8, length / 2, length] {
-				let (first, second) = input.split_at(split.min(length));
-				for pieces in [1, 9, 136, 137, 168, 169, 500] {
-					assert_eq!(ours::<168>(&[first, second], pieces, 500), reference::<sha3::Shake128>(&[input], 500), "SHAKE128, {length} bytes split at {split}, read by {pieces}");
-					assert_eq!(ours::<136>(&[first, second], pieces, 500), reference::<sha3::Shake256>(&[input], 500), "SHAKE256, {length} bytes split at {split}, read by {pieces}");
+		fn check<const RATE: usize, D: Default + Update + ExtendableOutput>(name: &str) {
+			let input: Vec<u8> = (0..2 * RATE as u32 + 9).map(|i| (i * 131 + 17) as u8).collect();
+			let output = 7 * RATE;
+			for length in 0..=input.len() {
+				let input = &input[..length];
+				let expected = reference::<D>(&[input], output);
+				for split in 0..=length {
+					let (first, second) = input.split_at(split);
+					assert_eq!(ours::<RATE>(&[first, second], output, output), expected, "{name}, {length} bytes split at {split}");
+				}
+				for parts in 3..=5 {
+					let parts = partition(input, parts, length as u64 * 31 + parts as u64);
+					assert_eq!(ours::<RATE>(&parts, output, output), expected, "{name}, {length} bytes in {parts:?}");
+				}
+				for pieces in [1, 9, RATE, RATE + 1] {
+					assert_eq!(ours::<RATE>(&[input], pieces, output), expected, "{name}, {length} bytes read by {pieces}");
 				}
 			}
 		}
+		check::<168, sha3::Shake128>("SHAKE128");
+		check::<136, sha3::Shake256>("SHAKE256");
 	}
 }
