@@ -20,7 +20,7 @@ use std::{path::Path, process::Command};
 pub enum Verifier {
 	/// Through the node's host functions (`--chain dev`).
 	HostFunctions,
-	/// Inside the runtime, libcrux compiled to Wasm (`--chain dev-pure-wasm`).
+	/// Inside the runtime, our verifier compiled to Wasm (`--chain dev-pure-wasm`).
 	PureWasm,
 }
 
