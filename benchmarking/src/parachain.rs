@@ -27,11 +27,11 @@ use polkadot_sdk::{
 		traits::{BlakeTwo256, Header as _},
 		AccountId32, ApplyExtrinsicResult, ExtrinsicInclusionMode, OpaqueExtrinsic,
 	},
-	sp_state_machine::{prove_execution, BasicExternalities, OverlayedChanges, StateMachine, TrieBackend},
+	sp_state_machine::{prove_execution, BasicExternalities, InMemoryBackend, OverlayedChanges, StateMachine},
 	sp_version::RuntimeVersion,
 };
 use pq_runtime::{opaque, Balances, Header, Runtime, RuntimeCall, UncheckedExtrinsic, UNIT};
-use pq_runtime_client::transactions::ChainIdentity;
+use pq_runtime_client::{genesis::merge_patch, transactions::ChainIdentity};
 use std::{
 	borrow::Cow,
 	time::{Duration, Instant},
@@ -87,6 +87,10 @@ pub struct ValidatorRuntime {
 	hash: Vec<u8>,
 }
 
+/// A block's parent state as a trie: what a node imports it on, and what a proof is recorded
+/// from.
+pub type ParentState = InMemoryBackend<BlakeTwo256>;
+
 /// A block built by [`ValidatorRuntime::author_block`], and the state after it.
 pub struct Authored {
 	/// The block.
@@ -130,7 +134,7 @@ impl ValidatorRuntime {
 	/// storage, and the blob under `:code`.
 	pub fn development_genesis(&self) -> Storage {
 		let mut config = self.preset(None);
-		merge_json(&mut config, self.preset(Some(PresetId::from(DEV_RUNTIME_PRESET))));
+		merge_patch(&mut config, self.preset(Some(PresetId::from(DEV_RUNTIME_PRESET))));
 		let mut state = BasicExternalities::new_empty();
 		let built: Result<(), String> =
 			self.call(&mut state, "GenesisBuilder_build_state", &serde_json::to_vec(&config).expect("JSON serializes"));
@@ -198,13 +202,12 @@ impl ValidatorRuntime {
 		externalities
 	}
 
-	/// The storage proof of importing `block` on `state`: every trie node the execution read,
-	/// in the compact encoding a parachain's proof of validity carries.
-	pub fn import_proof_bytes(&self, state: &Storage, block: &opaque::Block) -> anyhow::Result<usize> {
-		let mut backend = TrieBackend::from((state.clone(), StateVersion::V1));
-		let root = *backend.root();
+	/// The storage proof of importing `block` on `state` (its parent's, as a trie): every trie
+	/// node the execution read, in the compact encoding a parachain's proof of validity carries.
+	pub fn import_proof_bytes(&self, state: &mut ParentState, block: &opaque::Block) -> anyhow::Result<usize> {
+		let root = *state.root();
 		let (_, proof) = prove_execution(
-			&mut backend,
+			state,
 			&mut OverlayedChanges::<BlakeTwo256>::default(),
 			&self.executor,
 			"Core_execute_block",
@@ -215,10 +218,9 @@ impl ValidatorRuntime {
 		proof.encoded_compact_size::<BlakeTwo256>(root).context("the proof compacts against its root")
 	}
 
-	/// The fastest of `runs` imports of `block` on `state` from a trie, as a node imports (the
-	/// state root computed from the changed paths only), the trie built outside the timing.
-	pub fn import_time(&self, state: &Storage, block: &opaque::Block, runs: usize) -> anyhow::Result<Duration> {
-		let backend = TrieBackend::<_, BlakeTwo256>::from((state.clone(), StateVersion::V1));
+	/// The fastest of `runs` imports of `block` on `state` (its parent's, as a trie), as a node
+	/// imports: the state root computed from the changed paths only.
+	pub fn import_time(&self, state: &ParentState, block: &opaque::Block, runs: usize) -> anyhow::Result<Duration> {
 		let (block, code) = (block.encode(), self.runtime_code());
 		let mut fastest = Duration::MAX;
 		for _ in 0..runs {
@@ -226,7 +228,7 @@ impl ValidatorRuntime {
 			let mut extensions = Default::default();
 			let start = Instant::now();
 			StateMachine::new(
-				&backend,
+				state,
 				&mut overlay,
 				&self.executor,
 				"Core_execute_block",
@@ -240,17 +242,6 @@ impl ValidatorRuntime {
 			fastest = fastest.min(start.elapsed());
 		}
 		Ok(fastest)
-	}
-}
-
-/// Merges `patch` into `base` as sc-chain-spec 53.0.0 does (`json_patch::merge`).
-fn merge_json(base: &mut serde_json::Value, patch: serde_json::Value) {
-	match (base, patch) {
-		(serde_json::Value::Object(base), serde_json::Value::Object(patch)) =>
-			for (key, value) in patch {
-				merge_json(base.entry(key).or_insert(serde_json::Value::Null), value);
-			},
-		(base, patch) => *base = patch,
 	}
 }
 
@@ -300,11 +291,10 @@ impl TransactionCost {
 	}
 }
 
-/// Measures `kind` with `transactions` senders on the runtime `blob`: a setup block with
-/// whatever the kind needs on chain (registered keys, committees), then the block of its
-/// transactions and, for the baseline, the same block with only its timestamp.
-pub fn measure(blob: &'static [u8], kind: Kind, transactions: usize) -> anyhow::Result<TransactionCost> {
-	let runtime = ValidatorRuntime::new(blob);
+/// Measures `kind` with `transactions` senders on `runtime`: a setup block with whatever the
+/// kind needs on chain (registered keys, committees), then the block of its transactions and,
+/// for the baseline, the same block with only its timestamp.
+pub fn measure(runtime: &ValidatorRuntime, kind: Kind, transactions: usize) -> anyhow::Result<TransactionCost> {
 	let plan = Plan::new(kind, transactions)?;
 	let genesis = fund(runtime.development_genesis(), plan.load.accounts().into_iter().chain((0..FILLER_ACCOUNTS).map(filler_account)));
 	let labelled = |what: &str, extrinsics: Vec<Vec<u8>>| {
@@ -318,21 +308,29 @@ pub fn measure(blob: &'static [u8], kind: Kind, transactions: usize) -> anyhow::
 	})?;
 	let baseline = runtime.author_block(&setup.state, Some(&setup.block.header), |_| Vec::new())?;
 
+	// Both blocks are imported on the setup block's state, as a trie built once.
+	let mut parent = ParentState::from((setup.state, StateVersion::V1));
 	let per_transaction = |with: f64, without: f64| (with - without) / transactions as f64;
-	let proof = |block: &opaque::Block| runtime.import_proof_bytes(&setup.state, block);
-	let charged_proof = |state: &Storage| {
-		BasicExternalities::new(state.clone()).execute_with(|| frame_system::BlockWeight::<Runtime>::get().total().proof_size())
-	};
 	const RUNS: usize = 5;
 	let execution = runtime
-		.import_time(&setup.state, &measured.block, RUNS)?
-		.saturating_sub(runtime.import_time(&setup.state, &baseline.block, RUNS)?);
+		.import_time(&parent, &measured.block, RUNS)?
+		.saturating_sub(runtime.import_time(&parent, &baseline.block, RUNS)?);
+	let proof_bytes = per_transaction(
+		runtime.import_proof_bytes(&mut parent, &measured.block)? as f64,
+		runtime.import_proof_bytes(&mut parent, &baseline.block)? as f64,
+	);
 	Ok(TransactionCost {
 		kind,
 		transactions,
 		body_bytes: measured_transactions.iter().map(Vec::len).sum::<usize>() as f64 / transactions as f64,
-		proof_bytes: per_transaction(proof(&measured.block)? as f64, proof(&baseline.block)? as f64),
-		charged_proof_bytes: per_transaction(charged_proof(&measured.state) as f64, charged_proof(&baseline.state) as f64),
+		proof_bytes,
+		charged_proof_bytes: per_transaction(charged_proof_size(&measured.state)? as f64, charged_proof_size(&baseline.state)? as f64),
 		execution: execution / transactions as u32,
 	})
+}
+
+/// The proof size the block that left `state` was charged: `System::BlockWeight`, every class.
+fn charged_proof_size(state: &Storage) -> anyhow::Result<u64> {
+	let encoded = state.top.get(&frame_system::BlockWeight::<Runtime>::hashed_key().to_vec()).context("a block's weight")?;
+	Ok(frame_system::ConsumedWeight::decode(&mut &encoded[..])?.total().proof_size())
 }

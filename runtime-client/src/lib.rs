@@ -3,6 +3,8 @@
 //! This repository's harness for its own runtime, `pq-runtime` — not a client for other
 //! runtimes (that is `pq-client`, on subxt):
 //!
+//! - [`genesis`]: a genesis preset merged over the default configuration, as a chain
+//!   specification does;
 //! - [`transactions`]: builds and signs every transaction form with the runtime's own types
 //!   (signing through [`pq_client::sender`], as `pq-client` does), so the tests, the throughput
 //!   and charge benchmarks and the reference vectors sign exactly what the runtime decodes;
@@ -11,6 +13,7 @@
 //!   harnesses submitting thousands of pre-signed transactions;
 //! - [`node_process`] (feature `node-process`): a `pq-node` on loopback ports it picks itself.
 
+pub mod genesis;
 pub mod inclusion;
 pub mod rpc;
 pub mod transactions;

@@ -16,6 +16,8 @@ use pq_runtime::{
 	UNIT,
 };
 
+use pq_runtime_client::genesis::merge_patch;
+
 const SCHEMES: [Scheme; 4] = Scheme::SINGLE_KEY;
 
 /// Externalities at block 1 on top of the `development` genesis.
@@ -23,7 +25,7 @@ fn dev_chain() -> TestExternalities {
 	let patch = presets::get_preset(&DEV_RUNTIME_PRESET.into()).expect("development preset");
 	let patch: serde_json::Value = serde_json::from_slice(&patch).unwrap();
 	let mut config = serde_json::to_value(RuntimeGenesisConfig::default()).unwrap();
-	json_patch(&mut config, patch);
+	merge_patch(&mut config, patch);
 	let config: RuntimeGenesisConfig = serde_json::from_value(config).expect("the preset is a valid genesis patch");
 	let mut ext = TestExternalities::new(config.build_storage().unwrap());
 	ext.execute_with(|| {
@@ -31,17 +33,6 @@ fn dev_chain() -> TestExternalities {
 		Executive::initialize_block(&header);
 	});
 	ext
-}
-
-/// Merges `patch` into `base` (JSON merge patch, RFC 7386).
-fn json_patch(base: &mut serde_json::Value, patch: serde_json::Value) {
-	match (base, patch) {
-		(serde_json::Value::Object(base), serde_json::Value::Object(patch)) =>
-			for (key, value) in patch {
-				json_patch(base.entry(key).or_insert(serde_json::Value::Null), value);
-			},
-		(base, patch) => *base = patch,
-	}
 }
 
 fn chain() -> ChainIdentity {
@@ -394,7 +385,7 @@ fn validators_aura_keys_are_the_dev_uris() {
 /// does, with the block time field set to `slot`.
 fn genesis_state(preset: serde_json::Value, slot: Option<serde_json::Value>) -> Result<TestExternalities, String> {
 	let mut config = serde_json::to_value(RuntimeGenesisConfig::default()).unwrap();
-	json_patch(&mut config, preset);
+	merge_patch(&mut config, preset);
 	if let Some(slot) = slot {
 		config[presets::SLOT_DURATION_FIELD] = slot;
 	}

@@ -8,7 +8,7 @@ use clap::Parser;
 use pq_benchmarks::{
 	charge::Kind,
 	machine_summary,
-	parachain::{self, TransactionCost, FILLER_ACCOUNTS},
+	parachain::{self, TransactionCost, ValidatorRuntime, FILLER_ACCOUNTS},
 };
 use pq_crypto::Scheme;
 use pq_runtime_client::transactions::Form;
@@ -53,10 +53,11 @@ fn kinds() -> Vec<Kind> {
 
 fn run(args: Args) -> anyhow::Result<String> {
 	let blob = pq_runtime::pure_wasm::WASM_BINARY.ok_or_else(|| anyhow::anyhow!("pq-runtime built without its Wasm blobs"))?;
+	let runtime = ValidatorRuntime::new(blob);
 	let mut costs = Vec::new();
 	for kind in kinds() {
 		eprintln!("{}: {} transactions", kind.label(), args.transactions);
-		costs.push(parachain::measure(blob, kind, args.transactions)?);
+		costs.push(parachain::measure(&runtime, kind, args.transactions)?);
 	}
 	Ok(table(&costs, args.transactions))
 }
