@@ -24,7 +24,8 @@ fn main() {
 		// here, not in .cargo/config.toml, so that runtimes among our dependencies (the benchmark
 		// CLI's storage test runtime) keep resolving against their own manifests. Read when the
 		// script runs, not compiled in: clones sharing one target directory share this script.
-		let manifest_dir = std::env::var_os("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR for build scripts");
+		let manifest_dir = std::env::var_os("CARGO_MANIFEST_DIR")
+			.expect("cargo sets CARGO_MANIFEST_DIR for build scripts");
 		let workspace = std::path::Path::new(&manifest_dir).join("..");
 		std::env::set_var("WASM_BUILD_WORKSPACE_HINT", workspace);
 		substrate_wasm_builder::WasmBuilder::build_using_defaults();
@@ -45,7 +46,8 @@ fn main() {
 		} else {
 			// The `None` stubs, written here: skipped, the builder would keep pointing at a blob
 			// an earlier request built, however stale.
-			let out_dir = std::env::var_os("OUT_DIR").expect("cargo sets OUT_DIR for build scripts");
+			let out_dir =
+				std::env::var_os("OUT_DIR").expect("cargo sets OUT_DIR for build scripts");
 			std::fs::write(
 				std::path::Path::new(&out_dir).join(LIBCRUX_BLOB),
 				"pub const WASM_BINARY_PATH: Option<&str> = None;\n\

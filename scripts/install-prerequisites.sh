@@ -2,8 +2,8 @@
 # Installs what a fresh Debian/Ubuntu machine with rustup needs to build this workspace, and
 # nothing that is already there (a second run takes a second): the C toolchain and libraries
 # (clang: sp-io's secp256k1 for Wasm; libssl-dev and pkg-config: the node's OpenSSL;
-# protobuf-compiler: libp2p), and the Rust toolchain, target and component rust-toolchain.toml
-# names (machines with RUSTUP_AUTO_INSTALL=0 do not add them on their own).
+# protobuf-compiler: libp2p), the Rust toolchain, target and components rust-toolchain.toml
+# names (machines with RUSTUP_AUTO_INSTALL=0 do not add them on their own), and zepter.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -28,7 +28,15 @@ fi
 rustup toolchain install --no-self-update >/dev/null 2>&1 || rustup toolchain install
 installed=$(rustup target list --installed)
 grep -qx wasm32v1-none <<<"$installed" || rustup target add wasm32v1-none
-rustup component list --installed | grep -q '^rust-src' || rustup component add rust-src
+components=$(rustup component list --installed)
+for component in rust-src rustfmt clippy; do
+	grep -q "^$component" <<<"$components" || rustup component add "$component"
+done
+# zepter checks that every crate forwards its features to its dependencies (scripts/lint.sh).
+zepter_version=1.88.2
+if [[ "$(zepter --version 2>/dev/null)" != "zepter $zepter_version" ]]; then
+	cargo install --locked --quiet zepter --version "$zepter_version"
+fi
 
 # The JavaScript client (clients/js) is tested with Node.js's own test runner.
 if ! command -v npm >/dev/null || (( $(node -p 'process.versions.node.split(".")[0]') < 20 )); then

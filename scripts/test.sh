@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs every test: installs what is missing (scripts/install-prerequisites.sh), builds into the
-# shared build directory (scripts/common.sh) and runs the unit, property, vector, runtime and
+# shared build directory (scripts/common.sh), runs the gates (scripts/lint.sh) and the unit, property, vector, runtime and
 # end-to-end tests, the pallet's benchmarks as tests on its mock runtime, then the JavaScript
 # client's tests against a pq-node of this build. CI runs exactly this (README.md's test
 # command). Arguments go to the first `cargo test` (e.g. a test name).
@@ -18,9 +18,6 @@ fi
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 build_with_progress cargo test --release --workspace --no-run
-# The runtime's `try-runtime` feature (migrations' checks, `try_state`) compiles: a check, not
-# a second build, as nothing else here uses that feature set.
-build_with_progress env SKIP_WASM_BUILD=1 cargo check --release -p pq-runtime --features try-runtime
 # The JavaScript client's dependencies, exactly as package-lock.json pins them.
 npm ci --no-audit --no-fund --loglevel=error
 # pq-client and pq-cli are clients for any runtime with the pallet: nothing of pq-runtime in
@@ -37,6 +34,9 @@ done
 status=0
 {
 	failed=0
+	# Formatting, clippy (also of the runtime's `runtime-benchmarks` and `try-runtime` code:
+	# a check, not a second build) and feature propagation.
+	scripts/lint.sh || failed=1
 	# --no-fail-fast: a failing test binary must not hide the results of those after it.
 	cargo test --release --workspace --no-fail-fast "$@" || failed=1
 	cargo test --release -p pallet-pq-verifier --features runtime-benchmarks --no-fail-fast || failed=1

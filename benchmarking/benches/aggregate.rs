@@ -26,11 +26,11 @@ use pq_crypto::{
 		SignerBitfield,
 	},
 	backend::{Backend, Dalek, Ed25519Verifier, MlDsaVerifier},
-	host::node::NodeBackend,
 	cache::{node::NodeCache, CacheLimits, KeyCache},
-	verify::Signed,
+	host::node::NodeBackend,
 	params::MlDsa87,
 	signing::Keypair,
+	verify::Signed,
 	MultiSignature, MultiSigner, Purpose, Scheme,
 };
 use std::{hint::black_box, sync::Arc, time::Duration};
@@ -51,7 +51,9 @@ impl Stored {
 	fn new(committee: &Committee) -> Self {
 		let shares = committee.shares();
 		let mut sum = ShareSum::default();
-		shares.iter().for_each(|share| sum.add(share).expect("generated shares are reduced"));
+		shares
+			.iter()
+			.for_each(|share| sum.add(share).expect("generated shares are reduced"));
 		Stored { rho: committee.rho(), shares, sum: sum.pack() }
 	}
 
@@ -71,7 +73,14 @@ fn baselines(c: &mut Criterion) {
 		unreachable!("an Ed25519 keypair signs Ed25519")
 	};
 	c.bench_function("ed25519/dalek/decode+verify", |b| {
-		b.iter(|| Dalek::verify(black_box(&key), PURPOSE.ed25519_prefix(), black_box(MESSAGE), black_box(&signature)))
+		b.iter(|| {
+			Dalek::verify(
+				black_box(&key),
+				PURPOSE.ed25519_prefix(),
+				black_box(MESSAGE),
+				black_box(&signature),
+			)
+		})
 	});
 
 	let ml_dsa = Keypair::from_suri(Scheme::MlDsa87, "//Bench").expect("dev URI");
@@ -80,12 +89,21 @@ fn baselines(c: &mut Criterion) {
 		unreachable!("an ML-DSA-87 keypair signs ML-DSA-87")
 	};
 	c.bench_function(&format!("ml-dsa-87/{}/decode+verify", NodeBackend::NAME), |b| {
-		b.iter(|| <NodeBackend as MlDsaVerifier<MlDsa87>>::verify(black_box(key), black_box(MESSAGE), PURPOSE.context(), black_box(raw)))
+		b.iter(|| {
+			<NodeBackend as MlDsaVerifier<MlDsa87>>::verify(
+				black_box(key),
+				black_box(MESSAGE),
+				PURPOSE.context(),
+				black_box(raw),
+			)
+		})
 	});
 	let mut cache = KeyCache::<NodeBackend>::new(CacheLimits::default());
 	cache.verify(&signer, &signature, MESSAGE, PURPOSE).expect("valid signature");
 	c.bench_function(&format!("ml-dsa-87/{}/cache-hit", NodeBackend::NAME), |b| {
-		b.iter(|| cache.verify(black_box(&signer), black_box(&signature), black_box(MESSAGE), PURPOSE))
+		b.iter(|| {
+			cache.verify(black_box(&signer), black_box(&signature), black_box(MESSAGE), PURPOSE)
+		})
 	});
 	c.bench_function("ml-dsa-87/committee-verifier/expand-matrix", |b| {
 		b.iter(|| CommitteeMatrix::expand::<MlDsa87>(black_box(&[0xa6; 32])))
@@ -94,13 +112,18 @@ fn baselines(c: &mut Criterion) {
 
 /// A node cache holding the committee's matrix, through the decoded key of another signer set
 /// (its last member alone), and the decoded key of `signers` if given.
-fn committee_cache(committee: &Committee, stored: &Stored, signers: Option<&SignerBitfield>) -> NodeCache<NodeBackend> {
+fn committee_cache(
+	committee: &Committee,
+	stored: &Stored,
+	signers: Option<&SignerBitfield>,
+) -> NodeCache<NodeBackend> {
 	let mut cache = NodeCache::new(CacheLimits { max_entries: 1024, max_bytes: 64 << 20 });
 	let matrix = Arc::new(CommitteeMatrix::expand::<MlDsa87>(&stored.rho));
 	let other = committee.signers([committee.size() - 1]).expect("a member");
 	for signers in [Some(&other), signers].into_iter().flatten() {
 		let public = stored.derive(signers);
-		let key = AggregateKey::decode_with(matrix.clone(), &public).expect("the matrix of the key's ρ");
+		let key =
+			AggregateKey::decode_with(matrix.clone(), &public).expect("the matrix of the key's ρ");
 		cache.insert_aggregate(&AggregateKeyId::of(&public), Arc::new(key));
 	}
 	cache
@@ -109,7 +132,9 @@ fn committee_cache(committee: &Committee, stored: &Stored, signers: Option<&Sign
 fn aggregate(c: &mut Criterion, committee: &Committee, stored: &Stored, count: u32) {
 	let signers: SignerBitfield = committee.signers(0..count).expect("members");
 	let aggregate = committee.sign(&signers, MESSAGE, PURPOSE).expect("aggregate signing");
-	c.bench_function(&format!("aggregate/{count}/derive"), |b| b.iter(|| stored.derive(black_box(&signers))));
+	c.bench_function(&format!("aggregate/{count}/derive"), |b| {
+		b.iter(|| stored.derive(black_box(&signers)))
+	});
 	c.bench_function(&format!("aggregate/{count}/cold"), |b| {
 		b.iter(|| {
 			let key = stored.derive(black_box(&signers));
@@ -120,11 +145,16 @@ fn aggregate(c: &mut Criterion, committee: &Committee, stored: &Stored, count: u
 	c.bench_function(&format!("aggregate/{count}/fresh"), |b| {
 		b.iter(|| {
 			let public = stored.derive(black_box(&signers));
-			let AggregateLookup::Uncached(Some(matrix)) = fresh.lookup_aggregate(&AggregateKeyId::of(&public)) else {
+			let AggregateLookup::Uncached(Some(matrix)) =
+				fresh.lookup_aggregate(&AggregateKeyId::of(&public))
+			else {
 				unreachable!("the matrix is cached, keys never are")
 			};
-			let key = AggregateKey::decode_with(matrix, &public).expect("the matrix of the key's ρ");
-			assert!(key.verify(Signed::ForPurpose(black_box(MESSAGE), PURPOSE), &aggregate.signature));
+			let key =
+				AggregateKey::decode_with(matrix, &public).expect("the matrix of the key's ρ");
+			assert!(
+				key.verify(Signed::ForPurpose(black_box(MESSAGE), PURPOSE), &aggregate.signature)
+			);
 		})
 	});
 	let aggregate_key = stored.derive(&signers);
@@ -132,8 +162,12 @@ fn aggregate(c: &mut Criterion, committee: &Committee, stored: &Stored, count: u
 	c.bench_function(&format!("aggregate/{count}/repeated"), |b| {
 		b.iter(|| {
 			let id = AggregateKeyId::of(black_box(&aggregate_key));
-			let AggregateLookup::Cached(key) = repeated.lookup_aggregate(&id) else { unreachable!("pk* is cached") };
-			assert!(key.verify(Signed::ForPurpose(black_box(MESSAGE), PURPOSE), &aggregate.signature));
+			let AggregateLookup::Cached(key) = repeated.lookup_aggregate(&id) else {
+				unreachable!("pk* is cached")
+			};
+			assert!(
+				key.verify(Signed::ForPurpose(black_box(MESSAGE), PURPOSE), &aggregate.signature)
+			);
 		})
 	});
 }
@@ -149,7 +183,12 @@ fn individual(c: &mut Criterion, members: &[(MultiSigner, MultiSignature)], coun
 	c.bench_function(&format!("individual/{count}/decode+verify"), |b| {
 		b.iter(|| {
 			for (key, signature) in &pairs {
-				assert!(<NodeBackend as MlDsaVerifier<MlDsa87>>::verify(key, black_box(MESSAGE), PURPOSE.context(), signature));
+				assert!(<NodeBackend as MlDsaVerifier<MlDsa87>>::verify(
+					key,
+					black_box(MESSAGE),
+					PURPOSE.context(),
+					signature
+				));
 			}
 		})
 	});
@@ -161,7 +200,8 @@ fn all(c: &mut Criterion) {
 	let stored = Stored::new(&committee);
 	let members: Vec<(MultiSigner, MultiSignature)> = (0..128u8)
 		.map(|index| {
-			let keypair = Keypair::from_seed(Scheme::MlDsa87, &[index; 32]).expect("ML-DSA-87 from a seed");
+			let keypair =
+				Keypair::from_seed(Scheme::MlDsa87, &[index; 32]).expect("ML-DSA-87 from a seed");
 			(keypair.public(), keypair.sign(MESSAGE, PURPOSE))
 		})
 		.collect();

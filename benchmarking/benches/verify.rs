@@ -11,10 +11,12 @@
 use criterion::{criterion_group, criterion_main, Criterion};
 use pq_benchmarks::wasm_runtime::WasmRuntime;
 use pq_crypto::{
-	backend::{Backend, Dalek, Ed25519Verifier, Libcrux, MlDsaVerifier, Native, Precomputed, RustCrypto},
+	aggregate::CommitteeId,
+	backend::{
+		Backend, Dalek, Ed25519Verifier, Libcrux, MlDsaVerifier, Native, Precomputed, RustCrypto,
+	},
 	cache::{CacheLimits, KeyCache},
 	host::node,
-	aggregate::CommitteeId,
 	params::{MlDsa44, MlDsa65, MlDsa87, MlDsaParams},
 	signing::Keypair,
 	Domain, MultiSignature, MultiSigner, Purpose, Scheme,
@@ -38,7 +40,9 @@ fn cache_hit<B: Backend>(c: &mut Criterion, scheme: Scheme) {
 	let mut cache = KeyCache::<B>::new(CacheLimits::default());
 	cache.verify(&signer, &signature, MESSAGE, PURPOSE).expect("valid signature");
 	c.bench_function(&format!("{}/{}/cache-hit", scheme.name(), B::NAME), |b| {
-		b.iter(|| cache.verify(black_box(&signer), black_box(&signature), black_box(MESSAGE), PURPOSE))
+		b.iter(|| {
+			cache.verify(black_box(&signer), black_box(&signature), black_box(MESSAGE), PURPOSE)
+		})
 	});
 }
 
@@ -52,13 +56,29 @@ fn ml_dsa<P: MlDsaParams, B: Backend + MlDsaVerifier<P>>(
 	};
 	let context = PURPOSE.context();
 	let name = |step: &str| format!("{}/{}/{step}", P::SCHEME.name(), B::NAME);
-	c.bench_function(&name("decode"), |b| b.iter(|| <B as MlDsaVerifier<P>>::decode_key(black_box(&key))));
+	c.bench_function(&name("decode"), |b| {
+		b.iter(|| <B as MlDsaVerifier<P>>::decode_key(black_box(&key)))
+	});
 	let decoded = <B as MlDsaVerifier<P>>::decode_key(&key);
 	c.bench_function(&name("verify-decoded"), |b| {
-		b.iter(|| <B as MlDsaVerifier<P>>::verify_decoded(black_box(&decoded), black_box(MESSAGE), context, black_box(&signature)))
+		b.iter(|| {
+			<B as MlDsaVerifier<P>>::verify_decoded(
+				black_box(&decoded),
+				black_box(MESSAGE),
+				context,
+				black_box(&signature),
+			)
+		})
 	});
 	c.bench_function(&name("decode+verify"), |b| {
-		b.iter(|| <B as MlDsaVerifier<P>>::verify(black_box(&key), black_box(MESSAGE), context, black_box(&signature)))
+		b.iter(|| {
+			<B as MlDsaVerifier<P>>::verify(
+				black_box(&key),
+				black_box(MESSAGE),
+				context,
+				black_box(&signature),
+			)
+		})
 	});
 	cache_hit::<B>(c, P::SCHEME);
 }
@@ -79,14 +99,22 @@ fn ml_dsa_backend<B: Backend>(c: &mut Criterion) {
 }
 
 fn ed25519(c: &mut Criterion) {
-	let (MultiSigner::Ed25519(key), MultiSignature::Ed25519(signature)) = signed(Scheme::Ed25519) else {
+	let (MultiSigner::Ed25519(key), MultiSignature::Ed25519(signature)) = signed(Scheme::Ed25519)
+	else {
 		unreachable!("signed() returns matching schemes")
 	};
 	let name = |step: &str| format!("ed25519/dalek/{step}");
 	c.bench_function(&name("decode"), |b| b.iter(|| Dalek::decode_key(black_box(&key))));
 	let decoded = Dalek::decode_key(&key).expect("valid key");
 	c.bench_function(&name("verify-decoded"), |b| {
-		b.iter(|| Dalek::verify_decoded(black_box(&decoded), b"", black_box(MESSAGE), black_box(&signature)))
+		b.iter(|| {
+			Dalek::verify_decoded(
+				black_box(&decoded),
+				b"",
+				black_box(MESSAGE),
+				black_box(&signature),
+			)
+		})
 	});
 	c.bench_function(&name("decode+verify"), |b| {
 		b.iter(|| Dalek::verify(black_box(&key), b"", black_box(MESSAGE), black_box(&signature)))
@@ -98,15 +126,18 @@ fn ed25519(c: &mut Criterion) {
 /// Every scheme through the [`Native`] backend in this process: the host functions' bodies,
 /// as the node runs them. decode+verify without the node's cache, then with every key cached.
 fn native(c: &mut Criterion) {
-	let signed: Vec<_> = Scheme::SINGLE_KEY
-		.into_iter()
-		.map(|scheme| (scheme, signed(scheme)))
-		.collect();
-	for (step, limits) in [("decode+verify", CacheLimits { max_entries: 0, max_bytes: 0 }), ("cache-hit", node::DEFAULT_LIMITS)] {
+	let signed: Vec<_> =
+		Scheme::SINGLE_KEY.into_iter().map(|scheme| (scheme, signed(scheme))).collect();
+	for (step, limits) in [
+		("decode+verify", CacheLimits { max_entries: 0, max_bytes: 0 }),
+		("cache-hit", node::DEFAULT_LIMITS),
+	] {
 		node::configure(limits);
 		for (scheme, (signer, signature)) in &signed {
 			c.bench_function(&format!("{}/native/{step}", scheme.name()), |b| {
-				b.iter(|| signature.verify::<Native>(black_box(signer), black_box(MESSAGE), PURPOSE))
+				b.iter(|| {
+					signature.verify::<Native>(black_box(signer), black_box(MESSAGE), PURPOSE)
+				})
 			});
 		}
 	}
@@ -115,12 +146,20 @@ fn native(c: &mut Criterion) {
 /// Substrate's stock Ed25519 host function (`sp_io::crypto::ed25519_verify`), natively.
 fn stock_ed25519(c: &mut Criterion) {
 	use polkadot_sdk::sp_core::ed25519;
-	let (MultiSigner::Ed25519(key), MultiSignature::Ed25519(signature)) = signed(Scheme::Ed25519) else {
+	let (MultiSigner::Ed25519(key), MultiSignature::Ed25519(signature)) = signed(Scheme::Ed25519)
+	else {
 		unreachable!("signed() returns matching schemes")
 	};
-	let (key, signature) = (ed25519::Public::from_raw(key.0), ed25519::Signature::from_raw(signature.0));
+	let (key, signature) =
+		(ed25519::Public::from_raw(key.0), ed25519::Signature::from_raw(signature.0));
 	c.bench_function("ed25519/sp-io/decode+verify", |b| {
-		b.iter(|| polkadot_sdk::sp_io::crypto::ed25519_verify(black_box(&signature), black_box(MESSAGE), black_box(&key)))
+		b.iter(|| {
+			polkadot_sdk::sp_io::crypto::ed25519_verify(
+				black_box(&signature),
+				black_box(MESSAGE),
+				black_box(&key),
+			)
+		})
 	});
 }
 
@@ -135,7 +174,8 @@ fn wasm(c: &mut Criterion) {
 		("wasm:pure", WasmRuntime::new(blob(pq_runtime::pure_wasm::WASM_BINARY))),
 	];
 	// Built only with PQ_PURE_WASM_LIBCRUX set (runtime/build.rs).
-	let libcrux = pq_runtime::pure_wasm_libcrux::WASM_BINARY.map(|blob| ("wasm:libcrux", WasmRuntime::new(blob)));
+	let libcrux = pq_runtime::pure_wasm_libcrux::WASM_BINARY
+		.map(|blob| ("wasm:libcrux", WasmRuntime::new(blob)));
 	let runtimes: Vec<_> = runtimes.into_iter().chain(libcrux).collect();
 	let domain = Domain::Purpose(PURPOSE);
 	// A committee signer needs the committee's key, which no backend decodes from the signer:
@@ -145,10 +185,20 @@ fn wasm(c: &mut Criterion) {
 	for (name, runtime) in &runtimes {
 		node::configure(CacheLimits { max_entries: 0, max_bytes: 0 });
 		c.bench_function(&format!("runtime-call/{name}/overhead"), |b| {
-			b.iter(|| runtime.verify_signature(black_box(&committee), black_box(&ml_dsa_44), MESSAGE, &domain))
+			b.iter(|| {
+				runtime.verify_signature(
+					black_box(&committee),
+					black_box(&ml_dsa_44),
+					MESSAGE,
+					&domain,
+				)
+			})
 		});
 		let steps: &[(&str, CacheLimits)] = if *name == "wasm:native" {
-			&[("decode+verify", CacheLimits { max_entries: 0, max_bytes: 0 }), ("cache-hit", node::DEFAULT_LIMITS)]
+			&[
+				("decode+verify", CacheLimits { max_entries: 0, max_bytes: 0 }),
+				("cache-hit", node::DEFAULT_LIMITS),
+			]
 		} else {
 			&[("decode+verify", CacheLimits { max_entries: 0, max_bytes: 0 })]
 		};
@@ -156,9 +206,19 @@ fn wasm(c: &mut Criterion) {
 			node::configure(*limits);
 			for scheme in Scheme::SINGLE_KEY {
 				let (signer, signature) = signed(scheme);
-				assert_eq!(runtime.verify_signature(&signer, &signature, MESSAGE, &domain), Ok(Ok(())));
+				assert_eq!(
+					runtime.verify_signature(&signer, &signature, MESSAGE, &domain),
+					Ok(Ok(()))
+				);
 				c.bench_function(&format!("{}/{name}/{step}", scheme.name()), |b| {
-					b.iter(|| runtime.verify_signature(black_box(&signer), black_box(&signature), MESSAGE, &domain))
+					b.iter(|| {
+						runtime.verify_signature(
+							black_box(&signer),
+							black_box(&signature),
+							MESSAGE,
+							&domain,
+						)
+					})
 				});
 			}
 		}
@@ -181,17 +241,28 @@ fn in_one_call(c: &mut Criterion, name: &str, runtime: &WasmRuntime) {
 	let (_, ml_dsa_44) = signed(Scheme::MlDsa44);
 	let committee = MultiSigner::AggregateMlDsa87(CommitteeId([7; 32]));
 	let refused = vec![(committee, ml_dsa_44, MESSAGE.to_vec(), PURPOSE); PER_CALL as usize];
-	c.bench_function(&format!("runtime-call/{name}:block/overhead"), per_verification(runtime, &refused));
+	c.bench_function(
+		&format!("runtime-call/{name}:block/overhead"),
+		per_verification(runtime, &refused),
+	);
 	for scheme in Scheme::SINGLE_KEY {
-		let check = |keypair: Keypair| (keypair.public(), keypair.sign(MESSAGE, PURPOSE), MESSAGE.to_vec(), PURPOSE);
+		let check = |keypair: Keypair| {
+			(keypair.public(), keypair.sign(MESSAGE, PURPOSE), MESSAGE.to_vec(), PURPOSE)
+		};
 		let distinct: Vec<_> = (0..PER_CALL)
-			.map(|index| check(Keypair::from_suri(scheme, &format!("//Bench//{index}")).expect("dev URI")))
+			.map(|index| {
+				check(Keypair::from_suri(scheme, &format!("//Bench//{index}")).expect("dev URI"))
+			})
 			.collect();
-		let repeated = vec![check(Keypair::from_suri(scheme, "//Bench").expect("dev URI")); PER_CALL as usize];
+		let repeated =
+			vec![check(Keypair::from_suri(scheme, "//Bench").expect("dev URI")); PER_CALL as usize];
 		for (step, checks) in [("decode+verify", &distinct), ("cache-hit", &repeated)] {
 			let verdicts = runtime.verify_signatures(checks).expect("the runtime call succeeds");
 			assert!(verdicts.iter().all(Result::is_ok), "{name}: {verdicts:?}");
-			c.bench_function(&format!("{}/{name}:block/{step}", scheme.name()), per_verification(runtime, checks));
+			c.bench_function(
+				&format!("{}/{name}:block/{step}", scheme.name()),
+				per_verification(runtime, checks),
+			);
 		}
 	}
 }
@@ -205,7 +276,11 @@ fn per_verification<'a>(
 		b.iter_custom(|iterations| {
 			let start = Instant::now();
 			for _ in 0..iterations {
-				black_box(runtime.verify_signatures(black_box(checks)).expect("the runtime call succeeds"));
+				black_box(
+					runtime
+						.verify_signatures(black_box(checks))
+						.expect("the runtime call succeeds"),
+				);
 			}
 			start.elapsed() / PER_CALL
 		})

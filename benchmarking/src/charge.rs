@@ -13,8 +13,8 @@
 
 use crate::throughput::{
 	measure::{
-		author_until_included, manual_seal_node, scratch_chain, setup_transactions, sign_transfers, submit_all,
-		BlockStats,
+		author_until_included, manual_seal_node, scratch_chain, setup_transactions, sign_transfers,
+		submit_all, BlockStats,
 	},
 	workload::{Verifier, Workload},
 };
@@ -26,14 +26,14 @@ use polkadot_sdk::{
 	sp_crypto_hashing::blake2_256,
 	sp_runtime::generic::SignedBlock,
 };
-use pq_runtime_client::rpc::RpcClient;
 use pq_crypto::{
 	aggregate::{aggregator::Committee, SignerBitfield},
 	signing::Keypair,
 	Scheme,
 };
-use pq_runtime_client::transactions::{self, ChainIdentity, Form, Sender};
 use pq_runtime::{opaque, RuntimeCall};
+use pq_runtime_client::rpc::RpcClient;
+use pq_runtime_client::transactions::{self, ChainIdentity, Form, Sender};
 use std::{
 	fmt::Write as _,
 	io::Write,
@@ -90,7 +90,9 @@ impl Kind {
 	pub fn label(&self) -> String {
 		match self {
 			Kind::Transfer(scheme, form) => format!("transfer, {} {}", scheme.name(), form.label()),
-			Kind::CommitteeTransfer { size, signers } => format!("transfer, committee {signers} of {size}"),
+			Kind::CommitteeTransfer { size, signers } => {
+				format!("transfer, committee {signers} of {size}")
+			},
 			Kind::RegisterKey => "register_key, ml-dsa-87".into(),
 			Kind::Migrate => "register_key, ed25519 → ml-dsa-87 migration".into(),
 			Kind::RotateKey => "rotate_key, ml-dsa-44 → ml-dsa-87".into(),
@@ -121,15 +123,23 @@ const CHARGE_TRANSFERS_PER_COMMITTEE: usize = 100;
 
 impl Plan {
 	pub(crate) fn new(kind: Kind, transactions: usize) -> anyhow::Result<Self> {
-		let keys = |scheme, role| (0..transactions).map(|index| keypair(scheme, role, index)).collect::<anyhow::Result<Vec<_>>>();
+		let keys = |scheme, role| {
+			(0..transactions)
+				.map(|index| keypair(scheme, role, index))
+				.collect::<anyhow::Result<Vec<_>>>()
+		};
 		let senders = |senders: Vec<Keypair>, nonce: u32| {
 			let transfers = (0..senders.len()).map(|sender| (sender, nonce)).collect();
 			Workload::Keys { senders, transfers }
 		};
 		let (mut old_keys, mut new_keys) = (Vec::new(), Vec::new());
 		let load = match kind {
-			Kind::Transfer(scheme, form) => senders(keys(scheme, "sender")?, u32::from(form == Form::KeyRegistered)),
-			Kind::CommitteeTransfer { size, signers } => committee_transfers(size, signers, transactions)?,
+			Kind::Transfer(scheme, form) => {
+				senders(keys(scheme, "sender")?, u32::from(form == Form::KeyRegistered))
+			},
+			Kind::CommitteeTransfer { size, signers } => {
+				committee_transfers(size, signers, transactions)?
+			},
 			Kind::RegisterKey | Kind::RemoveKey => senders(keys(Scheme::MlDsa87, "registrant")?, 0),
 			Kind::Migrate => {
 				new_keys = keys(Scheme::MlDsa87, "migrated")?;
@@ -156,7 +166,9 @@ impl Plan {
 	pub(crate) fn setup(&self, chain: &ChainIdentity) -> Vec<Vec<u8>> {
 		match self.kind {
 			Kind::Transfer(_, form) => setup_transactions(&self.load, form, chain),
-			Kind::CommitteeTransfer { .. } => setup_transactions(&self.load, Form::Committee, chain),
+			Kind::CommitteeTransfer { .. } => {
+				setup_transactions(&self.load, Form::Committee, chain)
+			},
 			// The key to remove.
 			Kind::RemoveKey => setup_transactions(&self.load, Form::KeyRegistered, chain),
 			Kind::RotateKey => self
@@ -165,8 +177,11 @@ impl Plan {
 				.zip(&self.old_keys)
 				.map(|(account, old)| {
 					// A migrated account with a small key, accepting only it.
-					let call = transactions::register_key_call(old, &account.account_id(), true, chain);
-					transactions::sign(account, call, 0, 0, Form::KeyInline, chain).expect("a key signs for its own account").encode()
+					let call =
+						transactions::register_key_call(old, &account.account_id(), true, chain);
+					transactions::sign(account, call, 0, 0, Form::KeyInline, chain)
+						.expect("a key signs for its own account")
+						.encode()
 				})
 				.collect(),
 			Kind::RegisterKey | Kind::Migrate => Vec::new(),
@@ -175,21 +190,35 @@ impl Plan {
 
 	/// The measured transactions, one per sender (for committees, a new signer set each).
 	pub(crate) fn measured(&self, chain: &ChainIdentity) -> anyhow::Result<Vec<Vec<u8>>> {
-		let signed = |sender: Sender, call: RuntimeCall, nonce, form| -> anyhow::Result<Vec<u8>> { Ok(transactions::sign(sender, call, nonce, 0, form, chain)?.encode()) };
+		let signed = |sender: Sender, call: RuntimeCall, nonce, form| -> anyhow::Result<Vec<u8>> {
+			Ok(transactions::sign(sender, call, nonce, 0, form, chain)?.encode())
+		};
 		Ok(match self.kind {
 			Kind::Transfer(_, form) => sign_transfers(&self.load, form, chain)?,
 			Kind::CommitteeTransfer { .. } => sign_transfers(&self.load, Form::Committee, chain)?,
 			Kind::RegisterKey => self
 				.senders()
 				.iter()
-				.map(|key| signed(key.into(), transactions::register_key_call(key, &key.account_id(), false, chain), 0, Form::KeyInline))
+				.map(|key| {
+					signed(
+						key.into(),
+						transactions::register_key_call(key, &key.account_id(), false, chain),
+						0,
+						Form::KeyInline,
+					)
+				})
 				.collect::<anyhow::Result<_>>()?,
 			Kind::Migrate => self
 				.senders()
 				.iter()
 				.zip(&self.new_keys)
 				.map(|(account, new)| {
-					signed(account.into(), transactions::register_key_call(new, &account.account_id(), true, chain), 0, Form::KeyInline)
+					signed(
+						account.into(),
+						transactions::register_key_call(new, &account.account_id(), true, chain),
+						0,
+						Form::KeyInline,
+					)
 				})
 				.collect::<anyhow::Result<_>>()?,
 			Kind::RotateKey => self
@@ -199,13 +228,25 @@ impl Plan {
 				.zip(&self.old_keys)
 				.map(|((account, new), old)| {
 					let call = transactions::rotate_key_call(new, &account.account_id(), chain);
-					signed(Sender::Migrated { account: &account.account_id(), key: old }, call, 1, Form::KeyRegistered)
+					signed(
+						Sender::Migrated { account: &account.account_id(), key: old },
+						call,
+						1,
+						Form::KeyRegistered,
+					)
 				})
 				.collect::<anyhow::Result<_>>()?,
 			Kind::RemoveKey => self
 				.senders()
 				.iter()
-				.map(|key| signed(key.into(), pallet_pq_verifier::Call::remove_key {}.into(), 1, Form::KeyRegistered))
+				.map(|key| {
+					signed(
+						key.into(),
+						pallet_pq_verifier::Call::remove_key {}.into(),
+						1,
+						Form::KeyRegistered,
+					)
+				})
 				.collect::<anyhow::Result<_>>()?,
 		})
 	}
@@ -216,9 +257,17 @@ impl Plan {
 /// signer set, so a fresh `pk*`, each time.
 fn committee_transfers(size: u32, signers: u32, transactions: usize) -> anyhow::Result<Workload> {
 	let count = transactions.div_ceil(CHARGE_TRANSFERS_PER_COMMITTEE);
-	let owners = (0..count).map(|index| keypair(Scheme::Ed25519, "owner", index)).collect::<anyhow::Result<Vec<_>>>()?;
+	let owners = (0..count)
+		.map(|index| keypair(Scheme::Ed25519, "owner", index))
+		.collect::<anyhow::Result<Vec<_>>>()?;
 	let committees = (0..count)
-		.map(|index| Committee::from_seed(&blake2_256(&("pq-charge", "committee", size, index as u32).encode()), size, signers))
+		.map(|index| {
+			Committee::from_seed(
+				&blake2_256(&("pq-charge", "committee", size, index as u32).encode()),
+				size,
+				signers,
+			)
+		})
 		.collect();
 	let transfers = (0..transactions)
 		.map(|position| {
@@ -270,7 +319,8 @@ pub async fn run(
 ) -> anyhow::Result<Check> {
 	let plan = Plan::new(kind, transactions)?;
 	let directory = tempfile::tempdir()?;
-	let (spec, base_path) = scratch_chain(node_binary, verifier, &plan.load.accounts(), directory.path())?;
+	let (spec, base_path) =
+		scratch_chain(node_binary, verifier, &plan.load.accounts(), directory.path())?;
 	let node = manual_seal_node(node_binary, &spec, &base_path, &[]).await;
 	let rpc = node.rpc().await;
 	let chain = ChainIdentity { checkpoint: None, ..rpc.chain_identity().await? };
@@ -312,14 +362,17 @@ const EXECUTIONS: usize = 3;
 
 /// The median time `rpc`'s node takes to execute block `hash` on its parent's state.
 async fn execution_time(rpc: &RpcClient, hash: H256) -> anyhow::Result<Duration> {
-	let signed: Option<SignedBlock<opaque::Block>> = rpc.request("chain_getBlock", rpc_params![hash]).await?;
+	let signed: Option<SignedBlock<opaque::Block>> =
+		rpc.request("chain_getBlock", rpc_params![hash]).await?;
 	let signed = signed.with_context(|| format!("the node does not have block {hash:?}"))?;
 	let parent = signed.block.header.parent_hash;
 	let block = Bytes(signed.block.encode());
 	let mut times = Vec::with_capacity(EXECUTIONS);
 	for _ in 0..EXECUTIONS {
 		let start = Instant::now();
-		let _: Bytes = rpc.request("state_call", rpc_params!["Core_execute_block", &block, parent]).await?;
+		let _: Bytes = rpc
+			.request("state_call", rpc_params!["Core_execute_block", &block, parent])
+			.await?;
 		times.push(start.elapsed());
 	}
 	times.sort();
@@ -355,7 +408,8 @@ mod tests {
 
 	#[test]
 	fn every_kind_has_a_distinct_label() {
-		let labels: std::collections::BTreeSet<String> = Kind::all().iter().map(Kind::label).collect();
+		let labels: std::collections::BTreeSet<String> =
+			Kind::all().iter().map(Kind::label).collect();
 		assert_eq!(labels.len(), Kind::all().len());
 		assert_eq!(Kind::all().len(), 13);
 	}
@@ -363,7 +417,9 @@ mod tests {
 	#[test]
 	fn a_committee_plan_has_one_committee_per_hundred_transfers() {
 		let plan = Plan::new(Kind::CommitteeTransfer { size: 16, signers: 9 }, 250).unwrap();
-		let Workload::Committees { committees, .. } = &plan.load else { panic!("a committee kind's load") };
+		let Workload::Committees { committees, .. } = &plan.load else {
+			panic!("a committee kind's load")
+		};
 		assert_eq!(committees.len(), 3);
 		assert_eq!(plan.load.accounts().len(), 6, "each committee's owner and account");
 	}

@@ -32,7 +32,8 @@ pub fn read_results(directory: &Path) -> Result<Results, String> {
 }
 
 fn collect(directory: &Path, results: &mut Results) -> Result<(), String> {
-	let entries = fs::read_dir(directory).map_err(|error| format!("{}: {error}", directory.display()))?;
+	let entries =
+		fs::read_dir(directory).map_err(|error| format!("{}: {error}", directory.display()))?;
 	for entry in entries {
 		let path = entry.map_err(|error| error.to_string())?.path();
 		if !path.is_dir() {
@@ -42,7 +43,9 @@ fn collect(directory: &Path, results: &mut Results) -> Result<(), String> {
 			let benchmark = read_json(&path.join("benchmark.json"))?;
 			let estimates = read_json(&path.join("estimates.json"))?;
 			let id = benchmark["full_id"].as_str().ok_or("benchmark.json without full_id")?;
-			let median = estimates["median"]["point_estimate"].as_f64().ok_or("estimates.json without median")?;
+			let median = estimates["median"]["point_estimate"]
+				.as_f64()
+				.ok_or("estimates.json without median")?;
 			results.insert(id.to_owned(), median);
 		} else {
 			collect(&path, results)?;

@@ -16,7 +16,7 @@ use polkadot_sdk::{
 	frame_system, pallet_timestamp,
 	sc_executor::{HeapAllocStrategy, WasmExecutor},
 	sp_core::{
-		storage::{well_known_keys::CODE, Storage, StateVersion},
+		storage::{well_known_keys::CODE, StateVersion, Storage},
 		traits::{CallContext, CodeExecutor, RuntimeCode, WrappedRuntimeCode},
 		H256,
 	},
@@ -27,7 +27,9 @@ use polkadot_sdk::{
 		traits::{BlakeTwo256, Header as _},
 		AccountId32, ApplyExtrinsicResult, ExtrinsicInclusionMode, OpaqueExtrinsic,
 	},
-	sp_state_machine::{prove_execution, BasicExternalities, InMemoryBackend, OverlayedChanges, StateMachine},
+	sp_state_machine::{
+		prove_execution, BasicExternalities, InMemoryBackend, OverlayedChanges, StateMachine,
+	},
 	sp_version::RuntimeVersion,
 };
 use pq_runtime::{opaque, Balances, Header, Runtime, RuntimeCall, UncheckedExtrinsic, UNIT};
@@ -56,8 +58,11 @@ pub type PvfHostFunctions = (
 /// Host implementations standing in for the storage functions cumulus' `validate_block`
 /// implements inside the Wasm over the block's storage proof, so that a block can be executed
 /// here without `validate_block`.
-pub type CumulusStorageStandIns =
-	(sp_io::storage::HostFunctions, sp_io::default_child_storage::HostFunctions, sp_io::offchain_index::HostFunctions);
+pub type CumulusStorageStandIns = (
+	sp_io::storage::HostFunctions,
+	sp_io::default_child_storage::HostFunctions,
+	sp_io::offchain_index::HostFunctions,
+);
 
 /// Everything a block's execution may call on a parachain validator.
 pub type ParachainValidatorHostFunctions = (PvfHostFunctions, CumulusStorageStandIns);
@@ -104,9 +109,16 @@ impl ValidatorRuntime {
 	pub fn new(blob: &'static [u8]) -> Self {
 		let executor = WasmExecutor::<ParachainValidatorHostFunctions>::builder()
 			.with_allow_missing_host_functions(false)
-			.with_onchain_heap_alloc_strategy(HeapAllocStrategy::Dynamic { maximum_pages: Some(PVF_MAX_MEMORY_PAGES) })
+			.with_onchain_heap_alloc_strategy(HeapAllocStrategy::Dynamic {
+				maximum_pages: Some(PVF_MAX_MEMORY_PAGES),
+			})
 			.build();
-		Self { blob, executor, code: WrappedRuntimeCode(Cow::Borrowed(blob)), hash: blake2_256(blob).to_vec() }
+		Self {
+			blob,
+			executor,
+			code: WrappedRuntimeCode(Cow::Borrowed(blob)),
+			hash: blake2_256(blob).to_vec(),
+		}
 	}
 
 	fn runtime_code(&self) -> RuntimeCode<'_> {
@@ -115,18 +127,35 @@ impl ValidatorRuntime {
 
 	/// Calls the runtime API function `method` on `state` and decodes its output. Every call is
 	/// on-chain and not an import, so the PVF's memory limit holds (an import would double it).
-	pub fn try_call<R: Decode>(&self, state: &mut BasicExternalities, method: &str, arguments: &impl Encode) -> Result<R, String> {
+	pub fn try_call<R: Decode>(
+		&self,
+		state: &mut BasicExternalities,
+		method: &str,
+		arguments: &impl Encode,
+	) -> Result<R, String> {
 		let output = self
 			.executor
-			.call(state, &self.runtime_code(), method, &arguments.encode(), CallContext::Onchain { import: false })
+			.call(
+				state,
+				&self.runtime_code(),
+				method,
+				&arguments.encode(),
+				CallContext::Onchain { import: false },
+			)
 			.0
 			.map_err(|error| format!("{method}: {error}"))?;
 		R::decode(&mut &output[..]).map_err(|error| format!("{method} output: {error}"))
 	}
 
 	/// [`Self::try_call`], which must succeed.
-	pub fn call<R: Decode>(&self, state: &mut BasicExternalities, method: &str, arguments: &impl Encode) -> R {
-		self.try_call(state, method, arguments).unwrap_or_else(|error| panic!("{error}"))
+	pub fn call<R: Decode>(
+		&self,
+		state: &mut BasicExternalities,
+		method: &str,
+		arguments: &impl Encode,
+	) -> R {
+		self.try_call(state, method, arguments)
+			.unwrap_or_else(|error| panic!("{error}"))
 	}
 
 	/// The genesis state of the `development` preset, built as sc-chain-spec builds it: the
@@ -136,8 +165,11 @@ impl ValidatorRuntime {
 		let mut config = self.preset(None);
 		merge_patch(&mut config, self.preset(Some(PresetId::from(DEV_RUNTIME_PRESET))));
 		let mut state = BasicExternalities::new_empty();
-		let built: Result<(), String> =
-			self.call(&mut state, "GenesisBuilder_build_state", &serde_json::to_vec(&config).expect("JSON serializes"));
+		let built: Result<(), String> = self.call(
+			&mut state,
+			"GenesisBuilder_build_state",
+			&serde_json::to_vec(&config).expect("JSON serializes"),
+		);
 		built.expect("the development genesis builds");
 		let mut genesis = state.into_storages();
 		genesis.top.insert(CODE.to_vec(), self.blob.to_vec());
@@ -146,8 +178,12 @@ impl ValidatorRuntime {
 
 	/// The genesis preset `id`, or the default configuration for `None`.
 	fn preset(&self, id: Option<PresetId>) -> serde_json::Value {
-		let preset: Option<Vec<u8>> = self.call(&mut BasicExternalities::new_empty(), "GenesisBuilder_get_preset", &id);
-		serde_json::from_slice(&preset.unwrap_or_else(|| panic!("the runtime has the preset {id:?}"))).expect("a preset is JSON")
+		let preset: Option<Vec<u8>> =
+			self.call(&mut BasicExternalities::new_empty(), "GenesisBuilder_get_preset", &id);
+		serde_json::from_slice(
+			&preset.unwrap_or_else(|| panic!("the runtime has the preset {id:?}")),
+		)
+		.expect("a preset is JSON")
 	}
 
 	/// Builds the block after `parent` (genesis for `None`) on `state` as a block author does,
@@ -161,24 +197,42 @@ impl ValidatorRuntime {
 		sign: impl FnOnce(&ChainIdentity) -> Vec<(String, Vec<u8>)>,
 	) -> anyhow::Result<Authored> {
 		let mut externalities = BasicExternalities::new(state.clone());
-		let (number, parent_hash) = parent.map_or((1, GENESIS_HASH), |parent| (parent.number + 1, parent.hash()));
-		let header = Header::new(number, Default::default(), Default::default(), parent_hash, Default::default());
-		let mode: ExtrinsicInclusionMode = self.call(&mut externalities, "Core_initialize_block", &header);
+		let (number, parent_hash) =
+			parent.map_or((1, GENESIS_HASH), |parent| (parent.number + 1, parent.hash()));
+		let header = Header::new(
+			number,
+			Default::default(),
+			Default::default(),
+			parent_hash,
+			Default::default(),
+		);
+		let mode: ExtrinsicInclusionMode =
+			self.call(&mut externalities, "Core_initialize_block", &header);
 		ensure!(mode == ExtrinsicInclusionMode::AllExtrinsics, "block {number} takes transactions");
 
 		let chain = self.chain_identity(&mut externalities);
-		let timestamp = RuntimeCall::Timestamp(pallet_timestamp::Call::set { now: u64::from(number) * BLOCK_TIME_MS });
-		let mut extrinsics = vec![("timestamp inherent".to_owned(), UncheckedExtrinsic::new_bare_legacy(timestamp).encode())];
+		let timestamp = RuntimeCall::Timestamp(pallet_timestamp::Call::set {
+			now: u64::from(number) * BLOCK_TIME_MS,
+		});
+		let mut extrinsics = vec![(
+			"timestamp inherent".to_owned(),
+			UncheckedExtrinsic::new_bare_legacy(timestamp).encode(),
+		)];
 		extrinsics.extend(sign(&chain));
 		let mut opaque_extrinsics = Vec::with_capacity(extrinsics.len());
 		for (label, encoded) in extrinsics {
-			let extrinsic = OpaqueExtrinsic::decode(&mut &encoded[..]).with_context(|| format!("{label}: an extrinsic"))?;
-			let applied: ApplyExtrinsicResult = self.call(&mut externalities, "BlockBuilder_apply_extrinsic", &extrinsic);
+			let extrinsic = OpaqueExtrinsic::decode(&mut &encoded[..])
+				.with_context(|| format!("{label}: an extrinsic"))?;
+			let applied: ApplyExtrinsicResult =
+				self.call(&mut externalities, "BlockBuilder_apply_extrinsic", &extrinsic);
 			ensure!(applied == Ok(Ok(())), "{label}: {applied:?}");
 			opaque_extrinsics.push(extrinsic);
 		}
 		let header: Header = self.call(&mut externalities, "BlockBuilder_finalize_block", &());
-		Ok(Authored { block: opaque::Block { header, extrinsics: opaque_extrinsics }, state: externalities.into_storages() })
+		Ok(Authored {
+			block: opaque::Block { header, extrinsics: opaque_extrinsics },
+			state: externalities.into_storages(),
+		})
 	}
 
 	/// What the transactions of the block being built on `state` sign for: the genesis hash the
@@ -204,7 +258,11 @@ impl ValidatorRuntime {
 
 	/// The storage proof of importing `block` on `state` (its parent's, as a trie): every trie
 	/// node the execution read, in the compact encoding a parachain's proof of validity carries.
-	pub fn import_proof_bytes(&self, state: &mut ParentState, block: &opaque::Block) -> anyhow::Result<usize> {
+	pub fn import_proof_bytes(
+		&self,
+		state: &mut ParentState,
+		block: &opaque::Block,
+	) -> anyhow::Result<usize> {
 		let root = *state.root();
 		let (_, proof) = prove_execution(
 			state,
@@ -215,12 +273,19 @@ impl ValidatorRuntime {
 			&self.runtime_code(),
 		)
 		.map_err(|error| anyhow::anyhow!("Core_execute_block with a proof recorded: {error}"))?;
-		proof.encoded_compact_size::<BlakeTwo256>(root).context("the proof compacts against its root")
+		proof
+			.encoded_compact_size::<BlakeTwo256>(root)
+			.context("the proof compacts against its root")
 	}
 
 	/// The fastest of `runs` imports of `block` on `state` (its parent's, as a trie), as a node
 	/// imports: the state root computed from the changed paths only.
-	pub fn import_time(&self, state: &ParentState, block: &opaque::Block, runs: usize) -> anyhow::Result<Duration> {
+	pub fn import_time(
+		&self,
+		state: &ParentState,
+		block: &opaque::Block,
+		runs: usize,
+	) -> anyhow::Result<Duration> {
 		let (block, code) = (block.encode(), self.runtime_code());
 		let mut fastest = Duration::MAX;
 		for _ in 0..runs {
@@ -294,13 +359,25 @@ impl TransactionCost {
 /// Measures `kind` with `transactions` senders on `runtime`: a setup block with whatever the
 /// kind needs on chain (registered keys, committees), then the block of its transactions and,
 /// for the baseline, the same block with only its timestamp.
-pub fn measure(runtime: &ValidatorRuntime, kind: Kind, transactions: usize) -> anyhow::Result<TransactionCost> {
+pub fn measure(
+	runtime: &ValidatorRuntime,
+	kind: Kind,
+	transactions: usize,
+) -> anyhow::Result<TransactionCost> {
 	let plan = Plan::new(kind, transactions)?;
-	let genesis = fund(runtime.development_genesis(), plan.load.accounts().into_iter().chain((0..FILLER_ACCOUNTS).map(filler_account)));
+	let genesis = fund(
+		runtime.development_genesis(),
+		plan.load.accounts().into_iter().chain((0..FILLER_ACCOUNTS).map(filler_account)),
+	);
 	let labelled = |what: &str, extrinsics: Vec<Vec<u8>>| {
-		extrinsics.into_iter().enumerate().map(|(index, extrinsic)| (format!("{} {what} {index}", kind.label()), extrinsic)).collect()
+		extrinsics
+			.into_iter()
+			.enumerate()
+			.map(|(index, extrinsic)| (format!("{} {what} {index}", kind.label()), extrinsic))
+			.collect()
 	};
-	let setup = runtime.author_block(&genesis, None, |chain| labelled("setup", plan.setup(chain)))?;
+	let setup =
+		runtime.author_block(&genesis, None, |chain| labelled("setup", plan.setup(chain)))?;
 	let mut measured_transactions = Vec::new();
 	let measured = runtime.author_block(&setup.state, Some(&setup.block.header), |chain| {
 		measured_transactions = plan.measured(chain).expect("the kind's transactions sign");
@@ -322,15 +399,22 @@ pub fn measure(runtime: &ValidatorRuntime, kind: Kind, transactions: usize) -> a
 	Ok(TransactionCost {
 		kind,
 		transactions,
-		body_bytes: measured_transactions.iter().map(Vec::len).sum::<usize>() as f64 / transactions as f64,
+		body_bytes: measured_transactions.iter().map(Vec::len).sum::<usize>() as f64
+			/ transactions as f64,
 		proof_bytes,
-		charged_proof_bytes: per_transaction(charged_proof_size(&measured.state)? as f64, charged_proof_size(&baseline.state)? as f64),
+		charged_proof_bytes: per_transaction(
+			charged_proof_size(&measured.state)? as f64,
+			charged_proof_size(&baseline.state)? as f64,
+		),
 		execution: execution / transactions as u32,
 	})
 }
 
 /// The proof size the block that left `state` was charged: `System::BlockWeight`, every class.
 fn charged_proof_size(state: &Storage) -> anyhow::Result<u64> {
-	let encoded = state.top.get(&frame_system::BlockWeight::<Runtime>::hashed_key().to_vec()).context("a block's weight")?;
+	let encoded = state
+		.top
+		.get(frame_system::BlockWeight::<Runtime>::hashed_key().as_slice())
+		.context("a block's weight")?;
 	Ok(frame_system::ConsumedWeight::decode(&mut &encoded[..])?.total().proof_size())
 }

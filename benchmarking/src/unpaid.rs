@@ -27,13 +27,11 @@ use polkadot_sdk::{
 	sp_crypto_hashing::blake2_256,
 	sp_runtime::{
 		generic::Preamble,
-		transaction_validity::{InvalidTransaction, TransactionSource, TransactionValidity, TransactionValidityError},
+		transaction_validity::{
+			InvalidTransaction, TransactionSource, TransactionValidity, TransactionValidityError,
+		},
 		AccountId32,
 	},
-};
-use pq_runtime_client::{
-	rpc::RpcClient,
-	transactions::{self, ChainIdentity, Form, Sender},
 };
 use pq_crypto::{
 	aggregate::aggregator::Committee,
@@ -42,6 +40,10 @@ use pq_crypto::{
 	Scheme, TransactionSignature,
 };
 use pq_runtime::{UncheckedExtrinsic, UNIT};
+use pq_runtime_client::{
+	rpc::RpcClient,
+	transactions::{self, ChainIdentity, Form, Sender},
+};
 use std::{
 	collections::BTreeMap,
 	fmt::Write as _,
@@ -94,9 +96,11 @@ struct RefusalPath {
 /// Bytes of the same length as `extrinsic` that are no extrinsic (version byte 0xff): what
 /// carrying a transaction of that size to the runtime costs, which each path's time is net of.
 fn undecodable_like(extrinsic: &[u8], copy: usize) -> Vec<u8> {
-	let mut input = &extrinsic[..];
-	let length = Compact::<u32>::decode(&mut input).expect("a length-prefixed extrinsic").0 as usize;
-	let mut body: Vec<u8> = blake2_256(&(copy as u64, length as u64).encode()).repeat(length.div_ceil(32));
+	let mut input = extrinsic;
+	let length =
+		Compact::<u32>::decode(&mut input).expect("a length-prefixed extrinsic").0 as usize;
+	let mut body: Vec<u8> =
+		blake2_256(&(copy as u64, length as u64).encode()).repeat(length.div_ceil(32));
 	body.truncate(length);
 	body[0] = 0xff;
 	[Compact(length as u32).encode(), body].concat()
@@ -121,9 +125,13 @@ struct Cast {
 impl Cast {
 	fn new() -> anyhow::Result<Self> {
 		let key = |scheme: Scheme, role: &str| {
-			Keypair::from_seed(scheme, &blake2_256(&("pq-unpaid", role, scheme.name()).encode())).map_err(|error| anyhow!("{error:?}"))
+			Keypair::from_seed(scheme, &blake2_256(&("pq-unpaid", role, scheme.name()).encode()))
+				.map_err(|error| anyhow!("{error:?}"))
 		};
-		let keys = Scheme::SINGLE_KEY.iter().map(|scheme| Ok((*scheme, key(*scheme, "victim")?))).collect::<anyhow::Result<_>>()?;
+		let keys = Scheme::SINGLE_KEY
+			.iter()
+			.map(|scheme| Ok((*scheme, key(*scheme, "victim")?)))
+			.collect::<anyhow::Result<_>>()?;
 		Ok(Self {
 			keys,
 			registered: key(Scheme::MlDsa87, "registered")?,
@@ -144,11 +152,22 @@ impl Cast {
 
 	/// What must be on chain first: the registered key and the two committees.
 	fn setup(&self, chain: &ChainIdentity) -> anyhow::Result<Vec<Vec<u8>>> {
-		let register = transactions::register_key_call(&self.registered, &self.registered.account_id(), false, chain);
-		let mut setup = vec![transactions::sign(&self.registered, register, 0, 0, Form::KeyInline, chain)?.encode()];
+		let register = transactions::register_key_call(
+			&self.registered,
+			&self.registered.account_id(),
+			false,
+			chain,
+		);
+		let mut setup =
+			vec![transactions::sign(&self.registered, register, 0, 0, Form::KeyInline, chain)?
+				.encode()];
 		for (nonce, committee) in [&self.small, &self.large].into_iter().enumerate() {
-			let call = transactions::create_committee_call(committee, &self.owner.account_id(), chain);
-			setup.push(transactions::sign(&self.owner, call, nonce as u32, 0, Form::KeyInline, chain)?.encode());
+			let call =
+				transactions::create_committee_call(committee, &self.owner.account_id(), chain);
+			setup.push(
+				transactions::sign(&self.owner, call, nonce as u32, 0, Form::KeyInline, chain)?
+					.encode(),
+			);
 		}
 		Ok(setup)
 	}
@@ -161,7 +180,9 @@ fn with_flipped_signature(extrinsic: &UncheckedExtrinsic, count: usize) -> Vec<V
 		.map(|copy| {
 			let mut garbage = extrinsic.clone();
 			let flip = |bytes: &mut [u8]| bytes[copy % bytes.len()] ^= 1 << (copy % 8);
-			let Preamble::Signed(_, signature, _) = &mut garbage.preamble else { unreachable!("garbage is signed") };
+			let Preamble::Signed(_, signature, _) = &mut garbage.preamble else {
+				unreachable!("garbage is signed")
+			};
 			flip_signature(signature, flip);
 			garbage.encode()
 		})
@@ -173,9 +194,12 @@ fn flip_signature(signature: &mut TransactionSignature, flip: impl Fn(&mut [u8])
 		TransactionSignature::Ed25519(signature) => flip(&mut signature.0),
 		TransactionSignature::Sr25519(signature) => flip(&mut signature.0),
 		TransactionSignature::Ecdsa(signature) => flip(&mut signature.0),
-		TransactionSignature::MlDsa44(_, signature) | TransactionSignature::MlDsa44Registered(signature) => flip(&mut signature.0),
-		TransactionSignature::MlDsa65(_, signature) | TransactionSignature::MlDsa65Registered(signature) => flip(&mut signature.0),
-		TransactionSignature::MlDsa87(_, signature) | TransactionSignature::MlDsa87Registered(signature) => flip(&mut signature.0),
+		TransactionSignature::MlDsa44(_, signature)
+		| TransactionSignature::MlDsa44Registered(signature) => flip(&mut signature.0),
+		TransactionSignature::MlDsa65(_, signature)
+		| TransactionSignature::MlDsa65Registered(signature) => flip(&mut signature.0),
+		TransactionSignature::MlDsa87(_, signature)
+		| TransactionSignature::MlDsa87Registered(signature) => flip(&mut signature.0),
 		TransactionSignature::Committee(aggregate) => flip(&mut aggregate.signature.0),
 	}
 }
@@ -184,11 +208,21 @@ fn flip_signature(signature: &mut TransactionSignature, flip: impl Fn(&mut [u8])
 fn paths(cast: &Cast, chain: &ChainIdentity, count: usize) -> anyhow::Result<Vec<RefusalPath>> {
 	let recipient = cast.owner.account_id();
 	let transfer = || transactions::transfer_call(recipient.clone(), UNIT);
-	let sign = |sender: Sender, nonce: u32, form: Form| transactions::sign(sender, transfer(), nonce, 0, form, chain);
+	let sign = |sender: Sender, nonce: u32, form: Form| {
+		transactions::sign(sender, transfer(), nonce, 0, form, chain)
+	};
 	let bad_proof: TransactionValidityError = InvalidTransaction::BadProof.into();
 	let mut paths = Vec::new();
-	let mut path = |label: String, refusal: TransactionValidityError, garbage: Vec<Vec<u8>>, warm_up: Option<UncheckedExtrinsic>| {
-		paths.push(RefusalPath { label, refusal, garbage, warm_up: warm_up.map(|valid| valid.encode()) })
+	let mut path = |label: String,
+	                refusal: TransactionValidityError,
+	                garbage: Vec<Vec<u8>>,
+	                warm_up: Option<UncheckedExtrinsic>| {
+		paths.push(RefusalPath {
+			label,
+			refusal,
+			garbage,
+			warm_up: warm_up.map(|valid| valid.encode()),
+		})
 	};
 
 	let undecodable = (0..count)
@@ -206,18 +240,33 @@ fn paths(cast: &Cast, chain: &ChainIdentity, count: usize) -> anyhow::Result<Vec
 	if let Preamble::Signed(_, signature, _) = &mut classical.preamble {
 		*signature = TransactionSignature::Ed25519(Ed25519Signature([0x11; 64]));
 	}
-	path("Ed25519 for an ML-DSA account".into(), PqInvalidTransaction::InvalidKey.into(), with_flipped_signature(&classical, count), None);
+	path(
+		"Ed25519 for an ML-DSA account".into(),
+		PqInvalidTransaction::InvalidKey.into(),
+		with_flipped_signature(&classical, count),
+		None,
+	);
 	// A stock wallet's sr25519 signature: refused by its variant.
 	if let Preamble::Signed(_, signature, _) = &mut classical.preamble {
 		*signature = TransactionSignature::Sr25519(Sr25519Signature([0x11; 64]));
 	}
-	path("sr25519".into(), PqInvalidTransaction::ClassicalSignature.into(), with_flipped_signature(&classical, count), None);
+	path(
+		"sr25519".into(),
+		PqInvalidTransaction::ClassicalSignature.into(),
+		with_flipped_signature(&classical, count),
+		None,
+	);
 	// An ML-DSA-87 key that does not derive the account it names.
 	let mut misaddressed = sign((&cast.registered).into(), 0, Form::KeyInline)?;
 	if let Preamble::Signed(address, _, _) = &mut misaddressed.preamble {
 		*address = pq_runtime::Address::Id(ml_dsa_87.account_id());
 	}
-	path("key inline, ML-DSA-87 key not the account's".into(), InvalidTransaction::BadSigner.into(), with_flipped_signature(&misaddressed, count), None);
+	path(
+		"key inline, ML-DSA-87 key not the account's".into(),
+		InvalidTransaction::BadSigner.into(),
+		with_flipped_signature(&misaddressed, count),
+		None,
+	);
 	path(
 		"key inline, ML-DSA-87, sender cannot pay".into(),
 		InvalidTransaction::Payment.into(),
@@ -227,10 +276,20 @@ fn paths(cast: &Cast, chain: &ChainIdentity, count: usize) -> anyhow::Result<Vec
 	for scheme in Scheme::SINGLE_KEY {
 		let key = &cast.keys[&scheme];
 		let valid = sign(key.into(), 0, Form::KeyInline)?;
-		path(format!("key inline, {}, bad signature", display(scheme)), bad_proof, with_flipped_signature(&valid, count), Some(valid));
+		path(
+			format!("key inline, {}, bad signature", display(scheme)),
+			bad_proof,
+			with_flipped_signature(&valid, count),
+			Some(valid),
+		);
 	}
 	let registered = sign((&cast.registered).into(), 1, Form::KeyRegistered)?;
-	path("registered, ML-DSA-87, bad signature".into(), bad_proof, with_flipped_signature(&registered, count), Some(registered));
+	path(
+		"registered, ML-DSA-87, bad signature".into(),
+		bad_proof,
+		with_flipped_signature(&registered, count),
+		Some(registered),
+	);
 	path(
 		"registered, ML-DSA-87, no key registered".into(),
 		PqInvalidTransaction::NoRegisteredKey.into(),
@@ -240,7 +299,11 @@ fn paths(cast: &Cast, chain: &ChainIdentity, count: usize) -> anyhow::Result<Vec
 
 	let committee_transfer = |committee: &Committee, signers: std::ops::Range<u32>| {
 		let signers = committee.signers(signers).map_err(|error| anyhow!("{error:?}"))?;
-		Ok::<_, anyhow::Error>(sign(Sender::Committee { committee, signers: &signers }, 0, Form::Committee)?)
+		Ok::<_, anyhow::Error>(sign(
+			Sender::Committee { committee, signers: &signers },
+			0,
+			Form::Committee,
+		)?)
 	};
 	let unknown = Committee::from_seed(&[0x53; 32], 4, 1);
 	path(
@@ -255,9 +318,15 @@ fn paths(cast: &Cast, chain: &ChainIdentity, count: usize) -> anyhow::Result<Vec
 		with_flipped_signature(&committee_transfer(&cast.small, 0..8)?, count),
 		None,
 	);
-	for (committee, signers, reads) in [(&cast.small, 0..9, 7), (&cast.large, 0..64, 64), (&cast.large, 0..128, 0)] {
+	for (committee, signers, reads) in
+		[(&cast.small, 0..9, 7), (&cast.large, 0..64, 64), (&cast.large, 0..128, 0)]
+	{
 		let valid = committee_transfer(committee, signers.clone())?;
-		let label = format!("committee of {}, {} signers ({reads} share reads), bad signature", committee.size(), signers.len());
+		let label = format!(
+			"committee of {}, {} signers ({reads} share reads), bad signature",
+			committee.size(),
+			signers.len()
+		);
 		path(label, bad_proof, with_flipped_signature(&valid, count), Some(valid));
 	}
 	Ok(paths)
@@ -274,14 +343,26 @@ fn display(scheme: Scheme) -> &'static str {
 }
 
 /// One call of `validate_transaction` at `at`: its time and its answer.
-async fn validate(rpc: &RpcClient, extrinsic: &[u8], at: H256) -> anyhow::Result<(Duration, TransactionValidity)> {
+async fn validate(
+	rpc: &RpcClient,
+	extrinsic: &[u8],
+	at: H256,
+) -> anyhow::Result<(Duration, TransactionValidity)> {
 	// The extrinsic encodes as itself: a length-prefixed byte string.
-	let arguments = [TransactionSource::External.encode(), extrinsic.to_vec(), at.encode()].concat();
+	let arguments =
+		[TransactionSource::External.encode(), extrinsic.to_vec(), at.encode()].concat();
 	let start = Instant::now();
-	let output: Bytes =
-		rpc.request("state_call", rpc_params!["TaggedTransactionQueue_validate_transaction", Bytes(arguments), at]).await?;
+	let output: Bytes = rpc
+		.request(
+			"state_call",
+			rpc_params!["TaggedTransactionQueue_validate_transaction", Bytes(arguments), at],
+		)
+		.await?;
 	let elapsed = start.elapsed();
-	Ok((elapsed, TransactionValidity::decode(&mut &output[..]).context("validate_transaction's answer")?))
+	Ok((
+		elapsed,
+		TransactionValidity::decode(&mut &output[..]).context("validate_transaction's answer")?,
+	))
 }
 
 /// Median call time per path, in one setting.
@@ -295,10 +376,17 @@ pub struct SettingRun {
 }
 
 /// Measures every path in `setting`, `count` calls each, interleaved in `rounds`.
-pub async fn run(node_binary: &Path, setting: Setting, count: usize, rounds: usize, progress: &mut impl Write) -> anyhow::Result<SettingRun> {
+pub async fn run(
+	node_binary: &Path,
+	setting: Setting,
+	count: usize,
+	rounds: usize,
+	progress: &mut impl Write,
+) -> anyhow::Result<SettingRun> {
 	let cast = Cast::new()?;
 	let directory = tempfile::tempdir()?;
-	let (spec, base_path) = scratch_chain(node_binary, setting.verifier(), &cast.endowed(), directory.path())?;
+	let (spec, base_path) =
+		scratch_chain(node_binary, setting.verifier(), &cast.endowed(), directory.path())?;
 	let args: &[&str] = if setting == Setting::HostCold { &["--key-cache-mib", "0"] } else { &[] };
 	let node = manual_seal_node(node_binary, &spec, &base_path, args).await;
 	let rpc = node.rpc().await;
@@ -312,7 +400,8 @@ pub async fn run(node_binary: &Path, setting: Setting, count: usize, rounds: usi
 
 	// Per path, its garbage's times and those of as many undecodable bytes of the same sizes,
 	// one after the other.
-	let mut times: Vec<(Vec<Duration>, Vec<Duration>)> = paths.iter().map(|_| Default::default()).collect();
+	let mut times: Vec<(Vec<Duration>, Vec<Duration>)> =
+		paths.iter().map(|_| Default::default()).collect();
 	let per_round = count.div_ceil(rounds);
 	let undecodable: TransactionValidityError = PqInvalidTransaction::Undecodable.into();
 	for round in 0..rounds {
@@ -320,15 +409,31 @@ pub async fn run(node_binary: &Path, setting: Setting, count: usize, rounds: usi
 			if setting == Setting::HostWarm {
 				if let Some(valid) = &path.warm_up {
 					let (_, validity) = validate(&rpc, valid, at).await?;
-					ensure!(validity.is_ok(), "{}: the warm-up transaction is refused: {validity:?}", path.label);
+					ensure!(
+						validity.is_ok(),
+						"{}: the warm-up transaction is refused: {validity:?}",
+						path.label
+					);
 				}
 			}
-			for (copy, garbage) in path.garbage.iter().enumerate().skip(round * per_round).take(per_round) {
+			for (copy, garbage) in
+				path.garbage.iter().enumerate().skip(round * per_round).take(per_round)
+			{
 				let (elapsed, validity) = validate(&rpc, garbage, at).await?;
-				ensure!(validity == Err(path.refusal), "{}: refused as {validity:?}, not {:?}", path.label, path.refusal);
+				ensure!(
+					validity == Err(path.refusal),
+					"{}: refused as {validity:?}, not {:?}",
+					path.label,
+					path.refusal
+				);
 				times[index].0.push(elapsed);
-				let (elapsed, validity) = validate(&rpc, &undecodable_like(garbage, copy), at).await?;
-				ensure!(validity == Err(undecodable), "{}: its size-matched baseline: {validity:?}", path.label);
+				let (elapsed, validity) =
+					validate(&rpc, &undecodable_like(garbage, copy), at).await?;
+				ensure!(
+					validity == Err(undecodable),
+					"{}: its size-matched baseline: {validity:?}",
+					path.label
+				);
 				times[index].1.push(elapsed);
 			}
 		}
@@ -357,7 +462,9 @@ pub async fn run(node_binary: &Path, setting: Setting, count: usize, rounds: usi
 /// path in the same setting.
 pub fn report(runs: &[SettingRun]) -> anyhow::Result<String> {
 	let mut out = String::new();
-	let header = Setting::ALL.map(|setting| format!("{} µs (÷ reference)", setting.label())).join(" | ");
+	let header = Setting::ALL
+		.map(|setting| format!("{} µs (÷ reference)", setting.label()))
+		.join(" | ");
 	writeln!(out, "| refusal path | {header} |")?;
 	writeln!(out, "|---|{}", "---|".repeat(Setting::ALL.len()))?;
 	let labels: Vec<&String> = runs.first().context("a run")?.net_micros.keys().collect();
@@ -370,7 +477,11 @@ pub fn report(runs: &[SettingRun]) -> anyhow::Result<String> {
 			.iter()
 			.map(|setting| match runs.iter().find(|run| run.setting == *setting) {
 				Some(run) if label == BASELINE => format!("0 (a call: {:.0})", run.baseline_micros),
-				Some(run) => format!("{:.0} ({:.2}×)", run.net_micros[label], run.net_micros[label] / reference(run)),
+				Some(run) => format!(
+					"{:.0} ({:.2}×)",
+					run.net_micros[label],
+					run.net_micros[label] / reference(run)
+				),
 				None => "—".into(),
 			})
 			.collect();

@@ -34,7 +34,8 @@ impl WasmRuntime {
 
 	/// Calls the runtime API function `method` (e.g. `Core_version`) with encoded `arguments`.
 	pub fn call(&self, method: &str, arguments: &[u8]) -> Result<Vec<u8>, String> {
-		let runtime_code = RuntimeCode { code_fetcher: &self.code, heap_pages: None, hash: self.hash.clone() };
+		let runtime_code =
+			RuntimeCode { code_fetcher: &self.code, heap_pages: None, hash: self.hash.clone() };
 		let mut externalities = BasicExternalities::new_empty();
 		self.executor
 			.call(&mut externalities, &runtime_code, method, arguments, CallContext::Offchain)
@@ -52,7 +53,8 @@ impl WasmRuntime {
 	) -> Result<Result<(), VerifyError>, String> {
 		let arguments = (signer, signature, message, domain).encode();
 		let output = self.call("PqVerifierApi_verify_signature", &arguments)?;
-		Decode::decode(&mut &output[..]).map_err(|error| format!("PqVerifierApi_verify_signature output: {error}"))
+		Decode::decode(&mut &output[..])
+			.map_err(|error| format!("PqVerifierApi_verify_signature output: {error}"))
 	}
 
 	/// `PqVerifierApi::verify_signatures`: every check in one runtime call, a key seen earlier
@@ -62,6 +64,7 @@ impl WasmRuntime {
 		checks: &[(MultiSigner, MultiSignature, Vec<u8>, Purpose)],
 	) -> Result<Vec<Result<(), VerifyError>>, String> {
 		let output = self.call("PqVerifierApi_verify_signatures", &checks.encode())?;
-		Decode::decode(&mut &output[..]).map_err(|error| format!("PqVerifierApi_verify_signatures output: {error}"))
+		Decode::decode(&mut &output[..])
+			.map_err(|error| format!("PqVerifierApi_verify_signatures output: {error}"))
 	}
 }

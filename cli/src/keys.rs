@@ -36,7 +36,8 @@ pub fn parse_scheme(name: &str) -> anyhow::Result<Scheme> {
 /// A new key from the operating system's randomness, and its key file.
 pub fn generate(scheme: Scheme) -> anyhow::Result<(Keypair, KeyFile)> {
 	let mut seed = [0u8; 32];
-	getrandom::fill(&mut seed).map_err(|error| anyhow!("no randomness from the operating system: {error}"))?;
+	getrandom::fill(&mut seed)
+		.map_err(|error| anyhow!("no randomness from the operating system: {error}"))?;
 	let keypair = Keypair::from_seed(scheme, &seed).map_err(|error| anyhow!("{error:?}"))?;
 	let file = KeyFile {
 		scheme: scheme.name().into(),
@@ -52,7 +53,9 @@ pub fn write_key_file(path: &Path, file: &KeyFile) -> anyhow::Result<()> {
 	options.write(true).create_new(true);
 	#[cfg(unix)]
 	std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
-	let mut out = options.open(path).with_context(|| format!("cannot create key file {}", path.display()))?;
+	let mut out = options
+		.open(path)
+		.with_context(|| format!("cannot create key file {}", path.display()))?;
 	out.write_all(serde_json::to_string_pretty(file)?.as_bytes())?;
 	out.write_all(b"\n")?;
 	Ok(())
@@ -62,7 +65,8 @@ pub fn write_key_file(path: &Path, file: &KeyFile) -> anyhow::Result<()> {
 pub fn load(spec: &str) -> anyhow::Result<Keypair> {
 	if let Some((name, suri)) = spec.split_once(':') {
 		if let Ok(scheme) = parse_scheme(name) {
-			return Keypair::from_suri(scheme, suri).map_err(|error| anyhow!("secret URI `{suri}`: {error:?}"));
+			return Keypair::from_suri(scheme, suri)
+				.map_err(|error| anyhow!("secret URI `{suri}`: {error:?}"));
 		}
 	}
 	let path = Path::new(spec);
@@ -70,7 +74,8 @@ pub fn load(spec: &str) -> anyhow::Result<Keypair> {
 		bail!("`{spec}` is neither a key file nor SCHEME:SURI (e.g. ml-dsa-65://Alice)");
 	}
 	let text = fs::read_to_string(path).with_context(|| format!("cannot read key file {spec}"))?;
-	let file: KeyFile = serde_json::from_str(&text).with_context(|| format!("{spec} is not a pq-cli key file"))?;
+	let file: KeyFile =
+		serde_json::from_str(&text).with_context(|| format!("{spec} is not a pq-cli key file"))?;
 	from_key_file(&file).with_context(|| format!("key file {spec}"))
 }
 
@@ -84,7 +89,11 @@ fn from_key_file(file: &KeyFile) -> anyhow::Result<Keypair> {
 		.ok_or_else(|| anyhow!("secretSeed is not 32 bytes of 0x hex"))?;
 	let keypair = Keypair::from_seed(scheme, &seed).map_err(|error| anyhow!("{error:?}"))?;
 	if keypair.account_id().to_ss58check() != file.account {
-		bail!("the seed's account is {}, not the file's {}", keypair.account_id().to_ss58check(), file.account);
+		bail!(
+			"the seed's account is {}, not the file's {}",
+			keypair.account_id().to_ss58check(),
+			file.account
+		);
 	}
 	Ok(keypair)
 }
@@ -101,7 +110,9 @@ pub fn account(spec: &str) -> anyhow::Result<AccountId32> {
 			.ok_or_else(|| anyhow!("`{spec}` is not a 32-byte account id"))?;
 		return Ok(bytes.into());
 	}
-	load(spec).map(|keypair| keypair.account_id()).with_context(|| format!("`{spec}` is not an account"))
+	load(spec)
+		.map(|keypair| keypair.account_id())
+		.with_context(|| format!("`{spec}` is not an account"))
 }
 
 #[cfg(test)]
@@ -116,7 +127,10 @@ mod tests {
 			let path = dir.path().join(scheme.name());
 			write_key_file(&path, &file).unwrap();
 			assert_eq!(load(path.to_str().unwrap()).unwrap().public(), keypair.public());
-			assert!(write_key_file(&path, &file).is_err(), "an existing key file is never overwritten");
+			assert!(
+				write_key_file(&path, &file).is_err(),
+				"an existing key file is never overwritten"
+			);
 		}
 	}
 
@@ -124,7 +138,10 @@ mod tests {
 	fn secret_uris_name_the_dev_accounts() {
 		let alice = load("ml-dsa-65://Alice").unwrap();
 		assert_eq!(alice.scheme(), Scheme::MlDsa65);
-		assert_eq!(alice.account_id(), Keypair::from_suri(Scheme::MlDsa65, "//Alice").unwrap().account_id());
+		assert_eq!(
+			alice.account_id(),
+			Keypair::from_suri(Scheme::MlDsa65, "//Alice").unwrap().account_id()
+		);
 	}
 
 	#[test]

@@ -34,7 +34,11 @@ use std::{io::Write, path::PathBuf};
 
 /// Command line of `pq-cli`.
 #[derive(Debug, Parser)]
-#[command(name = "pq-cli", version, about = "Post-quantum keys and transactions for pq-runtime chains")]
+#[command(
+	name = "pq-cli",
+	version,
+	about = "Post-quantum keys and transactions for pq-runtime chains"
+)]
 pub struct Cli {
 	/// The node's JSON-RPC WebSocket address.
 	#[arg(long, global = true, default_value = "ws://127.0.0.1:9944")]
@@ -317,13 +321,24 @@ pub async fn run(cli: Cli, out: &mut impl Write) -> anyhow::Result<()> {
 		Command::Committee(CommitteeCommand::Create { committee, from, options }) => {
 			let committee = committee.committee()?;
 			let sender = keys::load(&from)?;
-			writeln!(out, "committee 0x{}, account {}", hex::encode(committee.id()), committee::account(&committee).to_ss58check())?;
+			writeln!(
+				out,
+				"committee 0x{}, account {}",
+				hex::encode(committee.id()),
+				committee::account(&committee).to_ss58check()
+			)?;
 			let node = Client::connect(&cli.url).await?;
 			let owner = sending_account(&sender, &options)?;
 			let call = node.calls().create_committee(&committee, &owner);
 			send(&node, &sender, &call, "create_committee", &options, out).await?;
 		},
-		Command::Committee(CommitteeCommand::Transfer { committee, signers, to, amount, delivery }) => {
+		Command::Committee(CommitteeCommand::Transfer {
+			committee,
+			signers,
+			to,
+			amount,
+			delivery,
+		}) => {
 			let committee = committee.committee()?;
 			let signers = committee::signers(&committee, &signers)?;
 			let node = Client::connect(&cli.url).await?;
@@ -373,11 +388,19 @@ struct Transfer {
 }
 
 /// The recipient named by `to` and the transfer of `amount` to it.
-async fn transfer(node: &Client, to: &str, amount: &Amount) -> anyhow::Result<(AccountId32, Transfer)> {
+async fn transfer(
+	node: &Client,
+	to: &str,
+	amount: &Amount,
+) -> anyhow::Result<(AccountId32, Transfer)> {
 	let to = keys::account(to)?;
 	let token = node.token();
 	let value = amount.in_smallest_unit(token)?;
-	let text = format!("transfer of {} ({value} in its smallest unit) to {}", token.format(value), to.to_ss58check());
+	let text = format!(
+		"transfer of {} ({value} in its smallest unit) to {}",
+		token.format(value),
+		to.to_ss58check()
+	);
 	Ok((to, Transfer { value, text }))
 }
 
@@ -393,11 +416,27 @@ fn sending_account(sender: &Keypair, options: &SendOptions) -> anyhow::Result<Ac
 
 /// Signs `call` from `sender` (or the account it is registered for, `--account`) in the form
 /// `options` name, submits it and follows it as they say.
-async fn send(node: &Client, sender: &Keypair, call: &Call, what: &str, options: &SendOptions, out: &mut impl Write) -> anyhow::Result<()> {
+async fn send(
+	node: &Client,
+	sender: &Keypair,
+	call: &Call,
+	what: &str,
+	options: &SendOptions,
+	out: &mut impl Write,
+) -> anyhow::Result<()> {
 	let account = sending_account(sender, options)?;
-	let signer = if account == sender.account_id() { Sender::Key(sender) } else { Sender::Migrated { account: &account, key: sender } };
+	let signer = if account == sender.account_id() {
+		Sender::Key(sender)
+	} else {
+		Sender::Migrated { account: &account, key: sender }
+	};
 	let form = clap::ValueEnum::to_possible_value(&options.form).expect("every form has a name");
-	let description = format!("{what} from {} ({}, {})", account.to_ss58check(), sender.scheme().name(), form.get_name());
+	let description = format!(
+		"{what} from {} ({}, {})",
+		account.to_ss58check(),
+		sender.scheme().name(),
+		form.get_name()
+	);
 	deliver(node, signer, call, options.form.into(), &description, &options.delivery, out).await
 }
 

@@ -8,8 +8,13 @@ async fn main() -> std::process::ExitCode {
 	match pq_cli::run(cli, &mut std::io::stdout()).await {
 		Ok(()) => std::process::ExitCode::SUCCESS,
 		// The reader went away (`pq-cli … | head`): nothing left to report.
-		Err(error) if error.downcast_ref::<std::io::Error>().is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe) =>
-			std::process::ExitCode::SUCCESS,
+		Err(error)
+			if error
+				.downcast_ref::<std::io::Error>()
+				.is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe) =>
+		{
+			std::process::ExitCode::SUCCESS
+		},
 		Err(error) => {
 			eprintln!("error: {error:#}");
 			std::process::ExitCode::FAILURE

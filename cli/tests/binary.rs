@@ -3,7 +3,10 @@
 use std::process::{Command, Output};
 
 fn pq_cli(args: &[&str]) -> Output {
-	Command::new(env!("CARGO_BIN_EXE_pq-cli")).args(args).output().expect("pq-cli runs")
+	Command::new(env!("CARGO_BIN_EXE_pq-cli"))
+		.args(args)
+		.output()
+		.expect("pq-cli runs")
 }
 
 fn stdout(output: &Output) -> String {
@@ -22,7 +25,10 @@ fn key_generate_writes_a_key_file_that_inspect_reads() {
 
 	let generated = pq_cli(&["key", "generate", "--scheme", "ml-dsa-44", "--output", path]);
 	assert!(generated.status.success(), "{}", stderr(&generated));
-	let account = stdout(&generated).lines().find_map(|line| line.strip_prefix("account: ").map(str::to_owned)).unwrap();
+	let account = stdout(&generated)
+		.lines()
+		.find_map(|line| line.strip_prefix("account: ").map(str::to_owned))
+		.unwrap();
 
 	let inspected = pq_cli(&["key", "inspect", path]);
 	assert!(inspected.status.success());
@@ -40,8 +46,22 @@ fn bad_input_exits_non_zero_with_a_reason() {
 	let cases: [(&[&str], &str); 4] = [
 		(&["key", "inspect", "missing.json"], "neither a key file nor SCHEME:SURI"),
 		(&["key", "generate", "--scheme", "rsa", "--output", "x"], "unknown scheme"),
-		(&["transfer", "--from", "ml-dsa-65://Alice", "--to", "ed25519://Bob", "--amount", "1.2.3"], "not a decimal amount"),
-		(&["--url", "ws://127.0.0.1:1", "balance", "ed25519://Bob"], "cannot connect to ws://127.0.0.1:1"),
+		(
+			&[
+				"transfer",
+				"--from",
+				"ml-dsa-65://Alice",
+				"--to",
+				"ed25519://Bob",
+				"--amount",
+				"1.2.3",
+			],
+			"not a decimal amount",
+		),
+		(
+			&["--url", "ws://127.0.0.1:1", "balance", "ed25519://Bob"],
+			"cannot connect to ws://127.0.0.1:1",
+		),
 	];
 	for (args, reason) in cases {
 		let output = pq_cli(args);

@@ -18,7 +18,9 @@ impl Token {
 	}
 
 	fn one(&self) -> anyhow::Result<u128> {
-		10u128.checked_pow(self.decimals).ok_or_else(|| anyhow!("{} decimals are more than a u128 holds", self.decimals))
+		10u128
+			.checked_pow(self.decimals)
+			.ok_or_else(|| anyhow!("{} decimals are more than a u128 holds", self.decimals))
 	}
 
 	/// Parses `12`, `0.5` or `1_000.000001` tokens into the smallest unit.
@@ -28,7 +30,9 @@ impl Token {
 
 	/// Formats an amount of the smallest unit without trailing zeros: `1.5 UNIT`.
 	pub fn format(&self, planck: u128) -> String {
-		let Ok(one) = self.one() else { return format!("{planck} (smallest unit) {}", self.symbol) };
+		let Ok(one) = self.one() else {
+			return format!("{planck} (smallest unit) {}", self.symbol);
+		};
 		let (whole, fraction) = (planck / one, planck % one);
 		if fraction == 0 {
 			return format!("{whole} {}", self.symbol);
@@ -59,7 +63,11 @@ impl Amount {
 		if !whole.bytes().chain(fraction.bytes()).all(|byte| byte.is_ascii_digit()) {
 			bail!("`{text}` is not a decimal amount");
 		}
-		let whole = if whole.is_empty() { 0 } else { whole.parse().map_err(|_| anyhow!("`{text}` is too large"))? };
+		let whole = if whole.is_empty() {
+			0
+		} else {
+			whole.parse().map_err(|_| anyhow!("`{text}` is too large"))?
+		};
 		Ok(Amount { text: text.to_owned(), whole, fraction: fraction.to_owned() })
 	}
 
@@ -70,7 +78,11 @@ impl Amount {
 		if self.fraction.len() > decimals {
 			bail!("`{text}` has more than {decimals} decimals");
 		}
-		let fraction = if self.fraction.is_empty() { 0 } else { self.fraction.parse::<u128>().map_err(|_| anyhow!("`{text}` is too large"))? };
+		let fraction = if self.fraction.is_empty() {
+			0
+		} else {
+			self.fraction.parse::<u128>().map_err(|_| anyhow!("`{text}` is too large"))?
+		};
 		// Below `one`, which fits: the fraction has at most `decimals` digits.
 		let fraction = fraction * 10u128.pow((decimals - self.fraction.len()) as u32);
 		self.whole
@@ -93,7 +105,10 @@ mod tests {
 		assert_eq!(token.parse("0.5").unwrap(), UNIT / 2);
 		assert_eq!(token.parse(".000000000001").unwrap(), 1);
 		assert_eq!(token.parse("1_000").unwrap(), 1_000 * UNIT);
-		assert_eq!(Token { symbol: "DOT".into(), decimals: 10 }.parse("1.5").unwrap(), 15_000_000_000);
+		assert_eq!(
+			Token { symbol: "DOT".into(), decimals: 10 }.parse("1.5").unwrap(),
+			15_000_000_000
+		);
 	}
 
 	#[test]
@@ -101,15 +116,23 @@ mod tests {
 		for text in ["", ".", "-1", "1e3", "1.2.3", "999999999999999999999999999999999999999999"] {
 			assert!(Amount::parse(text).is_err(), "{text}");
 		}
-		assert!(Amount::parse("0.0000000000001").is_ok(), "only a token's decimals limit the fraction");
+		assert!(
+			Amount::parse("0.0000000000001").is_ok(),
+			"only a token's decimals limit the fraction"
+		);
 	}
 
 	#[test]
 	fn refuses_what_is_not_an_amount() {
-		for text in ["", ".", "-1", "1e3", "0.0000000000001", "1.2.3", "999999999999999999999999999999"] {
+		for text in
+			["", ".", "-1", "1e3", "0.0000000000001", "1.2.3", "999999999999999999999999999999"]
+		{
 			assert!(Token::unit().parse(text).is_err(), "{text}");
 		}
-		assert!(Token { symbol: "X".into(), decimals: 40 }.parse("1").is_err(), "10^40 does not fit");
+		assert!(
+			Token { symbol: "X".into(), decimals: 40 }.parse("1").is_err(),
+			"10^40 does not fit"
+		);
 	}
 
 	#[test]
@@ -119,7 +142,10 @@ mod tests {
 		assert_eq!(token.format(7 * UNIT), "7 UNIT");
 		assert_eq!(token.format(1), "0.000000000001 UNIT");
 		for planck in [0, 1, 123_456_789, 42 * UNIT + 7] {
-			assert_eq!(token.parse(token.format(planck).trim_end_matches(" UNIT")).unwrap(), planck);
+			assert_eq!(
+				token.parse(token.format(planck).trim_end_matches(" UNIT")).unwrap(),
+				planck
+			);
 		}
 	}
 }

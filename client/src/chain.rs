@@ -19,24 +19,24 @@ use crate::{
 };
 use anyhow::{anyhow, bail, Context};
 use pallet_pq_verifier::CommitteeMember;
-use pq_crypto::{
-	aggregate::aggregator::Committee, signing::Keypair, statement::PossessionStatement, MultiSignature, MultiSigner,
-	Purpose, Scheme, TransactionSignature,
-};
 use polkadot_sdk::sp_runtime::AccountId32;
+use pq_crypto::{
+	aggregate::aggregator::Committee, signing::Keypair, statement::PossessionStatement,
+	MultiSignature, MultiSigner, Purpose, Scheme, TransactionSignature,
+};
 use std::io::Write;
 use subxt::{
 	backend::LegacyBackend,
 	client::OnlineClientAtBlockImpl,
-	config::{Config, DefaultExtrinsicParamsBuilder, DefaultTransactionExtensions, HashFor, SubstrateConfig},
+	config::{
+		Config, DefaultExtrinsicParamsBuilder, DefaultTransactionExtensions, HashFor,
+		SubstrateConfig,
+	},
 	dynamic::{self, Value},
 	error::{BackendError, DispatchError, ExtrinsicError, RpcError},
 	ext::{
-		codec::Encode,
-		scale_decode::DecodeAsType,
-		scale_encode::EncodeAsType,
-		scale_type_resolver::TypeResolver,
-		scale_value::Composite,
+		codec::Encode, scale_decode::DecodeAsType, scale_encode::EncodeAsType,
+		scale_type_resolver::TypeResolver, scale_value::Composite,
 	},
 	rpcs::{methods::LegacyRpcMethods, RpcClient},
 	transactions::{DynamicPayload, SubmittableTransaction, TransactionInBlock, TransactionStatus},
@@ -72,7 +72,10 @@ impl Config for PqConfig {
 	fn set_metadata_for_spec_version(&self, spec_version: u32, metadata: subxt::ArcMetadata) {
 		self.0.set_metadata_for_spec_version(spec_version, metadata);
 	}
-	fn spec_and_transaction_version_for_block_number(&self, block_number: u64) -> Option<(u32, u32)> {
+	fn spec_and_transaction_version_for_block_number(
+		&self,
+		block_number: u64,
+	) -> Option<(u32, u32)> {
 		self.0.spec_and_transaction_version_for_block_number(block_number)
 	}
 }
@@ -93,7 +96,9 @@ impl<'a> KeySigner<'a> {
 	pub fn new(sender: Sender<'a>, form: Form) -> Result<Self, SignError> {
 		let signs = match (sender, form) {
 			(Sender::Key(_), Form::KeyInline) => true,
-			(Sender::Key(key) | Sender::Migrated { key, .. }, Form::KeyRegistered) => key.scheme() != Scheme::Ed25519,
+			(Sender::Key(key) | Sender::Migrated { key, .. }, Form::KeyRegistered) => {
+				key.scheme() != Scheme::Ed25519
+			},
 			_ => false,
 		};
 		signs.then_some(Self { sender, form }).ok_or(SignError::FormNotForSender(form))
@@ -198,12 +203,16 @@ impl Client {
 	/// It uses the node's legacy JSON-RPC methods (`author_submitAndWatchExtrinsic`, …), which
 	/// report why a transaction is refused as a JSON-RPC error with the pallet's code.
 	pub async fn connect(url: &str) -> anyhow::Result<Self> {
-		let rpc = RpcClient::from_insecure_url(url)
-			.await
-			.with_context(|| format!("cannot connect to {url}: is the node running, with JSON-RPC on that address?"))?;
+		let rpc = RpcClient::from_insecure_url(url).await.with_context(|| {
+			format!("cannot connect to {url}: is the node running, with JSON-RPC on that address?")
+		})?;
 		let backend = LegacyBackend::builder().build(rpc.clone());
-		let api = OnlineClient::from_backend_with_config(PqConfig::default(), std::sync::Arc::new(backend)).await?;
-		let pallet = pallet_name(&*api.at_current_block().await?.metadata())?;
+		let api = OnlineClient::from_backend_with_config(
+			PqConfig::default(),
+			std::sync::Arc::new(backend),
+		)
+		.await?;
+		let pallet = pallet_name(&api.at_current_block().await?.metadata())?;
 		let rpc = LegacyRpcMethods::new(rpc);
 		let token = token(&rpc).await?;
 		Ok(Self { api, rpc, pallet, token })
@@ -233,9 +242,13 @@ impl Client {
 	}
 
 	/// The key `account` registered with the pallet, if any.
-	pub async fn registered_key(&self, account: &AccountId32) -> anyhow::Result<Option<RegisteredKey>> {
+	pub async fn registered_key(
+		&self,
+		account: &AccountId32,
+	) -> anyhow::Result<Option<RegisteredKey>> {
 		let at = self.api.at_current_block().await?;
-		let address = dynamic::storage::<(SubxtAccountId,), RegisteredKey>(self.pallet.as_str(), "Keys");
+		let address =
+			dynamic::storage::<(SubxtAccountId,), RegisteredKey>(self.pallet.as_str(), "Keys");
 		let value = at.storage().try_fetch(address, (subxt_account(account),)).await?;
 		Ok(value.map(|value| value.decode()).transpose()?)
 	}
@@ -243,7 +256,8 @@ impl Client {
 	/// Whether `account` accepts only its registered key.
 	pub async fn only_registered_key(&self, account: &AccountId32) -> anyhow::Result<bool> {
 		let at = self.api.at_current_block().await?;
-		let address = dynamic::storage::<(SubxtAccountId,), Value>(self.pallet.as_str(), "OnlyRegisteredKey");
+		let address =
+			dynamic::storage::<(SubxtAccountId,), Value>(self.pallet.as_str(), "OnlyRegisteredKey");
 		Ok(at.storage().try_fetch(address, (subxt_account(account),)).await?.is_some())
 	}
 
@@ -260,22 +274,39 @@ impl Client {
 
 	/// Signs `call` from `sender` in `form`, with the account's next nonce and `tip`, mortal for
 	/// [`MORTAL_PERIOD`] blocks from the finalized head.
-	pub async fn sign(&self, sender: Sender<'_>, call: &Call, form: Form, tip: u128) -> anyhow::Result<Signed> {
+	pub async fn sign(
+		&self,
+		sender: Sender<'_>,
+		call: &Call,
+		form: Form,
+		tip: u128,
+	) -> anyhow::Result<Signed> {
 		let account = sender.account();
 		let nonce = self.next_nonce(&account).await?;
-		let params = DefaultExtrinsicParamsBuilder::<PqConfig>::new().mortal(MORTAL_PERIOD).nonce(nonce).tip(tip).build();
+		let params = DefaultExtrinsicParamsBuilder::<PqConfig>::new()
+			.mortal(MORTAL_PERIOD)
+			.nonce(nonce)
+			.tip(tip)
+			.build();
 		let at = self.api.at_current_block().await?;
 		// Format 4, whatever the metadata offers: the pallet's transactions are signed extrinsics.
-		let mut signable = at.tx().create_v4_signable(call, &subxt_account(&account), params).await?;
+		let mut signable =
+			at.tx().create_v4_signable(call, &subxt_account(&account), params).await?;
 		// subxt's signer payload is the standard one: hashed when longer than 256 bytes.
 		let signature = sender.sign(form, &signable.signer_payload()?, Randomness::Fresh)?;
-		Ok(signable.sign_with_account_and_signature(&subxt_account(&account), &Static(signature))?)
+		Ok(signable
+			.sign_with_account_and_signature(&subxt_account(&account), &Static(signature))?)
 	}
 
 	/// Submits `signed` and follows it as `wait` says, reporting progress on `progress`.
 	/// Returns the including block unless `wait` is [`WaitFor::Pool`]. A transaction the node
 	/// refuses is a [`Refusal`]; one whose call fails is an error naming the pallet's error.
-	pub async fn submit(&self, signed: &Signed, wait: WaitFor, progress: &mut impl Write) -> anyhow::Result<Option<Included>> {
+	pub async fn submit(
+		&self,
+		signed: &Signed,
+		wait: WaitFor,
+		progress: &mut impl Write,
+	) -> anyhow::Result<Option<Included>> {
 		let size = signed.encoded().len();
 		if wait == WaitFor::Pool {
 			let hash = signed.submit().await.map_err(refusal)?;
@@ -290,7 +321,11 @@ impl Client {
 				TransactionStatus::Validated | TransactionStatus::Broadcasted => {},
 				TransactionStatus::InBestBlock(in_block) => {
 					let inclusion = self.inclusion(&in_block).await?;
-					writeln!(progress, "in block #{} {:?}", inclusion.block_number, inclusion.block)?;
+					writeln!(
+						progress,
+						"in block #{} {:?}",
+						inclusion.block_number, inclusion.block
+					)?;
 					for event in &inclusion.events {
 						writeln!(progress, "  {event}")?;
 					}
@@ -309,11 +344,19 @@ impl Client {
 						Some(inclusion) if inclusion.block == in_block.block_hash() => inclusion,
 						_ => self.inclusion(&in_block).await?,
 					};
-					writeln!(progress, "finalized #{} {:?}", inclusion.block_number, inclusion.block)?;
+					writeln!(
+						progress,
+						"finalized #{} {:?}",
+						inclusion.block_number, inclusion.block
+					)?;
 					return Ok(Some(inclusion));
 				},
-				TransactionStatus::Error { message } => bail!("the node stopped following the transaction: {message}"),
-				TransactionStatus::Invalid { message } => bail!("the transaction became invalid before it was included: {message}"),
+				TransactionStatus::Error { message } => {
+					bail!("the node stopped following the transaction: {message}")
+				},
+				TransactionStatus::Invalid { message } => {
+					bail!("the transaction became invalid before it was included: {message}")
+				},
 				TransactionStatus::Dropped { message } => bail!("dropped from the pool: {message}"),
 			}
 		}
@@ -321,7 +364,10 @@ impl Client {
 	}
 
 	/// The events and fee of the transaction in `in_block`; an error if its call failed.
-	async fn inclusion(&self, in_block: &TransactionInBlock<PqConfig, OnlineClientAtBlockImpl<PqConfig>>) -> anyhow::Result<Included> {
+	async fn inclusion(
+		&self,
+		in_block: &TransactionInBlock<PqConfig, OnlineClientAtBlockImpl<PqConfig>>,
+	) -> anyhow::Result<Included> {
 		let at = in_block.at().await?;
 		let block_number = at.block_number();
 		let events = in_block.fetch_events().await?;
@@ -331,7 +377,9 @@ impl Client {
 			let event = event?;
 			let fields: Composite<()> = event.decode_fields_unchecked_as()?;
 			rendered.push(format!("{}::{} {fields}", event.pallet_name(), event.event_name()));
-			if (event.pallet_name(), event.event_name()) == ("TransactionPayment", "TransactionFeePaid") {
+			if (event.pallet_name(), event.event_name())
+				== ("TransactionPayment", "TransactionFeePaid")
+			{
 				fee = event.decode_fields_unchecked_as::<TransactionFeePaid>()?.actual_fee;
 			}
 			if (event.pallet_name(), event.event_name()) == ("System", "ExtrinsicFailed") {
@@ -349,12 +397,26 @@ impl Client {
 }
 
 /// The chain's token as its chain spec's properties name it.
-async fn token(rpc: &LegacyRpcMethods<subxt::config::RpcConfigFor<PqConfig>>) -> anyhow::Result<Token> {
+async fn token(
+	rpc: &LegacyRpcMethods<subxt::config::RpcConfigFor<PqConfig>>,
+) -> anyhow::Result<Token> {
 	let properties = rpc.system_properties().await?;
 	// A multi-token chain lists its tokens; the first is the native one.
-	let first = |value: &serde_json::Value| value.as_array().and_then(|tokens| tokens.first()).cloned().unwrap_or(value.clone());
-	let symbol = properties.get("tokenSymbol").map(first).and_then(|symbol| symbol.as_str().map(str::to_owned));
-	let decimals = properties.get("tokenDecimals").map(first).and_then(|decimals| decimals.as_u64());
+	let first = |value: &serde_json::Value| {
+		value
+			.as_array()
+			.and_then(|tokens| tokens.first())
+			.cloned()
+			.unwrap_or(value.clone())
+	};
+	let symbol = properties
+		.get("tokenSymbol")
+		.map(first)
+		.and_then(|symbol| symbol.as_str().map(str::to_owned));
+	let decimals = properties
+		.get("tokenDecimals")
+		.map(first)
+		.and_then(|decimals| decimals.as_u64());
 	Ok(Token {
 		symbol: symbol.unwrap_or_else(|| "(smallest unit)".into()),
 		decimals: decimals.and_then(|decimals| u32::try_from(decimals).ok()).unwrap_or(0),
@@ -366,10 +428,13 @@ fn pallet_name(metadata: &subxt::Metadata) -> anyhow::Result<String> {
 	metadata
 		.pallets()
 		.find(|pallet| {
-			pallet.call_ty_id().and_then(|id| metadata.types().resolve(id)).is_some_and(|ty| {
-				ty.path.segments.first().map(String::as_str) == Some("pallet_pq_verifier") &&
-					ty.path.segments.last().map(String::as_str) == Some("Call")
-			})
+			pallet
+				.call_ty_id()
+				.and_then(|id| metadata.types().resolve(id))
+				.is_some_and(|ty| {
+					ty.path.segments.first().map(String::as_str) == Some("pallet_pq_verifier")
+						&& ty.path.segments.last().map(String::as_str) == Some("Call")
+				})
 		})
 		.map(|pallet| pallet.name().to_owned())
 		.ok_or_else(|| anyhow!("the chain's runtime has no pallet-pq-verifier"))
@@ -378,8 +443,14 @@ fn pallet_name(metadata: &subxt::Metadata) -> anyhow::Result<String> {
 /// A JSON-RPC error from submitting as a [`Refusal`]; other errors as they are.
 fn refusal(error: ExtrinsicError) -> anyhow::Error {
 	match error {
-		ExtrinsicError::ErrorSubmittingTransaction(BackendError::Rpc(RpcError::ClientError(subxt::rpcs::Error::User(error)))) =>
-			Refusal::from_rpc_error(error.code, &error.message, error.data.as_deref().map(|data| data.get())).into(),
+		ExtrinsicError::ErrorSubmittingTransaction(BackendError::Rpc(RpcError::ClientError(
+			subxt::rpcs::Error::User(error),
+		))) => Refusal::from_rpc_error(
+			error.code,
+			&error.message,
+			error.data.as_deref().map(|data| data.get()),
+		)
+		.into(),
 		other => other.into(),
 	}
 }
@@ -407,7 +478,12 @@ pub enum Arg {
 }
 
 impl EncodeAsType for Arg {
-	fn encode_as_type_to<R: TypeResolver>(&self, type_id: R::TypeId, types: &R, out: &mut Vec<u8>) -> Result<(), subxt::ext::scale_encode::Error> {
+	fn encode_as_type_to<R: TypeResolver>(
+		&self,
+		type_id: R::TypeId,
+		types: &R,
+		out: &mut Vec<u8>,
+	) -> Result<(), subxt::ext::scale_encode::Error> {
 		match self {
 			Arg::Typed(value) => value.encode_as_type_to(type_id, types, out),
 			Arg::Scale(bytes) => {
@@ -431,15 +507,28 @@ impl Calls<'_> {
 	/// `Balances::transfer_keep_alive` of `value` to `dest`.
 	pub fn transfer(&self, dest: &AccountId32, value: u128) -> Call {
 		let dest = Value::unnamed_variant("Id", [Value::from_bytes(dest)]);
-		dynamic::transaction("Balances", "transfer_keep_alive", vec![Arg::Typed(dest), Arg::Typed(Value::u128(value))])
+		dynamic::transaction(
+			"Balances",
+			"transfer_keep_alive",
+			vec![Arg::Typed(dest), Arg::Typed(Value::u128(value))],
+		)
 	}
 
 	/// Registers `key`'s public key for `account`, the sender of the call: with the key's proof
 	/// of possession naming `account` and this chain unless `key` derives `account`. With
 	/// `only_registered_key`, the migration is final at once.
-	pub fn register_key(&self, key: &Keypair, account: &AccountId32, only_registered_key: bool) -> Call {
+	pub fn register_key(
+		&self,
+		key: &Keypair,
+		account: &AccountId32,
+		only_registered_key: bool,
+	) -> Call {
 		let proof = self.possession_proof(key, account);
-		let args = vec![encoded(&key.public()), encoded(&proof), Arg::Typed(Value::bool(only_registered_key))];
+		let args = vec![
+			encoded(&key.public()),
+			encoded(&proof),
+			Arg::Typed(Value::bool(only_registered_key)),
+		];
 		dynamic::transaction(self.pallet, "register_key", args)
 	}
 
@@ -452,7 +541,11 @@ impl Calls<'_> {
 
 	/// Sets whether only the sender's registered key signs for it.
 	pub fn set_only_registered_key(&self, enabled: bool) -> Call {
-		dynamic::transaction(self.pallet, "set_only_registered_key", vec![Arg::Typed(Value::bool(enabled))])
+		dynamic::transaction(
+			self.pallet,
+			"set_only_registered_key",
+			vec![Arg::Typed(Value::bool(enabled))],
+		)
 	}
 
 	/// Creates `committee`, sent by `owner`: every member's share with its proof of possession,
@@ -464,7 +557,11 @@ impl Calls<'_> {
 				proof: committee.membership_proof(index, self.genesis_hash.0, owner),
 			})
 			.collect();
-		let args = vec![encoded(&committee.rho()), Arg::Typed(Value::u128(committee.threshold().into())), encoded(&members)];
+		let args = vec![
+			encoded(&committee.rho()),
+			Arg::Typed(Value::u128(committee.threshold().into())),
+			encoded(&members),
+		];
 		dynamic::transaction(self.pallet, "create_committee", args)
 	}
 

@@ -17,7 +17,8 @@ impl Refusal {
 	/// [`PqInvalidTransaction`] when `N` is one of its codes.
 	pub fn from_rpc_error(code: i32, message: &str, data: Option<&str>) -> Self {
 		// The data is a JSON value: usually a string, which reads better unquoted.
-		let data = data.map(|data| serde_json::from_str::<String>(data).unwrap_or_else(|_| data.to_owned()));
+		let data = data
+			.map(|data| serde_json::from_str::<String>(data).unwrap_or_else(|_| data.to_owned()));
 		let named = data.as_deref().map(|data| {
 			let code = data.strip_prefix("Custom error: ").and_then(|code| code.parse().ok());
 			match code.and_then(PqInvalidTransaction::from_code) {
@@ -35,7 +36,11 @@ impl Refusal {
 
 impl fmt::Display for Refusal {
 	fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
-		write!(f, "the node refused the transaction (JSON-RPC error {}): {}", self.code, self.reason)
+		write!(
+			f,
+			"the node refused the transaction (JSON-RPC error {}): {}",
+			self.code, self.reason
+		)
 	}
 }
 
@@ -47,10 +52,18 @@ mod tests {
 
 	#[test]
 	fn the_pallets_custom_codes_are_named() {
-		let refusal = Refusal::from_rpc_error(1010, "Invalid Transaction", Some("\"Custom error: 10\""));
+		let refusal =
+			Refusal::from_rpc_error(1010, "Invalid Transaction", Some("\"Custom error: 10\""));
 		assert_eq!(refusal.reason, "Invalid Transaction: ClassicalSignature");
-		let other = Refusal::from_rpc_error(1010, "Invalid Transaction", Some("\"Transaction has a bad signature\""));
+		let other = Refusal::from_rpc_error(
+			1010,
+			"Invalid Transaction",
+			Some("\"Transaction has a bad signature\""),
+		);
 		assert_eq!(other.reason, "Invalid Transaction: Transaction has a bad signature");
-		assert_eq!(Refusal::from_rpc_error(1012, "Already imported", None).reason, "Already imported");
+		assert_eq!(
+			Refusal::from_rpc_error(1012, "Already imported", None).reason,
+			"Already imported"
+		);
 	}
 }

@@ -2,6 +2,7 @@
 //! into its [`TransactionSignature`], for every [`Form`]. Both the subxt client
 //! ([`crate::chain`]) and this repository's typed harness sign through it.
 
+use polkadot_sdk::sp_runtime::AccountId32;
 use pq_crypto::{
 	aggregate::{
 		aggregator::{AggregateError, Committee},
@@ -11,7 +12,6 @@ use pq_crypto::{
 	statement::{Signatory, TransactionStatement},
 	MultiSignature, Purpose, TransactionSignature,
 };
-use polkadot_sdk::sp_runtime::AccountId32;
 
 /// How a transaction proves who sent it: the variant of its [`TransactionSignature`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -81,7 +81,9 @@ pub enum SignError {
 impl core::fmt::Display for SignError {
 	fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
 		match self {
-			SignError::FormNotForSender(form) => write!(f, "this sender cannot sign in the {} form", form.label()),
+			SignError::FormNotForSender(form) => {
+				write!(f, "this sender cannot sign in the {} form", form.label())
+			},
 			SignError::Aggregate(error) => write!(f, "the committee could not sign: {error:?}"),
 		}
 	}
@@ -121,19 +123,29 @@ impl Sender<'_> {
 	/// Signs a transaction whose signing payload (the standard payload, hashed when longer than
 	/// 256 bytes) is `signing_payload`, in `form`: the message of the form's
 	/// [`TransactionStatement`] under its purpose.
-	pub fn sign(&self, form: Form, signing_payload: &[u8], randomness: Randomness) -> Result<TransactionSignature, SignError> {
+	pub fn sign(
+		&self,
+		form: Form,
+		signing_payload: &[u8],
+		randomness: Randomness,
+	) -> Result<TransactionSignature, SignError> {
 		let account = self.account();
 		let statement = |signatory| TransactionStatement { signatory, signing_payload };
 		match (*self, form) {
 			(Sender::Key(key), Form::KeyInline) => {
 				let statement = statement(Signatory::Key);
 				let signature = randomness.sign(key, &statement.message(), statement.purpose());
-				TransactionSignature::key_inline(key.public(), signature).ok_or(SignError::FormNotForSender(form))
+				TransactionSignature::key_inline(key.public(), signature)
+					.ok_or(SignError::FormNotForSender(form))
 			},
 			(Sender::Key(key) | Sender::Migrated { key, .. }, Form::KeyRegistered) => {
 				let statement = statement(Signatory::Registered(&account));
-				TransactionSignature::key_registered(randomness.sign(key, &statement.message(), statement.purpose()))
-					.ok_or(SignError::FormNotForSender(form))
+				TransactionSignature::key_registered(randomness.sign(
+					key,
+					&statement.message(),
+					statement.purpose(),
+				))
+				.ok_or(SignError::FormNotForSender(form))
 			},
 			(Sender::Committee { committee, signers }, Form::Committee) => {
 				let id = committee.id();
@@ -141,7 +153,9 @@ impl Sender<'_> {
 				let (message, purpose) = (statement.message(), statement.purpose());
 				let aggregate = match randomness {
 					Randomness::Fresh => committee.sign(signers, &message, purpose),
-					Randomness::Zero => committee.sign_with_randomness(signers, &message, purpose, [0; 32]),
+					Randomness::Zero => {
+						committee.sign_with_randomness(signers, &message, purpose, [0; 32])
+					},
 				};
 				Ok(TransactionSignature::Committee(aggregate.map_err(SignError::Aggregate)?))
 			},

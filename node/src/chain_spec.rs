@@ -27,7 +27,10 @@ fn wasm_binary(verifier: Verifier) -> Result<&'static [u8], String> {
 		Verifier::HostFunctions => pq_runtime::WASM_BINARY,
 		Verifier::PureWasm => pq_runtime::pure_wasm::WASM_BINARY,
 	}
-	.ok_or_else(|| "pq-runtime was built without its Wasm blobs (SKIP_WASM_BUILD is set); rebuild without it".into())
+	.ok_or_else(|| {
+		"pq-runtime was built without its Wasm blobs (SKIP_WASM_BUILD is set); rebuild without it"
+			.into()
+	})
 }
 
 /// Token metadata wallets and the CLI display.
@@ -58,7 +61,13 @@ fn from_preset(
 
 /// `--dev`: the `development` preset, every dev account of every scheme endowed.
 pub fn development() -> Result<ChainSpec, String> {
-	from_preset("pq-verifier development", "dev", ChainType::Development, DEV_RUNTIME_PRESET, Verifier::HostFunctions)
+	from_preset(
+		"pq-verifier development",
+		"dev",
+		ChainType::Development,
+		DEV_RUNTIME_PRESET,
+		Verifier::HostFunctions,
+	)
 }
 
 /// `--chain dev-pure-wasm`: the development chain on the runtime that verifies in Wasm.
@@ -86,7 +95,8 @@ pub fn local_testnet() -> Result<ChainSpec, String> {
 
 /// `--chain local-<n>`: a local testnet of the first `n` (1 to 6) of `//Alice` … `//Ferdie`.
 pub fn local_testnet_of(validators: usize) -> Result<ChainSpec, String> {
-	let patch = genesis_config_presets::local_testnet_of(validators).map_err(|error| format!("local-{validators}: {error}"))?;
+	let patch = genesis_config_presets::local_testnet_of(validators)
+		.map_err(|error| format!("local-{validators}: {error}"))?;
 	Ok(ChainSpec::builder(wasm_binary(Verifier::HostFunctions)?, Default::default())
 		.with_name(&format!("pq-verifier local testnet of {validators}"))
 		.with_id(&format!("local_testnet_{validators}"))
@@ -145,7 +155,8 @@ mod tests {
 		let host = development().unwrap().build_storage().unwrap();
 		let pure = load("dev-pure-wasm").unwrap().as_storage_builder().build_storage().unwrap();
 		// The code differs, and so does the spec version genesis records (30 and 31).
-		let upgrade = polkadot_sdk::frame_system::LastRuntimeUpgrade::<pq_runtime::Runtime>::hashed_key();
+		let upgrade =
+			polkadot_sdk::frame_system::LastRuntimeUpgrade::<pq_runtime::Runtime>::hashed_key();
 		for key in [CODE, &upgrade[..]] {
 			assert_ne!(host.top[key], pure.top[key]);
 		}
@@ -174,21 +185,29 @@ mod tests {
 	#[test]
 	fn a_local_testnet_of_n_has_n_validators_and_6_s_blocks() {
 		for validators in 1..=6 {
-			let storage = load(&format!("local-{validators}")).unwrap().as_storage_builder().build_storage().unwrap();
+			let storage = load(&format!("local-{validators}"))
+				.unwrap()
+				.as_storage_builder()
+				.build_storage()
+				.unwrap();
 			polkadot_sdk::sp_io::TestExternalities::new(storage).execute_with(|| {
 				assert_eq!(pq_runtime::Aura::authorities_len(), validators);
 				assert_eq!(pq_runtime::Aura::slot_duration(), 6_000);
 			});
 		}
 		let storage = load("local").unwrap().as_storage_builder().build_storage().unwrap();
-		polkadot_sdk::sp_io::TestExternalities::new(storage)
-			.execute_with(|| assert_eq!(pq_runtime::Aura::authorities_len(), genesis_config_presets::LOCAL_TESTNET_VALIDATORS));
+		polkadot_sdk::sp_io::TestExternalities::new(storage).execute_with(|| {
+			assert_eq!(
+				pq_runtime::Aura::authorities_len(),
+				genesis_config_presets::LOCAL_TESTNET_VALIDATORS
+			)
+		});
 		for refused in ["local-0", "local-7"] {
-			let error = load(refused).err().expect("refused");
+			let error = load(refused).expect_err("refused");
 			assert!(error.contains("1 to 6 validators"), "{error}");
 		}
 		for malformed in ["local-", "local-abc", "local--1"] {
-			assert!(load(malformed).err().expect("refused").contains("local-<validators>"));
+			assert!(load(malformed).expect_err("refused").contains("local-<validators>"));
 		}
 	}
 
@@ -197,7 +216,7 @@ mod tests {
 		let dir = tempfile::tempdir().unwrap();
 		let path = dir.path().join("broken.json");
 		std::fs::write(&path, "{ \"name\": 42 ").unwrap();
-		let error = load(path.to_str().unwrap()).err().expect("a malformed file is refused");
+		let error = load(path.to_str().unwrap()).expect_err("a malformed file is refused");
 		assert!(error.contains("broken.json"), "{error}");
 		assert!(load("/no/such/spec.json").is_err());
 	}

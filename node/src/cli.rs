@@ -42,7 +42,10 @@ impl Sealing {
 	/// `flag`, or the default for `chain`: on-demand blocks for development chains, consensus
 	/// for every other. A chain of validators is never sealed on demand: its runtime accepts
 	/// only Aura's blocks, and an on-demand node would import its peers' blocks unchecked.
-	pub fn resolve(flag: Option<Self>, chain: &dyn polkadot_sdk::sc_service::ChainSpec) -> Result<Self, String> {
+	pub fn resolve(
+		flag: Option<Self>,
+		chain: &dyn polkadot_sdk::sc_service::ChainSpec,
+	) -> Result<Self, String> {
 		use polkadot_sdk::sc_service::ChainType;
 		match (chain.chain_type(), flag) {
 			(ChainType::Development, flag) => Ok(flag.unwrap_or(Self::Instant)),

@@ -11,8 +11,8 @@ use polkadot_sdk::{
 	sc_service::ChainSpec,
 	sp_runtime::traits::Block as BlockT,
 };
-use pq_runtime::opaque::Block;
 use pq_crypto::cache::CacheLimits;
+use pq_runtime::opaque::Block;
 
 impl SubstrateCli for Cli {
 	fn impl_name() -> String {
@@ -60,7 +60,10 @@ pub fn run() -> sc_cli::Result<()> {
 		Some(Subcommand::ExportBlocks(cmd)) => {
 			let runner = cli.create_runner(cmd)?;
 			runner.async_run(|config| {
-				let components = service::new_partial(&config, Sealing::resolve(cli.sealing, &*config.chain_spec)?)?;
+				let components = service::new_partial(
+					&config,
+					Sealing::resolve(cli.sealing, &*config.chain_spec)?,
+				)?;
 				Ok((cmd.run(components.client, config.database), components.task_manager))
 			})
 		},
@@ -68,13 +71,17 @@ pub fn run() -> sc_cli::Result<()> {
 			let runner = cli.create_runner(cmd)?;
 			runner.async_run(|config| {
 				// The chain's own import queue: Aura's checks the seals of a validators' chain.
-				let components = service::new_partial(&config, Sealing::resolve(cli.sealing, &*config.chain_spec)?)?;
+				let components = service::new_partial(
+					&config,
+					Sealing::resolve(cli.sealing, &*config.chain_spec)?,
+				)?;
 				Ok((cmd.run(components.client, components.import_queue), components.task_manager))
 			})
 		},
 		#[cfg(feature = "runtime-benchmarks")]
 		Some(Subcommand::Benchmark(crate::cli::Benchmark::Pallet(cmd))) => {
-			let chain = cmd.shared_params.chain.as_deref().map(|id| cli.load_spec(id)).transpose()?;
+			let chain =
+				cmd.shared_params.chain.as_deref().map(|id| cli.load_spec(id)).transpose()?;
 			// Weights charge a decode on every verification: measure without the node's cache.
 			pq_crypto::host::node::configure(CacheLimits { max_entries: 0, max_bytes: 0 });
 			cmd.run_with_spec::<
@@ -86,7 +93,10 @@ pub fn run() -> sc_cli::Result<()> {
 		Some(Subcommand::Benchmark(crate::cli::Benchmark::Storage(cmd))) => {
 			let runner = cli.create_runner(&**cmd)?;
 			runner.sync_run(|config| {
-				let components = service::new_partial(&config, Sealing::resolve(cli.sealing, &*config.chain_spec)?)?;
+				let components = service::new_partial(
+					&config,
+					Sealing::resolve(cli.sealing, &*config.chain_spec)?,
+				)?;
 				let db = components.backend.expose_db();
 				let storage = components.backend.expose_storage();
 				let trie_cache = components.backend.expose_shared_trie_cache();
@@ -103,9 +113,12 @@ pub fn run() -> sc_cli::Result<()> {
 			runner.run_node_until_exit(|config| async move {
 				let sealing = Sealing::resolve(sealing, &*config.chain_spec)?;
 				match config.network.network_backend {
-					NetworkBackendType::Litep2p => service::new_full::<Litep2pNetworkBackend>(config, sealing),
-					NetworkBackendType::Libp2p =>
-						service::new_full::<NetworkWorker<Block, <Block as BlockT>::Hash>>(config, sealing),
+					NetworkBackendType::Litep2p => {
+						service::new_full::<Litep2pNetworkBackend>(config, sealing)
+					},
+					NetworkBackendType::Libp2p => service::new_full::<
+						NetworkWorker<Block, <Block as BlockT>::Hash>,
+					>(config, sealing),
 				}
 				.map_err(sc_cli::Error::Service)
 			})

@@ -31,7 +31,11 @@ impl MetricSource for CommitteeCounters {
 
 	fn collect(&self, mut set: impl FnMut(&[&str], u64)) {
 		let stats = node::stats();
-		for (kind, stats) in [("matrix", stats.matrices), ("key", stats.aggregate_keys), ("signer_set", stats.signer_sets)] {
+		for (kind, stats) in [
+			("matrix", stats.matrices),
+			("key", stats.aggregate_keys),
+			("signer_set", stats.signer_sets),
+		] {
 			set(&[kind, "hit"], stats.hits);
 			set(&[kind, "miss"], stats.misses);
 			set(&[kind, "eviction"], stats.evictions);

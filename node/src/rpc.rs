@@ -5,7 +5,9 @@
 use futures::channel::mpsc;
 use jsonrpsee::RpcModule;
 use polkadot_sdk::{
-	pallet_transaction_payment_rpc::{TransactionPayment, TransactionPaymentApiServer, TransactionPaymentRuntimeApi},
+	pallet_transaction_payment_rpc::{
+		TransactionPayment, TransactionPaymentApiServer, TransactionPaymentRuntimeApi,
+	},
 	sc_consensus_manual_seal::{
 		rpc::{ManualSeal, ManualSealApiServer},
 		EngineCommand,
@@ -32,7 +34,9 @@ pub struct FullDeps<C, P> {
 
 /// The RPC module with `system_accountNextIndex`, `payment_*` and, with manual sealing,
 /// `engine_*`.
-pub fn create_full<C, P>(deps: FullDeps<C, P>) -> Result<RpcModule<()>, Box<dyn std::error::Error + Send + Sync>>
+pub fn create_full<C, P>(
+	deps: FullDeps<C, P>,
+) -> Result<RpcModule<()>, Box<dyn std::error::Error + Send + Sync>>
 where
 	C: ProvideRuntimeApi<Block>
 		+ HeaderBackend<Block>

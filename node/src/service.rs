@@ -12,7 +12,10 @@ use polkadot_sdk::{
 	sc_consensus_manual_seal::{self as manual_seal, InstantSealParams, ManualSealParams},
 	sc_executor::WasmExecutor,
 	sc_network::{config::FullNetworkConfiguration, NetworkBackend},
-	sc_service::{self, error::Error as ServiceError, Configuration, PruningFilter, TaskManager, WarpSyncConfig},
+	sc_service::{
+		self, error::Error as ServiceError, Configuration, PruningFilter, TaskManager,
+		WarpSyncConfig,
+	},
 	sc_transaction_pool,
 	sc_transaction_pool_api::OffchainTransactionPoolFactory,
 	sp_blockchain::HeaderBackend,
@@ -69,28 +72,48 @@ pub type PartialComponents = sc_service::PartialComponents<
 
 /// Client, ParityDB backend, transaction pool and the import queue `sealing` needs, without any
 /// task running.
-pub fn new_partial(config: &Configuration, sealing: Sealing) -> Result<PartialComponents, ServiceError> {
+pub fn new_partial(
+	config: &Configuration,
+	sealing: Sealing,
+) -> Result<PartialComponents, ServiceError> {
 	let executor = sc_service::new_wasm_executor::<HostFunctions>(&config.executor);
 	// Pruning keeps the blocks with GRANDPA justifications, which warp sync serves.
-	let pruning_filters: Vec<Arc<dyn PruningFilter>> =
-		if sealing == Sealing::Aura { vec![Arc::new(grandpa::GrandpaPruningFilter)] } else { Vec::new() };
+	let pruning_filters: Vec<Arc<dyn PruningFilter>> = if sealing == Sealing::Aura {
+		vec![Arc::new(grandpa::GrandpaPruningFilter)]
+	} else {
+		Vec::new()
+	};
 	let (client, backend, keystore_container, task_manager) =
-		sc_service::new_full_parts::<Block, RuntimeApi, _>(config, None, executor, pruning_filters)?;
+		sc_service::new_full_parts::<Block, RuntimeApi, _>(
+			config,
+			None,
+			executor,
+			pruning_filters,
+		)?;
 	let client = Arc::new(client);
 	let select_chain = LongestChain::new(backend.clone());
 
 	let transaction_pool = Arc::from(
-		sc_transaction_pool::Builder::new(task_manager.spawn_essential_handle(), client.clone(), config.role.is_authority().into())
-			.with_options(config.transaction_pool.clone())
-			.with_prometheus(config.prometheus_registry())
-			.build(),
+		sc_transaction_pool::Builder::new(
+			task_manager.spawn_essential_handle(),
+			client.clone(),
+			config.role.is_authority().into(),
+		)
+		.with_options(config.transaction_pool.clone())
+		.with_prometheus(config.prometheus_registry())
+		.build(),
 	);
 
 	let (import_queue, grandpa) = if sealing == Sealing::Aura {
 		// Blocks from the network: Aura checks each one's slot and author's seal, GRANDPA
 		// tracks authority sets and imports justifications; the client executes every block.
-		let (block_import, link) =
-			grandpa::block_import(client.clone(), GRANDPA_JUSTIFICATION_PERIOD, &client, select_chain.clone(), None)?;
+		let (block_import, link) = grandpa::block_import(
+			client.clone(),
+			GRANDPA_JUSTIFICATION_PERIOD,
+			&client,
+			select_chain.clone(),
+			None,
+		)?;
 		let slots_client = client.clone();
 		let import_queue = aura::import_queue::<AuraPair, _, _, _, _, _>(ImportQueueParams {
 			block_import: block_import.clone(),
@@ -99,7 +122,8 @@ pub fn new_partial(config: &Configuration, sealing: Sealing) -> Result<PartialCo
 			create_inherent_data_providers: move |parent, ()| {
 				let client = slots_client.clone();
 				async move {
-					let slot_duration = aura::standalone::slot_duration_at::<AuraId, _, _>(&*client, parent)?;
+					let slot_duration =
+						aura::standalone::slot_duration_at::<AuraId, _, _>(&*client, parent)?;
 					Ok(slot_inherent_data(slot_duration))
 				}
 			},
@@ -142,18 +166,22 @@ pub fn new_partial(config: &Configuration, sealing: Sealing) -> Result<PartialCo
 pub struct SealedHereOnly;
 
 /// Why [`SealedHereOnly`] refuses a block; the node logs it beside the block and its peer.
-pub const PEER_BLOCK_REFUSAL: &str = "a chain sealed on demand (instant or manual seal) imports no blocks from peers";
+pub const PEER_BLOCK_REFUSAL: &str =
+	"a chain sealed on demand (instant or manual seal) imports no blocks from peers";
 
 #[async_trait::async_trait]
 impl<B: BlockT> Verifier<B> for SealedHereOnly {
-	async fn verify(&self, mut block: BlockImportParams<B>) -> Result<BlockImportParams<B>, String> {
+	async fn verify(
+		&self,
+		mut block: BlockImportParams<B>,
+	) -> Result<BlockImportParams<B>, String> {
 		match block.origin {
 			BlockOrigin::File | BlockOrigin::Own | BlockOrigin::Genesis => {},
-			BlockOrigin::NetworkInitialSync |
-			BlockOrigin::NetworkBroadcast |
-			BlockOrigin::ConsensusBroadcast |
-			BlockOrigin::WarpSync |
-			BlockOrigin::GapSync => return Err(PEER_BLOCK_REFUSAL.into()),
+			BlockOrigin::NetworkInitialSync
+			| BlockOrigin::NetworkBroadcast
+			| BlockOrigin::ConsensusBroadcast
+			| BlockOrigin::WarpSync
+			| BlockOrigin::GapSync => return Err(PEER_BLOCK_REFUSAL.into()),
 		}
 		// As manual seal's own verifier: the longest chain, finalized by this node's sealing.
 		block.finalized = false;
@@ -163,9 +191,12 @@ impl<B: BlockT> Verifier<B> for SealedHereOnly {
 }
 
 /// The inherent data of an Aura block: its slot and the time, now.
-fn slot_inherent_data(slot_duration: aura::SlotDuration) -> (aura::InherentDataProvider, sp_timestamp::InherentDataProvider) {
+fn slot_inherent_data(
+	slot_duration: aura::SlotDuration,
+) -> (aura::InherentDataProvider, sp_timestamp::InherentDataProvider) {
 	let timestamp = sp_timestamp::InherentDataProvider::from_system_time();
-	let slot = aura::InherentDataProvider::from_timestamp_and_slot_duration(*timestamp, slot_duration);
+	let slot =
+		aura::InherentDataProvider::from_timestamp_and_slot_duration(*timestamp, slot_duration);
 	(slot, timestamp)
 }
 
@@ -195,24 +226,32 @@ pub fn new_full<N: NetworkBackend<Block, <Block as BlockT>::Hash>>(
 		config.network.default_peers_set.in_peers = 0;
 		config.network.default_peers_set.out_peers = 0;
 	}
-	let mut net_config =
-		FullNetworkConfiguration::<Block, <Block as BlockT>::Hash, N>::new(&config.network, config.prometheus_registry().cloned());
+	let mut net_config = FullNetworkConfiguration::<Block, <Block as BlockT>::Hash, N>::new(
+		&config.network,
+		config.prometheus_registry().cloned(),
+	);
 	let metrics = N::register_notification_metrics(config.prometheus_registry());
 
 	// GRANDPA's gossip protocol, and warp sync from its justifications.
 	let mut grandpa_protocol = None;
 	let mut warp_sync_config = None;
 	if let Some((_, link)) = &grandpa {
-		let protocol_name = grandpa::protocol_standard_name(&client.info().genesis_hash, &config.chain_spec);
-		let (protocol_config, notification_service) =
-			grandpa::grandpa_peers_set_config::<_, N>(protocol_name.clone(), metrics.clone(), net_config.peer_store_handle());
+		let protocol_name =
+			grandpa::protocol_standard_name(&client.info().genesis_hash, &config.chain_spec);
+		let (protocol_config, notification_service) = grandpa::grandpa_peers_set_config::<_, N>(
+			protocol_name.clone(),
+			metrics.clone(),
+			net_config.peer_store_handle(),
+		);
 		net_config.add_notification_protocol(protocol_config);
 		grandpa_protocol = Some((protocol_name, notification_service));
-		warp_sync_config = Some(WarpSyncConfig::WithProvider(Arc::new(grandpa::warp_proof::NetworkProvider::new(
-			backend.clone(),
-			link.shared_authority_set().clone(),
-			Vec::new(),
-		))));
+		warp_sync_config = Some(WarpSyncConfig::WithProvider(Arc::new(
+			grandpa::warp_proof::NetworkProvider::new(
+				backend.clone(),
+				link.shared_authority_set().clone(),
+				Vec::new(),
+			),
+		)));
 	}
 
 	let (network, system_rpc_tx, tx_handler_controller, sync_service, _bitswap) =
@@ -255,7 +294,11 @@ pub fn new_full<N: NetworkBackend<Block, <Block as BlockT>::Hash>>(
 				consensus_data_provider: None,
 				create_inherent_data_providers,
 			});
-			task_manager.spawn_essential_handle().spawn_blocking("instant-seal", None, authorship.boxed());
+			task_manager.spawn_essential_handle().spawn_blocking(
+				"instant-seal",
+				None,
+				authorship.boxed(),
+			);
 			None
 		},
 		Sealing::Manual => {
@@ -270,31 +313,42 @@ pub fn new_full<N: NetworkBackend<Block, <Block as BlockT>::Hash>>(
 				consensus_data_provider: None,
 				create_inherent_data_providers,
 			});
-			task_manager.spawn_essential_handle().spawn_blocking("manual-seal", None, authorship.boxed());
+			task_manager.spawn_essential_handle().spawn_blocking(
+				"manual-seal",
+				None,
+				authorship.boxed(),
+			);
 			Some(commands)
 		},
 		Sealing::Aura => {
 			let (block_import, link) = grandpa.expect("new_partial sets GRANDPA up for Aura");
 			if config.role.is_authority() {
 				let slot_duration = aura::slot_duration(&*client)?;
-				let authorship = aura::start_aura::<AuraPair, _, _, _, _, _, _, _, _, _, _>(StartAuraParams {
-					slot_duration,
-					client: client.clone(),
-					select_chain,
-					block_import,
-					proposer_factory: proposer,
-					sync_oracle: sync_service.clone(),
-					justification_sync_link: sync_service.clone(),
-					create_inherent_data_providers: move |_parent, ()| async move { Ok(slot_inherent_data(slot_duration)) },
-					force_authoring: config.force_authoring,
-					backoff_authoring_blocks: Option::<()>::None,
-					keystore: keystore_container.keystore(),
-					block_proposal_slot_portion: SlotProportion::new(2f32 / 3f32),
-					max_block_proposal_slot_portion: None,
-					telemetry: None,
-					compatibility_mode: Default::default(),
-				})?;
-				task_manager.spawn_essential_handle().spawn_blocking("aura", Some("block-authoring"), authorship);
+				let authorship =
+					aura::start_aura::<AuraPair, _, _, _, _, _, _, _, _, _, _>(StartAuraParams {
+						slot_duration,
+						client: client.clone(),
+						select_chain,
+						block_import,
+						proposer_factory: proposer,
+						sync_oracle: sync_service.clone(),
+						justification_sync_link: sync_service.clone(),
+						create_inherent_data_providers: move |_parent, ()| async move {
+							Ok(slot_inherent_data(slot_duration))
+						},
+						force_authoring: config.force_authoring,
+						backoff_authoring_blocks: Option::<()>::None,
+						keystore: keystore_container.keystore(),
+						block_proposal_slot_portion: SlotProportion::new(2f32 / 3f32),
+						max_block_proposal_slot_portion: None,
+						telemetry: None,
+						compatibility_mode: Default::default(),
+					})?;
+				task_manager.spawn_essential_handle().spawn_blocking(
+					"aura",
+					Some("block-authoring"),
+					authorship,
+				);
 			}
 			grandpa_voter = Some(link);
 			None
@@ -315,7 +369,8 @@ pub fn new_full<N: NetworkBackend<Block, <Block as BlockT>::Hash>>(
 	};
 
 	let voter_network = (network.clone(), sync_service.clone(), transaction_pool.clone());
-	let (role, node_name, disable_grandpa) = (config.role, config.network.node_name.clone(), config.disable_grandpa);
+	let (role, node_name, disable_grandpa) =
+		(config.role, config.network.node_name.clone(), config.disable_grandpa);
 	let prometheus_registry = config.prometheus_registry().cloned();
 	let keystore = keystore_container.keystore();
 
@@ -335,7 +390,9 @@ pub fn new_full<N: NetworkBackend<Block, <Block as BlockT>::Hash>>(
 		tracing_execute_block: None,
 	})?;
 
-	if let (Some(link), Some((protocol_name, notification_service)), false) = (grandpa_voter, grandpa_protocol, disable_grandpa) {
+	if let (Some(link), Some((protocol_name, notification_service)), false) =
+		(grandpa_voter, grandpa_protocol, disable_grandpa)
+	{
 		let (network, sync, transaction_pool) = voter_network;
 		let voter = grandpa::run_grandpa_voter(grandpa::GrandpaParams {
 			config: grandpa::Config {
@@ -358,7 +415,9 @@ pub fn new_full<N: NetworkBackend<Block, <Block as BlockT>::Hash>>(
 			telemetry: None,
 			offchain_tx_pool_factory: OffchainTransactionPoolFactory::new(transaction_pool),
 		})?;
-		task_manager.spawn_essential_handle().spawn_blocking("grandpa-voter", None, voter);
+		task_manager
+			.spawn_essential_handle()
+			.spawn_blocking("grandpa-voter", None, voter);
 	}
 
 	Ok(task_manager)

@@ -60,7 +60,9 @@ pub async fn submit(
 	let mut included = None;
 	while let Some(status) = statuses.next().await {
 		match status? {
-			TransactionStatus::Future => writeln!(progress, "waiting in the pool for an earlier nonce")?,
+			TransactionStatus::Future => {
+				writeln!(progress, "waiting in the pool for an earlier nonce")?
+			},
 			TransactionStatus::Ready | TransactionStatus::Broadcast(_) => {},
 			TransactionStatus::InBlock((block, _)) => {
 				let inclusion = inclusion(node, block, &encoded).await?;
@@ -70,7 +72,10 @@ pub async fn submit(
 				}
 				writeln!(progress, "  fee paid: {} planck", inclusion.fee)?;
 				if let Some(error) = dispatch_failure(&inclusion.events) {
-					bail!("the transaction is in block #{} but its call failed: {error}", inclusion.block_number);
+					bail!(
+						"the transaction is in block #{} but its call failed: {error}",
+						inclusion.block_number
+					);
 				}
 				if wait == WaitFor::InBlock {
 					return Ok(Some(inclusion));
@@ -89,11 +94,16 @@ pub async fn submit(
 				writeln!(progress, "finalized #{} {block:?}", inclusion.block_number)?;
 				return Ok(Some(inclusion));
 			},
-			TransactionStatus::FinalityTimeout(block) =>
-				bail!("the node stopped following the transaction before block {block:?} was final"),
-			TransactionStatus::Usurped(other) => bail!("replaced in the pool by {other:?} (same sender and nonce)"),
+			TransactionStatus::FinalityTimeout(block) => {
+				bail!("the node stopped following the transaction before block {block:?} was final")
+			},
+			TransactionStatus::Usurped(other) => {
+				bail!("replaced in the pool by {other:?} (same sender and nonce)")
+			},
 			TransactionStatus::Dropped => bail!("dropped from the pool (the pool is full)"),
-			TransactionStatus::Invalid => bail!("the transaction became invalid before it was included"),
+			TransactionStatus::Invalid => {
+				bail!("the transaction became invalid before it was included")
+			},
 		}
 	}
 	bail!("the node closed the subscription before the transaction was final")
@@ -102,11 +112,11 @@ pub async fn submit(
 /// Finds the extrinsic in `block` and collects its events and fee.
 async fn inclusion(node: &RpcClient, block: H256, encoded: &[u8]) -> anyhow::Result<Included> {
 	let body = node.block(block).await?;
-	let index = body
-		.extrinsics
-		.iter()
-		.position(|extrinsic| extrinsic.0 == encoded)
-		.ok_or_else(|| anyhow!("block {block:?} does not contain the transaction"))? as u32;
+	let index =
+		body.extrinsics
+			.iter()
+			.position(|extrinsic| extrinsic.0 == encoded)
+			.ok_or_else(|| anyhow!("block {block:?} does not contain the transaction"))? as u32;
 	let events: Vec<RuntimeEvent> = node
 		.events(block)
 		.await?
@@ -117,10 +127,9 @@ async fn inclusion(node: &RpcClient, block: H256, encoded: &[u8]) -> anyhow::Res
 	let fee = events
 		.iter()
 		.find_map(|event| match event {
-			RuntimeEvent::TransactionPayment(pallet_transaction_payment::Event::TransactionFeePaid {
-				actual_fee,
-				..
-			}) => Some(*actual_fee),
+			RuntimeEvent::TransactionPayment(
+				pallet_transaction_payment::Event::TransactionFeePaid { actual_fee, .. },
+			) => Some(*actual_fee),
 			_ => None,
 		})
 		.unwrap_or_default();
@@ -130,11 +139,12 @@ async fn inclusion(node: &RpcClient, block: H256, encoded: &[u8]) -> anyhow::Res
 /// The reason the call failed, named after the pallet error when it is one.
 fn dispatch_failure(events: &[RuntimeEvent]) -> Option<String> {
 	events.iter().find_map(|event| match event {
-		RuntimeEvent::System(frame_system::Event::ExtrinsicFailed { dispatch_error, .. }) =>
+		RuntimeEvent::System(frame_system::Event::ExtrinsicFailed { dispatch_error, .. }) => {
 			Some(match RuntimeError::from_dispatch_error(*dispatch_error) {
 				Some(error) => format!("{error:?}"),
 				None => format!("{dispatch_error:?}"),
-			}),
+			})
+		},
 		_ => None,
 	})
 }

@@ -46,12 +46,23 @@ pub fn write_local_testnet_spec(
 		.args(["build-spec", "--disable-default-bootnode", "--chain", &chain])
 		.output()
 		.context("pq-node build-spec")?;
-	anyhow::ensure!(output.status.success(), "pq-node build-spec failed: {}", String::from_utf8_lossy(&output.stderr));
-	let mut spec: serde_json::Value = serde_json::from_slice(&output.stdout).context("build-spec output")?;
+	anyhow::ensure!(
+		output.status.success(),
+		"pq-node build-spec failed: {}",
+		String::from_utf8_lossy(&output.stderr)
+	);
+	let mut spec: serde_json::Value =
+		serde_json::from_slice(&output.stdout).context("build-spec output")?;
 	let patch = &mut spec["genesis"]["runtimeGenesis"]["patch"];
 	patch[pq_runtime::genesis_config_presets::SLOT_DURATION_FIELD] = slot_ms.into();
-	let balances = patch["balances"]["balances"].as_array_mut().context("the local testnet's balances")?;
-	balances.extend(endowed.iter().map(|(account, balance)| serde_json::json!([account.to_ss58check(), balance])));
+	let balances = patch["balances"]["balances"]
+		.as_array_mut()
+		.context("the local testnet's balances")?;
+	balances.extend(
+		endowed
+			.iter()
+			.map(|(account, balance)| serde_json::json!([account.to_ss58check(), balance])),
+	);
 	std::fs::write(path, serde_json::to_vec_pretty(&spec)?)?;
 	Ok(())
 }
@@ -119,14 +130,21 @@ impl NodeProcess {
 				break (rpc, prometheus);
 			}
 			assert!(node.is_running(), "pq-node exited during startup:\n{log}");
-			assert!(Instant::now() < deadline, "pq-node did not open JSON-RPC and Prometheus in {STARTUP:?}:\n{log}");
+			assert!(
+				Instant::now() < deadline,
+				"pq-node did not open JSON-RPC and Prometheus in {STARTUP:?}:\n{log}"
+			);
 			tokio::time::sleep(Duration::from_millis(100)).await;
 		};
 		node.url = format!("ws://{rpc}");
 		node.prometheus = prometheus;
 		while RpcClient::connect(&node.url).await.is_err() {
 			assert!(node.is_running(), "pq-node exited during startup:\n{}", node.log());
-			assert!(Instant::now() < deadline, "pq-node did not answer on {rpc} in {STARTUP:?}:\n{}", node.log());
+			assert!(
+				Instant::now() < deadline,
+				"pq-node did not answer on {rpc} in {STARTUP:?}:\n{}",
+				node.log()
+			);
 			tokio::time::sleep(Duration::from_millis(100)).await;
 		}
 		node
@@ -148,12 +166,20 @@ impl NodeProcess {
 		let rpc = self.rpc().await;
 		let deadline = Instant::now() + STARTUP;
 		loop {
-			let addresses: Vec<String> =
-				rpc.request("system_localListenAddresses", jsonrpsee::rpc_params![]).await.unwrap();
-			if let Some(loopback) = addresses.into_iter().find(|address| address.starts_with("/ip4/127.0.0.1/tcp/")) {
+			let addresses: Vec<String> = rpc
+				.request("system_localListenAddresses", jsonrpsee::rpc_params![])
+				.await
+				.unwrap();
+			if let Some(loopback) =
+				addresses.into_iter().find(|address| address.starts_with("/ip4/127.0.0.1/tcp/"))
+			{
 				return loopback;
 			}
-			assert!(Instant::now() < deadline, "pq-node does not listen on loopback:\n{}", self.log());
+			assert!(
+				Instant::now() < deadline,
+				"pq-node does not listen on loopback:\n{}",
+				self.log()
+			);
 			tokio::time::sleep(Duration::from_millis(100)).await;
 		}
 	}
@@ -182,7 +208,9 @@ impl NodeProcess {
 
 	/// The Prometheus exposition from `/metrics`.
 	pub async fn metrics(&self) -> String {
-		let address = self.prometheus.expect("the node serves Prometheus metrics (no --no-prometheus)");
+		let address = self
+			.prometheus
+			.expect("the node serves Prometheus metrics (no --no-prometheus)");
 		let mut stream = TcpStream::connect(address).unwrap();
 		stream.write_all(b"GET /metrics HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n").unwrap();
 		let mut response = String::new();
@@ -197,7 +225,11 @@ impl NodeProcess {
 		assert!(signalled.success());
 		let deadline = Instant::now() + SHUTDOWN;
 		while self.is_running() {
-			assert!(Instant::now() < deadline, "pq-node did not stop in {SHUTDOWN:?}:\n{}", self.log());
+			assert!(
+				Instant::now() < deadline,
+				"pq-node did not stop in {SHUTDOWN:?}:\n{}",
+				self.log()
+			);
 			tokio::time::sleep(Duration::from_millis(100)).await;
 		}
 	}
@@ -225,10 +257,23 @@ mod tests {
 	fn the_logged_ipv4_listen_addresses_are_found() {
 		let log = "2026-11-24 00:37:33 〽️ Prometheus exporter started at 127.0.0.1:39125    \n\
 			2026-11-24 00:37:33 Running JSON-RPC server: addr=[::1]:34321,127.0.0.1:36895    \n";
-		assert_eq!(logged_address(log, RPC_LISTENING), Some(SocketAddr::from(([127, 0, 0, 1], 36895))));
-		assert_eq!(logged_address(log, PROMETHEUS_LISTENING), Some(SocketAddr::from(([127, 0, 0, 1], 39125))));
-		assert_eq!(logged_address("Running JSON-RPC server: addr=[::1]:34321\n", RPC_LISTENING), None);
-		assert_eq!(logged_address("Running JSON-RPC server: addr=127.0.0.1:368", RPC_LISTENING), None, "a line being written");
+		assert_eq!(
+			logged_address(log, RPC_LISTENING),
+			Some(SocketAddr::from(([127, 0, 0, 1], 36895)))
+		);
+		assert_eq!(
+			logged_address(log, PROMETHEUS_LISTENING),
+			Some(SocketAddr::from(([127, 0, 0, 1], 39125)))
+		);
+		assert_eq!(
+			logged_address("Running JSON-RPC server: addr=[::1]:34321\n", RPC_LISTENING),
+			None
+		);
+		assert_eq!(
+			logged_address("Running JSON-RPC server: addr=127.0.0.1:368", RPC_LISTENING),
+			None,
+			"a line being written"
+		);
 		assert_eq!(logged_address("Local node identity is: 12D3KooW", RPC_LISTENING), None);
 	}
 }

@@ -1,6 +1,7 @@
 //! A connection to a pq-runtime node over JSON-RPC (WebSocket), and the node's answers decoded
 //! with the runtime's own types.
 
+use crate::transactions::{ChainIdentity, Checkpoint, MORTAL_PERIOD};
 use anyhow::{anyhow, Context};
 use codec::Decode;
 use jsonrpsee::{
@@ -11,7 +12,6 @@ use jsonrpsee::{
 	rpc_params,
 	ws_client::{WsClient, WsClientBuilder},
 };
-pub use pq_client::refusal::Refusal;
 use polkadot_sdk::{
 	frame_support, frame_system, pallet_balances,
 	sc_transaction_pool_api::TransactionStatus,
@@ -19,7 +19,7 @@ use polkadot_sdk::{
 	sp_runtime::AccountId32,
 	sp_version::RuntimeVersion,
 };
-use crate::transactions::{ChainIdentity, Checkpoint, MORTAL_PERIOD};
+pub use pq_client::refusal::Refusal;
 use pq_runtime::{Balance, Nonce, Runtime, RuntimeEvent};
 use serde::Deserialize;
 
@@ -34,7 +34,8 @@ pub type Status = TransactionStatus<H256, H256>;
 /// own message.
 fn refusal(error: ClientError) -> anyhow::Error {
 	let ClientError::Call(object) = error else { return anyhow::Error::new(error) };
-	Refusal::from_rpc_error(object.code(), object.message(), object.data().map(|data| data.get())).into()
+	Refusal::from_rpc_error(object.code(), object.message(), object.data().map(|data| data.get()))
+		.into()
 }
 
 #[derive(Deserialize)]
@@ -55,7 +56,8 @@ struct Header {
 
 impl Header {
 	fn number(&self) -> anyhow::Result<u32> {
-		u32::from_str_radix(self.number.trim_start_matches("0x"), 16).context("block number is not hex")
+		u32::from_str_radix(self.number.trim_start_matches("0x"), 16)
+			.context("block number is not hex")
 	}
 }
 
@@ -75,11 +77,14 @@ pub struct RpcClient {
 impl RpcClient {
 	/// Connects to the node at `url` (`ws://127.0.0.1:9944` for a local dev node).
 	pub async fn connect(url: &str) -> anyhow::Result<Self> {
-		let client = WsClientBuilder::default()
-			.max_request_size(16 * 1024 * 1024)
-			.build(url)
-			.await
-			.with_context(|| format!("cannot connect to {url}: is the node running, with JSON-RPC on that address?"))?;
+		let client =
+			WsClientBuilder::default()
+				.max_request_size(16 * 1024 * 1024)
+				.build(url)
+				.await
+				.with_context(|| {
+					format!("cannot connect to {url}: is the node running, with JSON-RPC on that address?")
+				})?;
 		Ok(Self { client })
 	}
 
@@ -99,7 +104,8 @@ impl RpcClient {
 			Checkpoint { number: best_number, hash: best }
 		};
 		// The runtime the pool validates with: the best block's.
-		let version: RuntimeVersion = self.client.request("state_getRuntimeVersion", rpc_params![best]).await?;
+		let version: RuntimeVersion =
+			self.client.request("state_getRuntimeVersion", rpc_params![best]).await?;
 		Ok(ChainIdentity {
 			genesis_hash,
 			spec_version: version.spec_version,
@@ -110,7 +116,8 @@ impl RpcClient {
 
 	/// The number of block `hash`.
 	async fn block_number(&self, hash: H256) -> anyhow::Result<u32> {
-		let header: Option<Header> = self.client.request("chain_getHeader", rpc_params![hash]).await?;
+		let header: Option<Header> =
+			self.client.request("chain_getHeader", rpc_params![hash]).await?;
 		header.ok_or_else(|| anyhow!("the node does not have block {hash:?}"))?.number()
 	}
 
@@ -128,11 +135,18 @@ impl RpcClient {
 
 	/// The nonce `account`'s next transaction needs, counting those waiting in the pool.
 	pub async fn next_nonce(&self, account: &AccountId32) -> anyhow::Result<Nonce> {
-		Ok(self.client.request("system_accountNextIndex", rpc_params![account.to_ss58check()]).await?)
+		Ok(self
+			.client
+			.request("system_accountNextIndex", rpc_params![account.to_ss58check()])
+			.await?)
 	}
 
 	/// `account`'s nonce and balances at `block` (the best block if `None`).
-	pub async fn account(&self, account: &AccountId32, block: Option<H256>) -> anyhow::Result<AccountInfo> {
+	pub async fn account(
+		&self,
+		account: &AccountId32,
+		block: Option<H256>,
+	) -> anyhow::Result<AccountInfo> {
 		let key = frame_system::Account::<Runtime>::hashed_key_for(account);
 		Ok(self.storage(&key, block).await?.unwrap_or_default())
 	}
@@ -160,29 +174,47 @@ impl RpcClient {
 	}
 
 	/// The value at storage `key` at `block` (the best block if `None`), decoded as `T`.
-	pub async fn storage<T: Decode>(&self, key: &[u8], block: Option<H256>) -> anyhow::Result<Option<T>> {
-		let value: Option<Bytes> = self.client.request("state_getStorage", rpc_params![Bytes(key.to_vec()), block]).await?;
+	pub async fn storage<T: Decode>(
+		&self,
+		key: &[u8],
+		block: Option<H256>,
+	) -> anyhow::Result<Option<T>> {
+		let value: Option<Bytes> = self
+			.client
+			.request("state_getStorage", rpc_params![Bytes(key.to_vec()), block])
+			.await?;
 		value
-			.map(|bytes| T::decode(&mut &bytes[..]).context("the node's storage does not decode as pq-runtime's"))
+			.map(|bytes| {
+				T::decode(&mut &bytes[..])
+					.context("the node's storage does not decode as pq-runtime's")
+			})
 			.transpose()
 	}
 
 	/// The block with hash `hash`.
 	pub async fn block(&self, hash: H256) -> anyhow::Result<Block> {
-		let signed: Option<SignedBlock> = self.client.request("chain_getBlock", rpc_params![hash]).await?;
+		let signed: Option<SignedBlock> =
+			self.client.request("chain_getBlock", rpc_params![hash]).await?;
 		let body = signed.ok_or_else(|| anyhow!("the node does not have block {hash:?}"))?.block;
 		Ok(Block { number: body.header.number()?, extrinsics: body.extrinsics })
 	}
 
 	/// Submits an encoded extrinsic; returns its hash once the pool has accepted it.
 	pub async fn submit(&self, extrinsic: &[u8]) -> anyhow::Result<H256> {
-		self.client.request("author_submitExtrinsic", rpc_params![Bytes(extrinsic.to_vec())]).await.map_err(refusal)
+		self.client
+			.request("author_submitExtrinsic", rpc_params![Bytes(extrinsic.to_vec())])
+			.await
+			.map_err(refusal)
 	}
 
 	/// Submits an encoded extrinsic and follows it through the pool and into blocks.
 	pub async fn submit_and_watch(&self, extrinsic: &[u8]) -> anyhow::Result<Subscription<Status>> {
 		self.client
-			.subscribe("author_submitAndWatchExtrinsic", rpc_params![Bytes(extrinsic.to_vec())], "author_unwatchExtrinsic")
+			.subscribe(
+				"author_submitAndWatchExtrinsic",
+				rpc_params![Bytes(extrinsic.to_vec())],
+				"author_unwatchExtrinsic",
+			)
 			.await
 			.map_err(refusal)
 	}

@@ -16,11 +16,11 @@
 //! let bob = Keypair::from_suri(Scheme::Ed25519, "//Bob").unwrap();
 //! // From the node: `chain_getBlockHash(0)` and `state_getRuntimeVersion`.
 //! let chain = ChainIdentity {
-//! 	genesis_hash: Default::default(),
-//! 	spec_version: pq_runtime::VERSION.spec_version,
-//! 	transaction_version: pq_runtime::VERSION.transaction_version,
-//! 	// From the node: the finalized head (`chain_getFinalizedHead`) and its number.
-//! 	checkpoint: Some(Checkpoint { number: 0, hash: Default::default() }),
+//!     genesis_hash: Default::default(),
+//!     spec_version: pq_runtime::VERSION.spec_version,
+//!     transaction_version: pq_runtime::VERSION.transaction_version,
+//!     // From the node: the finalized head (`chain_getFinalizedHead`) and its number.
+//!     checkpoint: Some(Checkpoint { number: 0, hash: Default::default() }),
 //! };
 //! let call = transactions::transfer_call(bob.account_id(), 10 * pq_runtime::UNIT);
 //! let nonce = 0;
@@ -30,20 +30,22 @@
 //! ```
 
 use codec::Encode;
+use pallet_pq_verifier::CommitteeMember;
 use polkadot_sdk::{
 	frame_system, pallet_transaction_payment,
 	sp_runtime::{generic::Era, AccountId32},
 };
-use pallet_pq_verifier::CommitteeMember;
+pub use pq_client::sender::{Form, Randomness, Sender, SignError};
 use pq_crypto::{
 	aggregate::aggregator::Committee,
 	signing::Keypair,
 	statement::{signing_payload, PossessionStatement},
 	MultiSignature, Purpose,
 };
-pub use pq_client::sender::{Form, Randomness, Sender, SignError};
 
-use pq_runtime::{Address, Balance, BlockNumber, Hash, Nonce, RuntimeCall, TxExtension, UncheckedExtrinsic};
+use pq_runtime::{
+	Address, Balance, BlockNumber, Hash, Nonce, RuntimeCall, TxExtension, UncheckedExtrinsic,
+};
 
 /// How many blocks a mortal transaction stays valid after its checkpoint, as most wallets sign.
 pub const MORTAL_PERIOD: u64 = 64;
@@ -108,18 +110,36 @@ fn extensions(nonce: Nonce, tip: Balance, chain: &ChainIdentity) -> TxExtension 
 type Implicit = ((), u32, u32, Hash, Hash, (), (), (), ());
 
 fn implicit(chain: &ChainIdentity) -> Implicit {
-	((), chain.spec_version, chain.transaction_version, chain.genesis_hash, chain.era_block_hash(), (), (), (), ())
+	(
+		(),
+		chain.spec_version,
+		chain.transaction_version,
+		chain.genesis_hash,
+		chain.era_block_hash(),
+		(),
+		(),
+		(),
+		(),
+	)
 }
 
 /// The standard signed payload of `call` with `extensions` on `chain`: the call, the
 /// extensions' explicit then implicit data.
-pub fn transaction_payload(call: &RuntimeCall, extensions: &TxExtension, chain: &ChainIdentity) -> Vec<u8> {
+pub fn transaction_payload(
+	call: &RuntimeCall,
+	extensions: &TxExtension,
+	chain: &ChainIdentity,
+) -> Vec<u8> {
 	(call, extensions, implicit(chain)).encode()
 }
 
 /// What every form of a transaction signs last: [`transaction_payload`], hashed when longer
 /// than 256 bytes.
-pub fn transaction_signing_payload(call: &RuntimeCall, extensions: &TxExtension, chain: &ChainIdentity) -> Vec<u8> {
+pub fn transaction_signing_payload(
+	call: &RuntimeCall,
+	extensions: &TxExtension,
+	chain: &ChainIdentity,
+) -> Vec<u8> {
 	signing_payload(&transaction_payload(call, extensions, chain))
 }
 
@@ -152,14 +172,19 @@ pub fn sign_with<'a>(
 ) -> Result<UncheckedExtrinsic, SignError> {
 	let sender = sender.into();
 	let extensions = extensions(nonce, tip, chain);
-	let signature = sender.sign(form, &transaction_signing_payload(&call, &extensions, chain), randomness)?;
+	let signature =
+		sender.sign(form, &transaction_signing_payload(&call, &extensions, chain), randomness)?;
 	let account = sender.account();
 	Ok(UncheckedExtrinsic::new_signed(call, Address::Id(account), signature, extensions))
 }
 
 /// Creates `committee` on chain, sent by `owner`: every member's share with its proof of
 /// possession, which names `owner` and the chain — only `owner` can submit it.
-pub fn create_committee_call(committee: &Committee, owner: &AccountId32, chain: &ChainIdentity) -> RuntimeCall {
+pub fn create_committee_call(
+	committee: &Committee,
+	owner: &AccountId32,
+	chain: &ChainIdentity,
+) -> RuntimeCall {
 	let members: Vec<CommitteeMember> = (0..committee.size())
 		.map(|index| CommitteeMember {
 			share: committee.share(index),
@@ -176,7 +201,8 @@ pub fn create_committee_call(committee: &Committee, owner: &AccountId32, chain: 
 
 /// A `transfer_keep_alive` of `value` to `dest`.
 pub fn transfer_call(dest: AccountId32, value: Balance) -> RuntimeCall {
-	polkadot_sdk::pallet_balances::Call::transfer_keep_alive { dest: Address::Id(dest), value }.into()
+	polkadot_sdk::pallet_balances::Call::transfer_keep_alive { dest: Address::Id(dest), value }
+		.into()
 }
 
 /// Registers `key`'s public key for `account`, the sender of the call.
@@ -185,9 +211,19 @@ pub fn transfer_call(dest: AccountId32, value: Balance) -> RuntimeCall {
 /// existing account, e.g. an Ed25519 one, to the key) `key` signs a proof of possession naming
 /// `account` and this chain, and `only_registered_key` makes the migration final at once: no
 /// other key signs for `account` after it.
-pub fn register_key_call(key: &Keypair, account: &AccountId32, only_registered_key: bool, chain: &ChainIdentity) -> RuntimeCall {
+pub fn register_key_call(
+	key: &Keypair,
+	account: &AccountId32,
+	only_registered_key: bool,
+	chain: &ChainIdentity,
+) -> RuntimeCall {
 	let proof = (key.account_id() != *account).then(|| possession_proof(key, account, chain));
-	pallet_pq_verifier::Call::register_key { key: Box::new(key.public()), proof: proof.map(Box::new), only_registered_key }.into()
+	pallet_pq_verifier::Call::register_key {
+		key: Box::new(key.public()),
+		proof: proof.map(Box::new),
+		only_registered_key,
+	}
+	.into()
 }
 
 /// Replaces `account`'s registered key with `key` in one call, with `key`'s proof of possession
@@ -195,7 +231,8 @@ pub fn register_key_call(key: &Keypair, account: &AccountId32, only_registered_k
 /// so, with `key`.
 pub fn rotate_key_call(key: &Keypair, account: &AccountId32, chain: &ChainIdentity) -> RuntimeCall {
 	let proof = (key.account_id() != *account).then(|| possession_proof(key, account, chain));
-	pallet_pq_verifier::Call::rotate_key { key: Box::new(key.public()), proof: proof.map(Box::new) }.into()
+	pallet_pq_verifier::Call::rotate_key { key: Box::new(key.public()), proof: proof.map(Box::new) }
+		.into()
 }
 
 fn possession_proof(key: &Keypair, account: &AccountId32, chain: &ChainIdentity) -> MultiSignature {
@@ -210,7 +247,12 @@ mod tests {
 	use pq_crypto::{aggregate::SignerBitfield, Scheme};
 
 	fn chain() -> ChainIdentity {
-		ChainIdentity { genesis_hash: Hash::repeat_byte(1), spec_version: 1, transaction_version: 1, checkpoint: None }
+		ChainIdentity {
+			genesis_hash: Hash::repeat_byte(1),
+			spec_version: 1,
+			transaction_version: 1,
+			checkpoint: None,
+		}
 	}
 
 	fn transfer() -> RuntimeCall {
@@ -268,7 +310,9 @@ mod tests {
 		];
 		for (sender, form) in senders {
 			let extrinsic = sign(sender, transfer(), 0, 0, form, &chain()).unwrap();
-			let Preamble::Signed(address, signature, _) = extrinsic.preamble else { panic!("{form:?} is signed") };
+			let Preamble::Signed(address, signature, _) = extrinsic.preamble else {
+				panic!("{form:?} is signed")
+			};
 			assert_eq!(address, Address::Id(sender.account()), "{form:?}");
 			let expected = match form {
 				Form::KeyInline => pq_crypto::transaction::Form::KeyInline(Scheme::MlDsa65),

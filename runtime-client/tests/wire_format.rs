@@ -8,31 +8,32 @@
 use codec::Encode;
 use pallet_pq_verifier::PqInvalidTransaction;
 use polkadot_sdk::sp_runtime::generic::Preamble;
-use sha3::{
-	digest::{ExtendableOutput, Update},
-	Shake256,
-};
 use polkadot_sdk::{
 	sp_core::{crypto::Ss58Codec, H256},
 	sp_runtime::traits::TransactionExtension,
 };
-use pq_runtime_client::transactions::{self, ChainIdentity, Checkpoint, Form, Randomness, Sender};
 use pq_crypto::{
 	account::{self, edwards::decodes_as_point},
 	aggregate::aggregator::Committee,
-	params::{MlDsa44, MlDsa65, MlDsa87, MlDsaParams, COMMITTEE_ACCOUNT_TAG},
 	message::pure_message,
+	params::{MlDsa44, MlDsa65, MlDsa87, MlDsaParams, COMMITTEE_ACCOUNT_TAG},
 	signing::Keypair,
 	statement::{signing_payload, TransactionStatement},
 	MultiSigner, Scheme, TransactionSignature,
 };
 use pq_runtime::{TxExtension, UncheckedExtrinsic, UNIT};
+use pq_runtime_client::transactions::{self, ChainIdentity, Checkpoint, Form, Randomness, Sender};
 use serde_json::{json, Value};
+use sha3::{
+	digest::{ExtendableOutput, Update},
+	Shake256,
+};
 
 /// The committed vectors, found from the manifest directory cargo gives the running test — not
 /// `env!`'s, fixed at compile time: clones sharing one target directory can share a binary.
 fn vectors_path() -> std::path::PathBuf {
-	std::path::Path::new(&std::env::var_os("CARGO_MANIFEST_DIR").expect("run by cargo test")).join("../docs/wire-format-vectors.json")
+	std::path::Path::new(&std::env::var_os("CARGO_MANIFEST_DIR").expect("run by cargo test"))
+		.join("../docs/wire-format-vectors.json")
 }
 
 fn hex(bytes: impl AsRef<[u8]>) -> String {
@@ -111,8 +112,14 @@ fn shake256_64(parts: &[&[u8]]) -> [u8; 64] {
 /// Every step from `extrinsic` back to what its signature signs: the signed payload, what of it
 /// is signed (hashed when longer than 256 bytes), the signed message of its form, and for ML-DSA
 /// (whose verifying key is `key`) the context, `M′`, `tr` and `μ` of FIPS 204 Algorithm 3.
-fn signing_steps(extrinsic: &UncheckedExtrinsic, chain: &ChainIdentity, key: Option<&MultiSigner>) -> Value {
-	let Preamble::Signed(address, signature, extensions) = &extrinsic.preamble else { panic!("a signed extrinsic") };
+fn signing_steps(
+	extrinsic: &UncheckedExtrinsic,
+	chain: &ChainIdentity,
+	key: Option<&MultiSigner>,
+) -> Value {
+	let Preamble::Signed(address, signature, extensions) = &extrinsic.preamble else {
+		panic!("a signed extrinsic")
+	};
 	let payload = transactions::transaction_payload(&extrinsic.function, extensions, chain);
 	let signed_payload = signing_payload(&payload);
 	let account = match address {
@@ -135,7 +142,12 @@ fn signing_steps(extrinsic: &UncheckedExtrinsic, chain: &ChainIdentity, key: Opt
 		steps["m_prime"] = json!(hex(&m_prime));
 		steps["tr"] = json!(hex(tr));
 		steps["mu"] = json!(hex(shake256_64(&[&tr, &m_prime])));
-		if !matches!(signature, TransactionSignature::MlDsa44(..) | TransactionSignature::MlDsa65(..) | TransactionSignature::MlDsa87(..)) {
+		if !matches!(
+			signature,
+			TransactionSignature::MlDsa44(..)
+				| TransactionSignature::MlDsa65(..)
+				| TransactionSignature::MlDsa87(..)
+		) {
 			steps["verifying_key"] = json!(hex(key.key_bytes()));
 		}
 	}
@@ -148,7 +160,16 @@ fn vectors() -> Value {
 	let bob = Keypair::from_suri(Scheme::Ed25519, "//Bob").unwrap().account_id();
 	let call = transactions::transfer_call(bob.clone(), UNIT);
 	let sign = |sender: Sender, form, key: Option<&MultiSigner>| {
-		let extrinsic = transactions::sign_with(sender, call.clone(), NONCE, TIP, form, &chain, Randomness::Zero).unwrap();
+		let extrinsic = transactions::sign_with(
+			sender,
+			call.clone(),
+			NONCE,
+			TIP,
+			form,
+			&chain,
+			Randomness::Zero,
+		)
+		.unwrap();
 		let mut vector = signing_steps(&extrinsic, &chain, key);
 		vector["extrinsic"] = json!(hex(extrinsic.encode()));
 		vector
@@ -174,7 +195,11 @@ fn vectors() -> Value {
 		from_suri["suri"] = json!("//Alice");
 		keys.push(from_suri);
 
-		let forms: &[Form] = if scheme.is_registerable() { &[Form::KeyInline, Form::KeyRegistered] } else { &[Form::KeyInline] };
+		let forms: &[Form] = if scheme.is_registerable() {
+			&[Form::KeyInline, Form::KeyRegistered]
+		} else {
+			&[Form::KeyInline]
+		};
 		for &form in forms {
 			let vector = json!({
 				"scheme": scheme.name(),
@@ -194,7 +219,14 @@ fn vectors() -> Value {
 		"sender_suri": "//Alice",
 		"account_id": hex(&migrated),
 	});
-	transfers.push(with(vector, sign(Sender::Migrated { account: &migrated, key: &key }, Form::KeyRegistered, Some(&key.public()))));
+	transfers.push(with(
+		vector,
+		sign(
+			Sender::Migrated { account: &migrated, key: &key },
+			Form::KeyRegistered,
+			Some(&key.public()),
+		),
+	));
 	// A committee of 3 from a fixed seed, members 0 and 2 signing.
 	let committee = Committee::from_seed(&[0x33; 32], 3, 2);
 	let signers = committee.signers([0, 2]).unwrap();
@@ -211,12 +243,28 @@ fn vectors() -> Value {
 		"account_derivation": derivation(COMMITTEE_ACCOUNT_TAG, committee.id().as_ref()),
 	});
 	let aggregate_key = MultiSigner::MlDsa87(committee.aggregate_key(&signers));
-	transfers.push(with(vector, sign(Sender::Committee { committee: &committee, signers: &signers }, Form::Committee, Some(&aggregate_key))));
+	transfers.push(with(
+		vector,
+		sign(
+			Sender::Committee { committee: &committee, signers: &signers },
+			Form::Committee,
+			Some(&aggregate_key),
+		),
+	));
 
 	// A payload longer than 256 bytes, signed as its hash: ML-DSA-44 //Alice registers its key.
 	let alice = Keypair::from_suri(Scheme::MlDsa44, "//Alice").unwrap();
 	let register = transactions::register_key_call(&alice, &alice.account_id(), false, &chain);
-	let extrinsic = transactions::sign_with(&alice, register.clone(), NONCE, TIP, Form::KeyInline, &chain, Randomness::Zero).unwrap();
+	let extrinsic = transactions::sign_with(
+		&alice,
+		register.clone(),
+		NONCE,
+		TIP,
+		Form::KeyInline,
+		&chain,
+		Randomness::Zero,
+	)
+	.unwrap();
 	let mut long_payload = json!({
 		"description": "PqVerifier::register_key of ML-DSA-44 //Alice's own key, key inline: the payload is hashed",
 		"scheme": Scheme::MlDsa44.name(),
@@ -230,9 +278,15 @@ fn vectors() -> Value {
 
 	// The pallet's reasons, as the node reports them: `Custom error: <code>`.
 	let refusals: serde_json::Map<String, Value> = (0..=u8::MAX)
-		.filter_map(|code| PqInvalidTransaction::from_code(code).map(|reason| (code.to_string(), json!(format!("{reason:?}")))))
+		.filter_map(|code| {
+			PqInvalidTransaction::from_code(code)
+				.map(|reason| (code.to_string(), json!(format!("{reason:?}"))))
+		})
 		.collect();
-	let extensions: Vec<String> = TxExtension::metadata().into_iter().map(|extension| extension.identifier.to_owned()).collect();
+	let extensions: Vec<String> = TxExtension::metadata()
+		.into_iter()
+		.map(|extension| extension.identifier.to_owned())
+		.collect();
 	json!({
 		"about": "Reference vectors of docs/wire-format.md, from scripts/wire-vectors.sh (runtime-client/tests/wire_format.rs). ML-DSA signatures are deterministic (FIPS 204 rnd = 0^32). Each transfer gives its signed payload (call, explicit then implicit extension data), the signing payload (the payload, or its blake2-256 when longer than 256 bytes), the signed message of its form, and for ML-DSA the FIPS 204 context, M' = 0 || len(ctx) || ctx || message, tr = SHAKE256(pk, 64) and mu = SHAKE256(tr || M', 64).",
 		"chain": {
@@ -263,5 +317,9 @@ fn the_committed_vectors_are_what_the_builder_signs() {
 		std::fs::write(vectors_path(), &current).unwrap();
 	}
 	let committed = std::fs::read_to_string(vectors_path()).unwrap_or_default();
-	assert!(committed == current, "{} is stale: run scripts/wire-vectors.sh", vectors_path().display());
+	assert!(
+		committed == current,
+		"{} is stale: run scripts/wire-vectors.sh",
+		vectors_path().display()
+	);
 }

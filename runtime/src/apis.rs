@@ -3,18 +3,17 @@
 use crate::*;
 use alloc::vec::Vec;
 use polkadot_sdk::{
-	frame_support::{
-		genesis_builder_helper::get_preset,
-		weights::Weight,
-	},
+	frame_support::{genesis_builder_helper::get_preset, weights::Weight},
 	pallet_transaction_payment_rpc_runtime_api::{FeeDetails, RuntimeDispatchInfo},
-	sp_api, sp_block_builder, sp_core::OpaqueMetadata, sp_genesis_builder, sp_inherents,
-	sp_offchain, sp_runtime::{
+	sp_api, sp_block_builder, sp_consensus_grandpa,
+	sp_core::OpaqueMetadata,
+	sp_genesis_builder, sp_inherents, sp_offchain,
+	sp_runtime::{
 		traits::{Block as BlockT, NumberFor},
 		transaction_validity::{TransactionSource, TransactionValidity},
 		ApplyExtrinsicResult, ExtrinsicInclusionMode,
 	},
-	sp_consensus_grandpa, sp_session, sp_transaction_pool,
+	sp_session, sp_transaction_pool,
 };
 
 sp_api::impl_runtime_apis! {

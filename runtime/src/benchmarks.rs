@@ -5,7 +5,9 @@ use alloc::{string::String, vec::Vec};
 use polkadot_sdk::{
 	frame_benchmarking::{define_benchmarks, BenchmarkBatch, BenchmarkConfig, BenchmarkList},
 	frame_support::traits::{StorageInfo, StorageInfoTrait, WhitelistedStorageKeys},
-	frame_system_benchmarking::{extensions::Pallet as SystemExtensionsBench, Pallet as SystemBench},
+	frame_system_benchmarking::{
+		extensions::Pallet as SystemExtensionsBench, Pallet as SystemBench,
+	},
 	sp_storage::TrackedStorageKey,
 };
 

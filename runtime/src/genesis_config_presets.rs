@@ -99,10 +99,16 @@ pub fn alice() -> AccountId32 {
 /// Every dev account endowed, `//Alice` (Ed25519) sudo, and the first `validators` dev names
 /// as Aura and GRANDPA authorities (equal weights; none for the dev chain).
 fn genesis(validators: usize) -> Value {
-	let balances: Vec<(AccountId32, Balance)> = dev_accounts().into_iter().map(|who| (who, ENDOWMENT)).collect();
-	let aura: Vec<AuraId> = SR25519_DEV_KEYS[..validators].iter().map(|key| sr25519::Public::from_raw(*key).into()).collect();
-	let grandpa: Vec<(GrandpaId, u64)> =
-		ED25519_DEV_ACCOUNTS[..validators].iter().map(|key| (ed25519::Public::from_raw(*key).into(), 1)).collect();
+	let balances: Vec<(AccountId32, Balance)> =
+		dev_accounts().into_iter().map(|who| (who, ENDOWMENT)).collect();
+	let aura: Vec<AuraId> = SR25519_DEV_KEYS[..validators]
+		.iter()
+		.map(|key| sr25519::Public::from_raw(*key).into())
+		.collect();
+	let grandpa: Vec<(GrandpaId, u64)> = ED25519_DEV_ACCOUNTS[..validators]
+		.iter()
+		.map(|key| (ed25519::Public::from_raw(*key).into(), 1))
+		.collect();
 	serde_json::json!({
 		"balances": { "balances": balances },
 		"sudo": { "key": Some(alice()) },
@@ -127,7 +133,10 @@ pub fn local_testnet() -> Value {
 /// 1 to 6.
 pub fn local_testnet_of(validators: usize) -> Result<Value, alloc::string::String> {
 	if !(1..=DEV_NAMES.len()).contains(&validators) {
-		return Err(alloc::format!("a local testnet has 1 to {} validators, not {validators}", DEV_NAMES.len()));
+		return Err(alloc::format!(
+			"a local testnet has 1 to {} validators, not {validators}",
+			DEV_NAMES.len()
+		));
 	}
 	let mut patch = genesis(validators);
 	patch[SLOT_DURATION_FIELD] = configs::DEFAULT_SLOT_DURATION_MS.into();
@@ -141,14 +150,23 @@ pub const SLOT_DURATIONS_MS: core::ops::RangeInclusive<u64> = 100..=3_600_000;
 /// Builds the genesis state of `config` (a preset merged into the default configuration), with
 /// [`SLOT_DURATION_FIELD`] taken out of it and stored as Aura's slot duration.
 pub fn build_state(config: Vec<u8>) -> sp_genesis_builder::Result {
-	let mut json: Value = serde_json::from_slice(&config).map_err(|error| alloc::format!("genesis config: {error}"))?;
+	let mut json: Value = serde_json::from_slice(&config)
+		.map_err(|error| alloc::format!("genesis config: {error}"))?;
 	let slot = json.as_object_mut().and_then(|fields| fields.remove(SLOT_DURATION_FIELD));
-	let config = serde_json::to_vec(&json).map_err(|error| alloc::format!("genesis config: {error}"))?;
+	let config =
+		serde_json::to_vec(&json).map_err(|error| alloc::format!("genesis config: {error}"))?;
 	genesis_builder_helper::build_state::<RuntimeGenesisConfig>(config)?;
 	if let Some(slot) = slot {
-		let millis = slot.as_u64().filter(|millis| SLOT_DURATIONS_MS.contains(millis)).ok_or_else(|| {
-			alloc::format!("{SLOT_DURATION_FIELD}: milliseconds from {} to {}", SLOT_DURATIONS_MS.start(), SLOT_DURATIONS_MS.end())
-		})?;
+		let millis =
+			slot.as_u64()
+				.filter(|millis| SLOT_DURATIONS_MS.contains(millis))
+				.ok_or_else(|| {
+					alloc::format!(
+						"{SLOT_DURATION_FIELD}: milliseconds from {} to {}",
+						SLOT_DURATIONS_MS.start(),
+						SLOT_DURATIONS_MS.end()
+					)
+				})?;
 		configs::AuraSlotDuration::set(&millis);
 	}
 	Ok(())

@@ -40,14 +40,14 @@ mod apis;
 #[cfg(feature = "runtime-benchmarks")]
 mod benchmarks;
 pub mod configs;
-mod weights;
 pub mod genesis_config_presets;
 #[cfg(test)]
 mod metadata_tests;
+mod weights;
 
 use polkadot_sdk::{
-	frame_executive, frame_support, frame_system, pallet_aura, pallet_balances, pallet_grandpa, pallet_sudo,
-	pallet_timestamp, pallet_transaction_payment, sp_consensus_aura,
+	frame_executive, frame_support, frame_system, pallet_aura, pallet_balances, pallet_grandpa,
+	pallet_sudo, pallet_timestamp, pallet_transaction_payment, sp_consensus_aura,
 	sp_runtime::{generic, impl_opaque_keys, traits::BlakeTwo256, MultiAddress},
 	sp_version::RuntimeVersion,
 };

@@ -1,29 +1,38 @@
 //! The runtime's metadata as clients read it: every version the runtime serves describes each
 //! type in a shape polkadot.js and polkadot-api decode, byte for byte as it is encoded.
 
+use crate::Runtime;
+use alloc::vec::Vec;
 use codec::Encode;
 use polkadot_sdk::sp_metadata_ir::{self, frame_metadata::RuntimeMetadata};
 use pq_crypto::{keys::*, MAX_DESCRIBED_ARRAY};
-use crate::Runtime;
-use alloc::vec::Vec;
 use scale_info::{PortableRegistry, TypeDef, TypeDefPrimitive};
 
 /// Each metadata version the runtime serves, decoded: `(version, registry, extrinsic
 /// signature type)`; V14 names no signature type.
 fn served_metadata() -> Vec<(u32, PortableRegistry, Option<u32>)> {
 	let versions = Runtime::metadata_versions();
-	assert!(versions.contains(&14) && versions.contains(&15) && versions.contains(&16), "{versions:?}");
+	assert!(
+		versions.contains(&14) && versions.contains(&15) && versions.contains(&16),
+		"{versions:?}"
+	);
 	versions
 		.into_iter()
 		.map(|version| {
 			// What `Metadata_metadata_at_version` encodes; constants such as Aura's slot duration
 			// are read from (empty) storage, as a node reads them from its chain's.
-			let metadata = polkadot_sdk::sp_io::TestExternalities::default().execute_with(Runtime::metadata_ir);
-			let served = sp_metadata_ir::into_version(metadata, version).expect("a listed version is served");
+			let metadata = polkadot_sdk::sp_io::TestExternalities::default()
+				.execute_with(Runtime::metadata_ir);
+			let served = sp_metadata_ir::into_version(metadata, version)
+				.expect("a listed version is served");
 			match served.1 {
 				RuntimeMetadata::V14(metadata) => (version, metadata.types, None),
-				RuntimeMetadata::V15(metadata) => (version, metadata.types, Some(metadata.extrinsic.signature_ty.id)),
-				RuntimeMetadata::V16(metadata) => (version, metadata.types, Some(metadata.extrinsic.signature_ty.id)),
+				RuntimeMetadata::V15(metadata) => {
+					(version, metadata.types, Some(metadata.extrinsic.signature_ty.id))
+				},
+				RuntimeMetadata::V16(metadata) => {
+					(version, metadata.types, Some(metadata.extrinsic.signature_ty.id))
+				},
 				other => panic!("unexpected metadata version {}", other.version()),
 			}
 		})
@@ -35,9 +44,12 @@ fn described_len(registry: &PortableRegistry, id: u32) -> Option<usize> {
 	let ty = &registry.resolve(id).expect("every referenced type is in the registry").type_def;
 	match ty {
 		TypeDef::Primitive(TypeDefPrimitive::U8) => Some(1),
-		TypeDef::Array(array) => Some(array.len as usize * described_len(registry, array.type_param.id)?),
-		TypeDef::Composite(composite) =>
-			composite.fields.iter().map(|field| described_len(registry, field.ty.id)).sum(),
+		TypeDef::Array(array) => {
+			Some(array.len as usize * described_len(registry, array.type_param.id)?)
+		},
+		TypeDef::Composite(composite) => {
+			composite.fields.iter().map(|field| described_len(registry, field.ty.id)).sum()
+		},
 		_ => None,
 	}
 }
@@ -57,7 +69,12 @@ fn no_fixed_array_is_longer_than_polkadot_js_decodes() {
 	for (version, registry, _) in served_metadata() {
 		for ty in &registry.types {
 			if let TypeDef::Array(array) = &ty.ty.type_def {
-				assert!(array.len as usize <= MAX_DESCRIBED_ARRAY, "V{version}: type {} is [_; {}]", ty.id, array.len);
+				assert!(
+					array.len as usize <= MAX_DESCRIBED_ARRAY,
+					"V{version}: type {} is [_; {}]",
+					ty.id,
+					array.len
+				);
 			}
 		}
 	}
@@ -90,9 +107,17 @@ fn the_extrinsic_signature_is_described_as_the_signature_enum() {
 	for (version, registry, signature_ty) in served_metadata() {
 		let Some(signature_ty) = signature_ty else { continue };
 		let ty = registry.resolve(signature_ty).unwrap();
-		assert_eq!(ty.path.segments, ["pq_crypto", "transaction", "TransactionSignature"], "V{version}");
+		assert_eq!(
+			ty.path.segments,
+			["pq_crypto", "transaction", "TransactionSignature"],
+			"V{version}"
+		);
 		let TypeDef::Variant(variants) = &ty.type_def else { panic!("V{version}: an enum") };
-		let names: Vec<_> = variants.variants.iter().map(|variant| (variant.index, variant.name.as_str())).collect();
+		let names: Vec<_> = variants
+			.variants
+			.iter()
+			.map(|variant| (variant.index, variant.name.as_str()))
+			.collect();
 		assert_eq!(
 			names,
 			[
@@ -116,10 +141,15 @@ fn the_extrinsic_signature_is_described_as_the_signature_enum() {
 /// project's, and only format 4 is listed, the one every transaction uses.
 #[test]
 fn the_extrinsic_is_format_4_with_stock_extensions_only() {
-	let metadata = polkadot_sdk::sp_io::TestExternalities::default().execute_with(Runtime::metadata_ir);
+	let metadata =
+		polkadot_sdk::sp_io::TestExternalities::default().execute_with(Runtime::metadata_ir);
 	assert_eq!(metadata.extrinsic.versions, [4]);
-	let identifiers: Vec<_> =
-		metadata.extrinsic.extensions_in_versions.iter().map(|extension| extension.identifier).collect();
+	let identifiers: Vec<_> = metadata
+		.extrinsic
+		.extensions_in_versions
+		.iter()
+		.map(|extension| extension.identifier)
+		.collect();
 	assert_eq!(
 		identifiers,
 		[

@@ -9,12 +9,12 @@ use polkadot_sdk::{
 	sp_runtime::{generic::Preamble, transaction_validity::InvalidTransaction, BuildStorage},
 };
 use pq_crypto::{signing::Keypair, Scheme};
-use pq_runtime_client::transactions::{self, ChainIdentity, Form, Sender};
 use pq_runtime::{
 	genesis_config_presets::{self as presets, DEV_NAMES, ENDOWMENT},
-	Address, Balances, Executive, Runtime, RuntimeCall, RuntimeExtrinsic, RuntimeGenesisConfig, System, UncheckedExtrinsic,
-	UNIT,
+	Address, Balances, Executive, Runtime, RuntimeCall, RuntimeExtrinsic, RuntimeGenesisConfig,
+	System, UncheckedExtrinsic, UNIT,
 };
+use pq_runtime_client::transactions::{self, ChainIdentity, Form, Sender};
 
 use pq_runtime_client::genesis::merge_patch;
 
@@ -26,10 +26,17 @@ fn dev_chain() -> TestExternalities {
 	let patch: serde_json::Value = serde_json::from_slice(&patch).unwrap();
 	let mut config = serde_json::to_value(RuntimeGenesisConfig::default()).unwrap();
 	merge_patch(&mut config, patch);
-	let config: RuntimeGenesisConfig = serde_json::from_value(config).expect("the preset is a valid genesis patch");
+	let config: RuntimeGenesisConfig =
+		serde_json::from_value(config).expect("the preset is a valid genesis patch");
 	let mut ext = TestExternalities::new(config.build_storage().unwrap());
 	ext.execute_with(|| {
-		let header = <pq_runtime::Header as polkadot_sdk::sp_runtime::traits::Header>::new(1, Default::default(), Default::default(), System::parent_hash(), Default::default());
+		let header = <pq_runtime::Header as polkadot_sdk::sp_runtime::traits::Header>::new(
+			1,
+			Default::default(),
+			Default::default(),
+			System::parent_hash(),
+			Default::default(),
+		);
 		Executive::initialize_block(&header);
 	});
 	ext
@@ -68,7 +75,8 @@ fn dev_accounts_are_the_dev_uris() {
 	];
 	for (scheme, accounts) in SCHEMES.into_iter().zip(lists) {
 		for (name, account) in DEV_NAMES.iter().zip(accounts) {
-			let derived: [u8; 32] = Keypair::from_suri(scheme, &format!("//{name}")).unwrap().account_id().into();
+			let derived: [u8; 32] =
+				Keypair::from_suri(scheme, &format!("//{name}")).unwrap().account_id().into();
 			assert_eq!(derived, account, "{scheme:?} //{name}");
 		}
 	}
@@ -114,11 +122,21 @@ fn transfer_with_registered_key_works_with_every_ml_dsa_scheme() {
 		let bob = Keypair::from_suri(Scheme::Ed25519, "//Bob").unwrap();
 		for scheme in Scheme::ML_DSA {
 			let alice = Keypair::from_suri(scheme, "//Alice").unwrap();
-			let register = transactions::register_key_call(&alice, &alice.account_id(), false, &chain());
-			let register = transactions::sign(&alice, register, 0, 0, Form::KeyInline, &chain()).unwrap();
+			let register =
+				transactions::register_key_call(&alice, &alice.account_id(), false, &chain());
+			let register =
+				transactions::sign(&alice, register, 0, 0, Form::KeyInline, &chain()).unwrap();
 			assert_eq!(apply(register), Ok(Ok(())), "{scheme:?}");
 			let before = Balances::balance(&bob.account_id());
-			let extrinsic = transactions::sign(&alice, transfer(&bob, UNIT), 1, 0, Form::KeyRegistered, &chain()).unwrap();
+			let extrinsic = transactions::sign(
+				&alice,
+				transfer(&bob, UNIT),
+				1,
+				0,
+				Form::KeyRegistered,
+				&chain(),
+			)
+			.unwrap();
 			assert_eq!(apply(extrinsic), Ok(Ok(())), "{scheme:?}");
 			assert_eq!(Balances::balance(&bob.account_id()), before + UNIT, "{scheme:?}");
 		}
@@ -130,15 +148,26 @@ fn ed25519_account_migrates_to_an_ml_dsa_key() {
 	dev_chain().execute_with(|| {
 		let alice = Keypair::from_suri(Scheme::Ed25519, "//Alice").unwrap();
 		let new_key = Keypair::from_suri(Scheme::MlDsa65, "//Alice//migrated").unwrap();
-		let register = transactions::register_key_call(&new_key, &alice.account_id(), true, &chain());
-		let register = transactions::sign(&alice, register, 0, 0, Form::KeyInline, &chain()).unwrap();
+		let register =
+			transactions::register_key_call(&new_key, &alice.account_id(), true, &chain());
+		let register =
+			transactions::sign(&alice, register, 0, 0, Form::KeyInline, &chain()).unwrap();
 		assert_eq!(apply(register), Ok(Ok(())));
-		assert!(pallet_pq_verifier::Keys::<Runtime>::get(alice.account_id()).is_some_and(|key| key.migrated));
+		assert!(pallet_pq_verifier::Keys::<Runtime>::get(alice.account_id())
+			.is_some_and(|key| key.migrated));
 		// Only the new key signs for the account now; the old one is refused.
 		let bob = Keypair::from_suri(Scheme::Ed25519, "//Bob").unwrap();
 		let refused = Err(pallet_pq_verifier::PqInvalidTransaction::OnlyRegisteredKey.into());
 		assert_eq!(apply(signed_extrinsic(&alice, transfer(&bob, UNIT), 1)), refused);
-		let registered = transactions::sign(Sender::Migrated { account: &alice.account_id(), key: &new_key }, transfer(&bob, UNIT), 1, 0, Form::KeyRegistered, &chain()).unwrap();
+		let registered = transactions::sign(
+			Sender::Migrated { account: &alice.account_id(), key: &new_key },
+			transfer(&bob, UNIT),
+			1,
+			0,
+			Form::KeyRegistered,
+			&chain(),
+		)
+		.unwrap();
 		assert_eq!(apply(registered), Ok(Ok(())));
 	});
 }
@@ -148,7 +177,9 @@ fn forged_signed_transfer_is_bad_proof() {
 	dev_chain().execute_with(|| {
 		let alice = Keypair::from_suri(Scheme::MlDsa65, "//Alice").unwrap();
 		let bob = Keypair::from_suri(Scheme::Ed25519, "//Bob").unwrap();
-		let Preamble::Signed(_, signature, extension) = signed_extrinsic(&alice, transfer(&bob, UNIT), 0).preamble else {
+		let Preamble::Signed(_, signature, extension) =
+			signed_extrinsic(&alice, transfer(&bob, UNIT), 0).preamble
+		else {
 			panic!("a signed extrinsic has a signed preamble");
 		};
 		// Same signature, different amount.
@@ -158,10 +189,7 @@ fn forged_signed_transfer_is_bad_proof() {
 			signature,
 			extension,
 		);
-		assert_eq!(
-			apply(forged),
-			Err(InvalidTransaction::BadProof.into())
-		);
+		assert_eq!(apply(forged), Err(InvalidTransaction::BadProof.into()));
 	});
 }
 
@@ -183,31 +211,61 @@ fn replayed_transfer_is_stale() {
 #[test]
 fn every_form_is_charged_its_own_signature_once() {
 	use pallet_pq_verifier::WeightInfo;
-	use pq_runtime::configs::PqVerifierWeights as W;
 	use polkadot_sdk::{frame_support::dispatch::GetDispatchInfo, sp_runtime::traits::Checkable};
+	use pq_runtime::configs::PqVerifierWeights as W;
 	dev_chain().execute_with(|| {
 		let bob = Keypair::from_suri(Scheme::Ed25519, "//Bob").unwrap();
 		let call_weight = transfer(&bob, UNIT).get_dispatch_info().total_weight();
-		let inline_charges = [W::verify_signed_ed25519(), W::verify_signed_ml_dsa_44(), W::verify_signed_ml_dsa_65(), W::verify_signed_ml_dsa_87()];
-		let registered_charges = [None, Some(W::authorize_registered_ml_dsa_44()), Some(W::authorize_registered_ml_dsa_65()), Some(W::authorize_registered_ml_dsa_87())];
+		let inline_charges = [
+			W::verify_signed_ed25519(),
+			W::verify_signed_ml_dsa_44(),
+			W::verify_signed_ml_dsa_65(),
+			W::verify_signed_ml_dsa_87(),
+		];
+		let registered_charges = [
+			None,
+			Some(W::authorize_registered_ml_dsa_44()),
+			Some(W::authorize_registered_ml_dsa_65()),
+			Some(W::authorize_registered_ml_dsa_87()),
+		];
 		let mut charged = Vec::new();
-		for ((scheme, inline_charge), registered_charge) in SCHEMES.into_iter().zip(inline_charges).zip(registered_charges) {
+		for ((scheme, inline_charge), registered_charge) in
+			SCHEMES.into_iter().zip(inline_charges).zip(registered_charges)
+		{
 			let alice = Keypair::from_suri(scheme, "//Alice").unwrap();
 			let inline: RuntimeExtrinsic = signed_extrinsic(&alice, transfer(&bob, UNIT), 0).into();
 			let info = inline.get_dispatch_info();
 			let checked = inline.check(&frame_system::ChainContext::<Runtime>::default()).unwrap();
-			assert_eq!(checked.get_dispatch_info(), info, "{scheme:?}: the pool, the fee and CheckWeight see the same");
+			assert_eq!(
+				checked.get_dispatch_info(),
+				info,
+				"{scheme:?}: the pool, the fee and CheckWeight see the same"
+			);
 			// A dev key whose account derivation needs more than one candidate pays for each.
-			let derivation = pallet_pq_verifier::derivation_weight::<Runtime>(alice.public().account_derivation().1);
+			let derivation = pallet_pq_verifier::derivation_weight::<Runtime>(
+				alice.public().account_derivation().1,
+			);
 			let without_derivation = info.total_weight().saturating_sub(derivation);
 			charged.push(without_derivation.ref_time());
 			let shared = without_derivation.saturating_sub(inline_charge);
 			assert!(shared.all_gte(call_weight), "{scheme:?}");
 			if let Some(registered_charge) = registered_charge {
 				// Same call, same extensions: only the signature's charge differs.
-				let registered: RuntimeExtrinsic =
-					transactions::sign(&alice, transfer(&bob, UNIT), 0, 0, Form::KeyRegistered, &chain()).unwrap().into();
-				assert_eq!(registered.get_dispatch_info().total_weight(), shared + registered_charge, "{scheme:?}");
+				let registered: RuntimeExtrinsic = transactions::sign(
+					&alice,
+					transfer(&bob, UNIT),
+					0,
+					0,
+					Form::KeyRegistered,
+					&chain(),
+				)
+				.unwrap()
+				.into();
+				assert_eq!(
+					registered.get_dispatch_info().total_weight(),
+					shared + registered_charge,
+					"{scheme:?}"
+				);
 			}
 		}
 		// Ed25519 against ML-DSA-44 is a measurement, not a rule (ML-DSA-44 verifies about as
@@ -216,7 +274,11 @@ fn every_form_is_charged_its_own_signature_once() {
 		let base = <Runtime as frame_system::Config>::BlockWeights::get()
 			.get(polkadot_sdk::frame_support::dispatch::DispatchClass::Normal)
 			.base_extrinsic;
-		assert_eq!(base, polkadot_sdk::frame_support::weights::constants::ExtrinsicBaseWeight::get(), "no signature in the base");
+		assert_eq!(
+			base,
+			polkadot_sdk::frame_support::weights::constants::ExtrinsicBaseWeight::get(),
+			"no signature in the base"
+		);
 	});
 }
 
@@ -225,11 +287,16 @@ fn every_form_is_charged_its_own_signature_once() {
 #[test]
 fn a_transaction_signed_for_the_other_runtime_build_is_refused() {
 	dev_chain().execute_with(|| {
-		assert_eq!((pq_runtime::VERSION.spec_version, pq_runtime::VERSION.impl_name.as_ref()), (60, "pq-runtime"));
+		assert_eq!(
+			(pq_runtime::VERSION.spec_version, pq_runtime::VERSION.impl_name.as_ref()),
+			(60, "pq-runtime")
+		);
 		let other_build = ChainIdentity { spec_version: 61, ..chain() };
 		let alice = Keypair::from_suri(Scheme::MlDsa44, "//Alice").unwrap();
 		let bob = Keypair::from_suri(Scheme::Ed25519, "//Bob").unwrap();
-		let extrinsic = transactions::sign(&alice, transfer(&bob, UNIT), 0, 0, Form::KeyInline, &other_build).unwrap();
+		let extrinsic =
+			transactions::sign(&alice, transfer(&bob, UNIT), 0, 0, Form::KeyInline, &other_build)
+				.unwrap();
 		assert_eq!(apply(extrinsic), Err(InvalidTransaction::BadProof.into()));
 	});
 }
@@ -241,7 +308,9 @@ fn a_sender_that_cannot_pay_is_refused_before_verification() {
 	dev_chain().execute_with(|| {
 		let pauper = Keypair::from_suri(Scheme::MlDsa87, "//nobody").unwrap();
 		let bob = Keypair::from_suri(Scheme::Ed25519, "//Bob").unwrap();
-		let extrinsic = transactions::sign(&pauper, transfer(&bob, UNIT), 0, 0, Form::KeyInline, &chain()).unwrap();
+		let extrinsic =
+			transactions::sign(&pauper, transfer(&bob, UNIT), 0, 0, Form::KeyInline, &chain())
+				.unwrap();
 		assert_eq!(apply(extrinsic), Err(InvalidTransaction::Payment.into()));
 	});
 }
@@ -254,8 +323,11 @@ fn a_general_transaction_is_refused() {
 	dev_chain().execute_with(|| {
 		let bob = Keypair::from_suri(Scheme::Ed25519, "//Bob").unwrap();
 		let alice = Keypair::from_suri(Scheme::Ed25519, "//Alice").unwrap();
-		let UncheckedExtrinsic { function, preamble, .. } = signed_extrinsic(&alice, transfer(&bob, UNIT), 0);
-		let Preamble::Signed(_, _, extension) = preamble else { panic!("a signed extrinsic has a signed preamble") };
+		let UncheckedExtrinsic { function, preamble, .. } =
+			signed_extrinsic(&alice, transfer(&bob, UNIT), 0);
+		let Preamble::Signed(_, _, extension) = preamble else {
+			panic!("a signed extrinsic has a signed preamble")
+		};
 		let general = UncheckedExtrinsic::new_transaction(function, extension);
 		let refused: polkadot_sdk::sp_runtime::transaction_validity::TransactionValidityError =
 			PqInvalidTransaction::GeneralTransaction.into();
@@ -273,11 +345,17 @@ fn a_stock_sr25519_or_ecdsa_signature_is_refused_by_name() {
 	dev_chain().execute_with(|| {
 		let bob = Keypair::from_suri(Scheme::Ed25519, "//Bob").unwrap();
 		let alice = Keypair::from_suri(Scheme::Ed25519, "//Alice").unwrap();
-		for classical in [TransactionSignature::Sr25519(Sr25519Signature([1; 64])), TransactionSignature::Ecdsa(EcdsaSignature([1; 65]))] {
+		for classical in [
+			TransactionSignature::Sr25519(Sr25519Signature([1; 64])),
+			TransactionSignature::Ecdsa(EcdsaSignature([1; 65])),
+		] {
 			let mut extrinsic = signed_extrinsic(&alice, transfer(&bob, UNIT), 0);
 			let Preamble::Signed(_, signature, _) = &mut extrinsic.preamble else { unreachable!() };
 			*signature = classical;
-			assert_eq!(validate(extrinsic.into()), Err(PqInvalidTransaction::ClassicalSignature.into()));
+			assert_eq!(
+				validate(extrinsic.into()),
+				Err(PqInvalidTransaction::ClassicalSignature.into())
+			);
 		}
 	});
 }
@@ -285,7 +363,9 @@ fn a_stock_sr25519_or_ecdsa_signature_is_refused_by_name() {
 /// Ends the current block (with its timestamp inherent) and starts the next, as a node does.
 fn next_block() {
 	let number = System::block_number();
-	let now = RuntimeCall::Timestamp(polkadot_sdk::pallet_timestamp::Call::set { now: u64::from(number) * 6_000 });
+	let now = RuntimeCall::Timestamp(polkadot_sdk::pallet_timestamp::Call::set {
+		now: u64::from(number) * 6_000,
+	});
 	assert_eq!(apply(UncheckedExtrinsic::new_bare_legacy(now)), Ok(Ok(())));
 	let header = Executive::finalize_block();
 	let next = <pq_runtime::Header as polkadot_sdk::sp_runtime::traits::Header>::new(
@@ -305,10 +385,12 @@ fn next_block() {
 fn replaying_a_transfer_after_its_sender_was_reaped_needs_an_immortal_transaction() {
 	dev_chain().execute_with(|| {
 		let mallory = Keypair::from_suri(Scheme::Ed25519, "//Mallory").unwrap();
-		let drain = |to: &Keypair| RuntimeCall::Balances(polkadot_sdk::pallet_balances::Call::transfer_all {
-			dest: Address::Id(to.account_id()),
-			keep_alive: false,
-		});
+		let drain = |to: &Keypair| {
+			RuntimeCall::Balances(polkadot_sdk::pallet_balances::Call::transfer_all {
+				dest: Address::Id(to.account_id()),
+				keep_alive: false,
+			})
+		};
 		let refund = |who: &Keypair| {
 			use polkadot_sdk::frame_support::traits::fungible::Mutate;
 			Balances::set_balance(&who.account_id(), 10 * UNIT);
@@ -316,11 +398,19 @@ fn replaying_a_transfer_after_its_sender_was_reaped_needs_an_immortal_transactio
 		let genesis = transactions::Checkpoint { number: 0, hash: System::block_hash(0) };
 		let mortal = ChainIdentity { checkpoint: Some(genesis), ..chain() };
 
-		let (immortal_sender, mortal_sender) =
-			(Keypair::from_suri(Scheme::MlDsa44, "//Alice").unwrap(), Keypair::from_suri(Scheme::MlDsa65, "//Alice").unwrap());
-		let immortal_drain = transactions::sign(&immortal_sender, drain(&mallory), 0, 0, Form::KeyInline, &chain()).unwrap();
-		let mortal_drain = transactions::sign(&mortal_sender, drain(&mallory), 0, 0, Form::KeyInline, &mortal).unwrap();
-		for (sender, extrinsic) in [(&immortal_sender, &immortal_drain), (&mortal_sender, &mortal_drain)] {
+		let (immortal_sender, mortal_sender) = (
+			Keypair::from_suri(Scheme::MlDsa44, "//Alice").unwrap(),
+			Keypair::from_suri(Scheme::MlDsa65, "//Alice").unwrap(),
+		);
+		let immortal_drain =
+			transactions::sign(&immortal_sender, drain(&mallory), 0, 0, Form::KeyInline, &chain())
+				.unwrap();
+		let mortal_drain =
+			transactions::sign(&mortal_sender, drain(&mallory), 0, 0, Form::KeyInline, &mortal)
+				.unwrap();
+		for (sender, extrinsic) in
+			[(&immortal_sender, &immortal_drain), (&mortal_sender, &mortal_drain)]
+		{
 			assert_eq!(apply(extrinsic.clone()), Ok(Ok(())));
 			assert!(!System::account_exists(&sender.account_id()), "reaped");
 			refund(sender);
@@ -331,7 +421,11 @@ fn replaying_a_transfer_after_its_sender_was_reaped_needs_an_immortal_transactio
 		}
 
 		assert_eq!(apply(immortal_drain), Ok(Ok(())), "the immortal transfer replays");
-		assert_eq!(apply(mortal_drain), Err(InvalidTransaction::BadProof.into()), "the mortal one expired");
+		assert_eq!(
+			apply(mortal_drain),
+			Err(InvalidTransaction::BadProof.into()),
+			"the mortal one expired"
+		);
 	});
 }
 
@@ -344,14 +438,19 @@ fn the_runtime_extrinsic_is_the_unchecked_extrinsic_on_the_wire() {
 	dev_chain().execute_with(|| {
 		let alice = Keypair::from_suri(Scheme::MlDsa65, "//Alice").unwrap();
 		let bob = Keypair::from_suri(Scheme::Ed25519, "//Bob").unwrap();
-		let registered = transactions::sign(&alice, transfer(&bob, UNIT), 0, 0, Form::KeyRegistered, &chain()).unwrap();
+		let registered =
+			transactions::sign(&alice, transfer(&bob, UNIT), 0, 0, Form::KeyRegistered, &chain())
+				.unwrap();
 		for extrinsic in [signed_extrinsic(&alice, transfer(&bob, UNIT), 0), registered] {
 			let wrapped = RuntimeExtrinsic::from(extrinsic.clone());
 			assert_eq!(wrapped.encode(), extrinsic.encode());
 			assert_eq!(RuntimeExtrinsic::decode(&mut &extrinsic.encode()[..]).unwrap(), wrapped);
 		}
 	});
-	assert_eq!(scale_info::meta_type::<RuntimeExtrinsic>(), scale_info::meta_type::<UncheckedExtrinsic>());
+	assert_eq!(
+		scale_info::meta_type::<RuntimeExtrinsic>(),
+		scale_info::meta_type::<UncheckedExtrinsic>()
+	);
 }
 
 /// A higher ML-DSA level never costs less to check, in either runtime build's weights: a
@@ -360,7 +459,8 @@ fn the_runtime_extrinsic_is_the_unchecked_extrinsic_on_the_wire() {
 fn signature_weights_rise_with_the_security_level() {
 	use pallet_pq_verifier::{weights::SubstrateWeight, SignatureCheck, WeightInfo};
 	fn rising<W: WeightInfo>(build: &str) {
-		let forms: [(&str, fn(Scheme) -> SignatureCheck); 2] = [
+		type Form = fn(Scheme) -> SignatureCheck;
+		let forms: [(&str, Form); 2] = [
 			("key inline", SignatureCheck::KeyInline),
 			("registered", SignatureCheck::KeyRegistered),
 		];
@@ -377,13 +477,20 @@ fn signature_weights_rise_with_the_security_level() {
 fn validators_aura_keys_are_the_dev_uris() {
 	use polkadot_sdk::sp_core::{sr25519, Pair};
 	for (name, key) in DEV_NAMES.iter().zip(presets::SR25519_DEV_KEYS) {
-		assert_eq!(sr25519::Pair::from_string(&format!("//{name}"), None).unwrap().public().0, key, "//{name}");
+		assert_eq!(
+			sr25519::Pair::from_string(&format!("//{name}"), None).unwrap().public().0,
+			key,
+			"//{name}"
+		);
 	}
 }
 
 /// `build_state` of `preset` merged into the default configuration, as a chain specification
 /// does, with the block time field set to `slot`.
-fn genesis_state(preset: serde_json::Value, slot: Option<serde_json::Value>) -> Result<TestExternalities, String> {
+fn genesis_state(
+	preset: serde_json::Value,
+	slot: Option<serde_json::Value>,
+) -> Result<TestExternalities, String> {
 	let mut config = serde_json::to_value(RuntimeGenesisConfig::default()).unwrap();
 	merge_patch(&mut config, preset);
 	if let Some(slot) = slot {
@@ -394,7 +501,10 @@ fn genesis_state(preset: serde_json::Value, slot: Option<serde_json::Value>) -> 
 	Ok(ext)
 }
 
-fn local_testnet_state(validators: usize, slot: Option<serde_json::Value>) -> Result<TestExternalities, String> {
+fn local_testnet_state(
+	validators: usize,
+	slot: Option<serde_json::Value>,
+) -> Result<TestExternalities, String> {
 	genesis_state(presets::local_testnet_of(validators)?, slot)
 }
 
@@ -409,8 +519,16 @@ fn a_local_testnet_has_its_validators_and_the_block_time_its_genesis_sets() {
 	local_testnet_state(3, Some(1_500.into())).unwrap().execute_with(|| {
 		assert_eq!(pq_runtime::Aura::slot_duration(), 1_500);
 	});
-	for refused in [0.into(), 99.into(), 3_600_001.into(), u64::MAX.into(), (-5).into(), "6s".into(), 1.5.into()] {
-		let error = local_testnet_state(3, Some(refused)).err().expect("refused");
+	for refused in [
+		0.into(),
+		99.into(),
+		3_600_001.into(),
+		u64::MAX.into(),
+		(-5).into(),
+		"6s".into(),
+		1.5.into(),
+	] {
+		let error = local_testnet_state(3, Some(refused)).expect_err("refused");
 		assert!(error.contains(presets::SLOT_DURATION_FIELD), "{error}");
 	}
 	for validators in [0, 7] {
@@ -425,11 +543,20 @@ fn executes(state: impl Fn() -> TestExternalities, timestamp: u64, aura: &[Vec<u
 		sp_consensus_aura::AURA_ENGINE_ID,
 		sp_runtime::{traits::Header as _, Digest, DigestItem},
 	};
-	let logs: Vec<DigestItem> = aura.iter().map(|payload| DigestItem::PreRuntime(AURA_ENGINE_ID, payload.clone())).collect();
+	let logs: Vec<DigestItem> = aura
+		.iter()
+		.map(|payload| DigestItem::PreRuntime(AURA_ENGINE_ID, payload.clone()))
+		.collect();
 	std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
 		state().execute_with(|| {
 			let digest = Digest { logs: logs.clone() };
-			let header = pq_runtime::Header::new(1, Default::default(), Default::default(), Default::default(), digest);
+			let header = pq_runtime::Header::new(
+				1,
+				Default::default(),
+				Default::default(),
+				Default::default(),
+				digest,
+			);
 			Executive::initialize_block(&header);
 			pq_runtime::Timestamp::set(pq_runtime::RuntimeOrigin::none(), timestamp).unwrap();
 		})
@@ -483,7 +610,9 @@ fn a_dev_block_has_at_most_one_well_formed_slot_and_any_timestamp() {
 }
 
 /// Validates `extrinsic` as the transaction pool does.
-fn validate(extrinsic: RuntimeExtrinsic) -> polkadot_sdk::sp_runtime::transaction_validity::TransactionValidity {
+fn validate(
+	extrinsic: RuntimeExtrinsic,
+) -> polkadot_sdk::sp_runtime::transaction_validity::TransactionValidity {
 	use polkadot_sdk::sp_runtime::transaction_validity::TransactionSource;
 	Executive::validate_transaction(TransactionSource::External, extrinsic, System::parent_hash())
 }
@@ -492,12 +621,17 @@ fn validate(extrinsic: RuntimeExtrinsic) -> polkadot_sdk::sp_runtime::transactio
 /// refuses.
 fn with_garbage_signature(mut extrinsic: UncheckedExtrinsic) -> UncheckedExtrinsic {
 	use pq_crypto::TransactionSignature;
-	let Preamble::Signed(_, signature, _) = &mut extrinsic.preamble else { panic!("a signed extrinsic") };
+	let Preamble::Signed(_, signature, _) = &mut extrinsic.preamble else {
+		panic!("a signed extrinsic")
+	};
 	match signature {
 		TransactionSignature::Ed25519(signature) => signature.0[0] ^= 1,
-		TransactionSignature::MlDsa44(_, signature) | TransactionSignature::MlDsa44Registered(signature) => signature.0[0] ^= 1,
-		TransactionSignature::MlDsa65(_, signature) | TransactionSignature::MlDsa65Registered(signature) => signature.0[0] ^= 1,
-		TransactionSignature::MlDsa87(_, signature) | TransactionSignature::MlDsa87Registered(signature) => signature.0[0] ^= 1,
+		TransactionSignature::MlDsa44(_, signature)
+		| TransactionSignature::MlDsa44Registered(signature) => signature.0[0] ^= 1,
+		TransactionSignature::MlDsa65(_, signature)
+		| TransactionSignature::MlDsa65Registered(signature) => signature.0[0] ^= 1,
+		TransactionSignature::MlDsa87(_, signature)
+		| TransactionSignature::MlDsa87Registered(signature) => signature.0[0] ^= 1,
 		other => panic!("no garbage made of {other:?}"),
 	}
 	extrinsic
@@ -512,8 +646,13 @@ fn an_unfunded_signed_extrinsic_is_refused_before_verification() {
 		let bob = Keypair::from_suri(Scheme::Ed25519, "//Bob").unwrap();
 		for scheme in SCHEMES {
 			let pauper = Keypair::from_suri(scheme, "//nobody").unwrap();
-			let garbage = with_garbage_signature(signed_extrinsic(&pauper, transfer(&bob, UNIT), 0));
-			assert_eq!(validate(garbage.clone().into()), Err(InvalidTransaction::Payment.into()), "{scheme:?}");
+			let garbage =
+				with_garbage_signature(signed_extrinsic(&pauper, transfer(&bob, UNIT), 0));
+			assert_eq!(
+				validate(garbage.clone().into()),
+				Err(InvalidTransaction::Payment.into()),
+				"{scheme:?}"
+			);
 			assert_eq!(apply(garbage), Err(InvalidTransaction::Payment.into()), "{scheme:?}");
 		}
 		// A funded sender's garbage is verified, and refused as such.
@@ -537,7 +676,11 @@ fn a_classical_signature_for_a_post_quantum_account_is_refused_by_the_runtime() 
 			let mut extrinsic = signed_extrinsic(&victim, transfer(&bob, UNIT), 0);
 			let Preamble::Signed(_, signature, _) = &mut extrinsic.preamble else { unreachable!() };
 			*signature = TransactionSignature::Ed25519(Ed25519Signature([0x11; 64]));
-			assert_eq!(validate(extrinsic.into()), Err(PqInvalidTransaction::InvalidKey.into()), "{scheme:?}");
+			assert_eq!(
+				validate(extrinsic.into()),
+				Err(PqInvalidTransaction::InvalidKey.into()),
+				"{scheme:?}"
+			);
 		}
 	});
 }
@@ -561,7 +704,9 @@ fn xorshift(mut state: u64) -> impl FnMut() -> u64 {
 fn no_transaction_bytes_trap_the_runtime() {
 	use codec::{Compact, Decode, Encode};
 	use pallet_pq_verifier::PqInvalidTransaction;
-	use polkadot_sdk::sp_runtime::transaction_validity::{TransactionSource, TransactionValidityError};
+	use polkadot_sdk::sp_runtime::transaction_validity::{
+		TransactionSource, TransactionValidityError,
+	};
 	dev_chain().execute_with(|| {
 		let bob = Keypair::from_suri(Scheme::Ed25519, "//Bob").unwrap();
 		let mut genuine = Vec::new();
@@ -569,14 +714,28 @@ fn no_transaction_bytes_trap_the_runtime() {
 			let alice = Keypair::from_suri(scheme, "//Alice").unwrap();
 			genuine.push(signed_extrinsic(&alice, transfer(&bob, UNIT), 0).encode());
 			if scheme.is_registerable() {
-				genuine.push(transactions::sign(&alice, transfer(&bob, UNIT), 0, 0, Form::KeyRegistered, &chain()).unwrap().encode());
+				genuine.push(
+					transactions::sign(
+						&alice,
+						transfer(&bob, UNIT),
+						0,
+						0,
+						Form::KeyRegistered,
+						&chain(),
+					)
+					.unwrap()
+					.encode(),
+				);
 			}
 		}
-		let bodies: Vec<Vec<u8>> = genuine.iter().map(|bytes| {
-			let mut input = &bytes[..];
-			let _ = Compact::<u32>::decode(&mut input).unwrap();
-			input.to_vec()
-		}).collect();
+		let bodies: Vec<Vec<u8>> = genuine
+			.iter()
+			.map(|bytes| {
+				let mut input = &bytes[..];
+				let _ = Compact::<u32>::decode(&mut input).unwrap();
+				input.to_vec()
+			})
+			.collect();
 
 		let mut next = xorshift(0x5eed_f00d_dead_beef);
 		let mut refusals = std::collections::BTreeMap::<String, u32>::new();
@@ -607,29 +766,41 @@ fn no_transaction_bytes_trap_the_runtime() {
 				garbage.extend((0..next() % 64).map(|_| next() as u8)); // Trailing bytes.
 			}
 			// The runtime API's own decoding of its arguments, which must not fail.
-			let arguments =
-				[TransactionSource::External.encode(), Compact(garbage.len() as u32).encode(), garbage.clone(), System::parent_hash().encode()]
-					.concat();
+			let arguments = [
+				TransactionSource::External.encode(),
+				Compact(garbage.len() as u32).encode(),
+				garbage.clone(),
+				System::parent_hash().encode(),
+			]
+			.concat();
 			let (source, extrinsic, block_hash) =
-				<(TransactionSource, RuntimeExtrinsic, pq_runtime::Hash)>::decode(&mut &arguments[..]).expect("a prefixed body decodes");
+				<(TransactionSource, RuntimeExtrinsic, pq_runtime::Hash)>::decode(
+					&mut &arguments[..],
+				)
+				.expect("a prefixed body decodes");
 			// As a runtime API call, whose changes the node discards.
 			polkadot_sdk::sp_io::storage::start_transaction();
 			let validity = Executive::validate_transaction(source, extrinsic, block_hash);
 			polkadot_sdk::sp_io::storage::rollback_transaction();
 			if validity.is_ok() {
-				assert!(genuine.iter().any(|bytes| bytes[..] == [Compact(garbage.len() as u32).encode(), garbage.clone()].concat()[..]));
+				assert!(genuine.iter().any(|bytes| bytes[..]
+					== [Compact(garbage.len() as u32).encode(), garbage.clone()].concat()[..]));
 				continue;
 			}
 			let reason = match validity.unwrap_err() {
-				TransactionValidityError::Invalid(InvalidTransaction::Custom(code)) =>
-					format!("{:?}", PqInvalidTransaction::from_code(code).expect("a named refusal")),
+				TransactionValidityError::Invalid(InvalidTransaction::Custom(code)) => {
+					format!("{:?}", PqInvalidTransaction::from_code(code).expect("a named refusal"))
+				},
 				other => format!("{other:?}"),
 			};
 			*refusals.entry(reason).or_default() += 1;
 		}
 		println!("refusals: {refusals:?}");
 		assert!(refusals.get("Undecodable").copied().unwrap_or(0) > 10_000, "{refusals:?}");
-		assert!(refusals.keys().any(|reason| reason.contains("BadProof")), "some mutations decode and fail verification: {refusals:?}");
+		assert!(
+			refusals.keys().any(|reason| reason.contains("BadProof")),
+			"some mutations decode and fail verification: {refusals:?}"
+		);
 	});
 }
 
@@ -642,7 +813,9 @@ fn undecodable_bytes_are_refused_by_name() {
 	dev_chain().execute_with(|| {
 		let bytes = [vec![0x10], vec![0x84, 0xff, 0x00, 0x01]].concat();
 		let extrinsic = RuntimeExtrinsic::decode(&mut &bytes[..]).unwrap();
-		assert!(matches!(&extrinsic, RuntimeExtrinsic::Undecodable(body, _) if body == &[0x84, 0xff, 0x00, 0x01]));
+		assert!(
+			matches!(&extrinsic, RuntimeExtrinsic::Undecodable(body, _) if body == &[0x84, 0xff, 0x00, 0x01])
+		);
 		assert_eq!(extrinsic.encode(), bytes);
 		assert_eq!(validate(extrinsic.clone()), Err(PqInvalidTransaction::Undecodable.into()));
 		let info = pq_runtime::TransactionPayment::query_info(extrinsic, bytes.len() as u32);
@@ -659,7 +832,10 @@ fn undecodable_bytes_are_refused_by_name() {
 		let deep_call = [sudo_prefix.repeat(10_000), remark.to_vec()].concat();
 		let body = [vec![4u8], deep_call].concat(); // Version 4, bare.
 		let deep = [Compact(body.len() as u32).encode(), body].concat();
-		assert!(matches!(RuntimeExtrinsic::decode(&mut &deep[..]).unwrap(), RuntimeExtrinsic::Undecodable(..)));
+		assert!(matches!(
+			RuntimeExtrinsic::decode(&mut &deep[..]).unwrap(),
+			RuntimeExtrinsic::Undecodable(..)
+		));
 	});
 }
 
@@ -668,7 +844,11 @@ fn undecodable_bytes_are_refused_by_name() {
 /// — a trap. Large call arguments (keys, signatures) are boxed, so a level is small.
 #[test]
 fn a_runtime_call_is_small_enough_to_nest_to_the_depth_limit() {
-	assert!(std::mem::size_of::<RuntimeCall>() <= 128, "RuntimeCall is {} bytes", std::mem::size_of::<RuntimeCall>());
+	assert!(
+		std::mem::size_of::<RuntimeCall>() <= 128,
+		"RuntimeCall is {} bytes",
+		std::mem::size_of::<RuntimeCall>()
+	);
 }
 
 /// The pallet's invariants hold on the dev chain's genesis and after the calls that change its
@@ -681,11 +861,18 @@ fn the_pallet_invariants_hold_on_the_dev_chain() {
 		let chain = chain();
 		let ed25519 = Keypair::from_suri(Scheme::Ed25519, "//Charlie").unwrap();
 		let new_key = Keypair::from_suri(Scheme::MlDsa87, "//Charlie//pq").unwrap();
-		let migrate = transactions::register_key_call(&new_key, &ed25519.account_id(), true, &chain);
-		assert_eq!(apply(transactions::sign(&ed25519, migrate, 0, 0, Form::KeyInline, &chain).unwrap()), Ok(Ok(())));
+		let migrate =
+			transactions::register_key_call(&new_key, &ed25519.account_id(), true, &chain);
+		assert_eq!(
+			apply(transactions::sign(&ed25519, migrate, 0, 0, Form::KeyInline, &chain).unwrap()),
+			Ok(Ok(()))
+		);
 		let own = Keypair::from_suri(Scheme::MlDsa44, "//Charlie").unwrap();
 		let register = transactions::register_key_call(&own, &own.account_id(), false, &chain);
-		assert_eq!(apply(transactions::sign(&own, register, 0, 0, Form::KeyInline, &chain).unwrap()), Ok(Ok(())));
+		assert_eq!(
+			apply(transactions::sign(&own, register, 0, 0, Form::KeyInline, &chain).unwrap()),
+			Ok(Ok(()))
+		);
 		assert_eq!(pq_runtime::PqVerifier::do_try_state(), Ok(()));
 	});
 }

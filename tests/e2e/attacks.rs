@@ -10,13 +10,25 @@ async fn events_of(node: &RpcClient, extrinsic: &UncheckedExtrinsic) -> Vec<Runt
 }
 
 fn succeeded(events: &[RuntimeEvent]) -> bool {
-	events.iter().any(|event| matches!(event, RuntimeEvent::System(frame_system::Event::ExtrinsicSuccess { .. })))
+	events.iter().any(|event| {
+		matches!(event, RuntimeEvent::System(frame_system::Event::ExtrinsicSuccess { .. }))
+	})
 }
 
 /// `extrinsic` re-addressed to `account` with the same signature.
-fn readdressed(extrinsic: &UncheckedExtrinsic, account: &polkadot_sdk::sp_runtime::AccountId32) -> UncheckedExtrinsic {
-	let Preamble::Signed(_, signature, extensions) = &extrinsic.preamble else { panic!("a signed extrinsic") };
-	UncheckedExtrinsic::new_signed(extrinsic.function.clone(), Address::Id(account.clone()), signature.clone(), extensions.clone())
+fn readdressed(
+	extrinsic: &UncheckedExtrinsic,
+	account: &polkadot_sdk::sp_runtime::AccountId32,
+) -> UncheckedExtrinsic {
+	let Preamble::Signed(_, signature, extensions) = &extrinsic.preamble else {
+		panic!("a signed extrinsic")
+	};
+	UncheckedExtrinsic::new_signed(
+		extrinsic.function.clone(),
+		Address::Id(account.clone()),
+		signature.clone(),
+		extensions.clone(),
+	)
 }
 
 /// One ML-DSA key is registered for its own account D and for an Ed25519 account E that
@@ -32,9 +44,21 @@ async fn cross_account_replay_is_refused_by_the_node() {
 	let chain = rpc.chain_identity().await.unwrap();
 
 	let register = transactions::register_key_call(&key, &derived, false, &chain);
-	assert!(succeeded(&events_of(&rpc, &transactions::sign(&key, register, 0, 0, Form::KeyInline, &chain).unwrap()).await));
+	assert!(succeeded(
+		&events_of(
+			&rpc,
+			&transactions::sign(&key, register, 0, 0, Form::KeyInline, &chain).unwrap()
+		)
+		.await
+	));
 	let migrate = transactions::register_key_call(&key, &migrated.account_id(), false, &chain);
-	assert!(succeeded(&events_of(&rpc, &transactions::sign(&migrated, migrate, 0, 0, Form::KeyInline, &chain).unwrap()).await));
+	assert!(succeeded(
+		&events_of(
+			&rpc,
+			&transactions::sign(&migrated, migrate, 0, 0, Form::KeyInline, &chain).unwrap()
+		)
+		.await
+	));
 	assert_eq!(rpc.next_nonce(&derived).await.unwrap(), 1);
 	assert_eq!(rpc.next_nonce(&migrated.account_id()).await.unwrap(), 1);
 
@@ -48,7 +72,11 @@ async fn cross_account_replay_is_refused_by_the_node() {
 		&chain,
 	)
 	.unwrap();
-	let replayed = refusal(rpc.submit(&readdressed(&genuine, &migrated.account_id()).encode()).await.unwrap_err());
+	let replayed = refusal(
+		rpc.submit(&readdressed(&genuine, &migrated.account_id()).encode())
+			.await
+			.unwrap_err(),
+	);
 	assert_eq!(replayed.code, 1010, "{replayed}");
 	assert!(replayed.reason.contains("bad signature"), "{replayed}");
 	assert!(succeeded(&events_of(&rpc, &genuine).await));
@@ -61,9 +89,19 @@ async fn cross_account_replay_is_refused_by_the_node() {
 #[tokio::test]
 async fn the_old_key_of_a_migrated_account_is_refused_by_the_node() {
 	let node = NodeProcess::start_dev(pq_node()).await;
-	let out = cli(&node, &["register-key", "--key", "ml-dsa-87://Ferdie//pq", "--from", "ed25519://Ferdie", "--only-registered-key"])
-		.await
-		.unwrap();
+	let out = cli(
+		&node,
+		&[
+			"register-key",
+			"--key",
+			"ml-dsa-87://Ferdie//pq",
+			"--from",
+			"ed25519://Ferdie",
+			"--only-registered-key",
+		],
+	)
+	.await
+	.unwrap();
 	assert!(out.contains("AccountMigrated") && out.contains("OnlyRegisteredKeySet"), "{out}");
 	let balance = cli(&node, &["balance", "ed25519://Ferdie"]).await.unwrap();
 	assert!(balance.contains("(migrated, only key, deposit"), "{balance}");
@@ -77,24 +115,61 @@ async fn the_old_key_of_a_migrated_account_is_refused_by_the_node() {
 	let chain = rpc.chain_identity().await.unwrap();
 	let nonce = rpc.next_nonce(&old.account_id()).await.unwrap();
 	let remove = pallet_pq_verifier::Call::<pq_runtime::Runtime>::remove_key {}.into();
-	let undo = refusal(rpc.submit(&transactions::sign(&old, remove, nonce, 0, Form::KeyInline, &chain).unwrap().encode()).await.unwrap_err());
+	let undo = refusal(
+		rpc.submit(
+			&transactions::sign(&old, remove, nonce, 0, Form::KeyInline, &chain)
+				.unwrap()
+				.encode(),
+		)
+		.await
+		.unwrap_err(),
+	);
 	assert!(undo.reason.contains("OnlyRegisteredKey"), "{undo}");
 
 	let to = fresh_account("ferdie-pays").account_id().to_ss58check();
-	let registered = ["--from", "ml-dsa-87://Ferdie//pq", "--account", "ed25519://Ferdie", "--form", "registered"];
-	let sent = cli(&node, &[&["transfer", "--to", &to, "--amount", "1"][..], &registered].concat()).await.unwrap();
+	let registered = [
+		"--from",
+		"ml-dsa-87://Ferdie//pq",
+		"--account",
+		"ed25519://Ferdie",
+		"--form",
+		"registered",
+	];
+	let sent = cli(&node, &[&["transfer", "--to", &to, "--amount", "1"][..], &registered].concat())
+		.await
+		.unwrap();
 	assert!(sent.contains("Balances::Transfer"), "{sent}");
 
 	// A rotation in one transaction keeps the old key out.
-	let rotated = cli(&node, &[&["rotate-key", "--key", "ml-dsa-44://Ferdie//pq2"][..], &registered].concat()).await.unwrap();
+	let rotated = cli(
+		&node,
+		&[&["rotate-key", "--key", "ml-dsa-44://Ferdie//pq2"][..], &registered].concat(),
+	)
+	.await
+	.unwrap();
 	assert!(rotated.contains("KeyRotated"), "{rotated}");
 	let balance = cli(&node, &["balance", "ed25519://Ferdie"]).await.unwrap();
-	assert!(balance.contains("registered key: ml-dsa-44 (migrated, only key, deposit"), "{balance}");
+	assert!(
+		balance.contains("registered key: ml-dsa-44 (migrated, only key, deposit"),
+		"{balance}"
+	);
 	let drain = signed_transfer(&rpc, &old, &thief, 100 * UNIT, Form::KeyInline).await;
-	assert!(refusal(rpc.submit(&drain.encode()).await.unwrap_err()).reason.contains("OnlyRegisteredKey"));
+	assert!(refusal(rpc.submit(&drain.encode()).await.unwrap_err())
+		.reason
+		.contains("OnlyRegisteredKey"));
 
-	let registered = ["--from", "ml-dsa-44://Ferdie//pq2", "--account", "ed25519://Ferdie", "--form", "registered"];
-	let opted_out = cli(&node, &[&["set-only-registered-key", "--disable"][..], &registered].concat()).await.unwrap();
+	let registered = [
+		"--from",
+		"ml-dsa-44://Ferdie//pq2",
+		"--account",
+		"ed25519://Ferdie",
+		"--form",
+		"registered",
+	];
+	let opted_out =
+		cli(&node, &[&["set-only-registered-key", "--disable"][..], &registered].concat())
+			.await
+			.unwrap();
 	assert!(opted_out.contains("OnlyRegisteredKeySet"), "{opted_out}");
 	transfer_and_check(&rpc, &old, Form::KeyInline, "old-key-after-opt-out").await;
 }
@@ -110,14 +185,34 @@ async fn a_front_run_committee_creation_fails_on_chain() {
 	let chain: ChainIdentity = rpc.chain_identity().await.unwrap();
 	let args = pq_cli::committee::CommitteeArgs { seed: "front-run".into(), size: 3, threshold: 2 };
 	let committee = args.committee().unwrap();
-	let (creator, observer) = (dev_key(Scheme::MlDsa44, "Eve"), dev_key(Scheme::Ed25519, "Charlie"));
+	let (creator, observer) =
+		(dev_key(Scheme::MlDsa44, "Eve"), dev_key(Scheme::Ed25519, "Charlie"));
 	let call = transactions::create_committee_call(&committee, &creator.account_id(), &chain);
 
-	let copied = transactions::sign(&observer, call.clone(), rpc.next_nonce(&observer.account_id()).await.unwrap(), UNIT, Form::KeyInline, &chain).unwrap();
-	let failed = submit(&rpc, &copied, WaitFor::Finalized, &mut std::io::sink()).await.unwrap_err().to_string();
+	let copied = transactions::sign(
+		&observer,
+		call.clone(),
+		rpc.next_nonce(&observer.account_id()).await.unwrap(),
+		UNIT,
+		Form::KeyInline,
+		&chain,
+	)
+	.unwrap();
+	let failed = submit(&rpc, &copied, WaitFor::Finalized, &mut std::io::sink())
+		.await
+		.unwrap_err()
+		.to_string();
 	assert!(failed.contains("its call failed: PqVerifier(InvalidMembershipProof)"), "{failed}");
 
-	let genuine = transactions::sign(&creator, call, rpc.next_nonce(&creator.account_id()).await.unwrap(), 0, Form::KeyInline, &chain).unwrap();
+	let genuine = transactions::sign(
+		&creator,
+		call,
+		rpc.next_nonce(&creator.account_id()).await.unwrap(),
+		0,
+		Form::KeyInline,
+		&chain,
+	)
+	.unwrap();
 	let events = events_of(&rpc, &genuine).await;
 	assert!(
 		events.iter().any(|event| matches!(
@@ -140,12 +235,20 @@ async fn a_classical_signature_for_a_post_quantum_account_is_refused_by_the_node
 	let rpc = node.rpc().await;
 	let thief = fresh_account("quantum-thief");
 	let forged = TransactionSignature::Ed25519(Ed25519Signature([0x11; 64]));
-	let committee = pq_cli::committee::CommitteeArgs { seed: "quantum".into(), size: 2, threshold: 1 }.committee().unwrap();
-	let victims: Vec<_> =
-		ML_DSA.iter().map(|scheme| dev_key(*scheme, "Alice").account_id()).chain([committee.id().account_id()]).collect();
+	let committee =
+		pq_cli::committee::CommitteeArgs { seed: "quantum".into(), size: 2, threshold: 1 }
+			.committee()
+			.unwrap();
+	let victims: Vec<_> = ML_DSA
+		.iter()
+		.map(|scheme| dev_key(*scheme, "Alice").account_id())
+		.chain([committee.id().account_id()])
+		.collect();
 	// Some transfer's extensions: the refusal comes before they matter.
 	let Preamble::Signed(_, _, extensions) =
-		signed_transfer(&rpc, &dev_key(Scheme::MlDsa44, "Bob"), &thief, UNIT, Form::KeyInline).await.preamble
+		signed_transfer(&rpc, &dev_key(Scheme::MlDsa44, "Bob"), &thief, UNIT, Form::KeyInline)
+			.await
+			.preamble
 	else {
 		panic!("a signed extrinsic")
 	};
@@ -153,10 +256,16 @@ async fn a_classical_signature_for_a_post_quantum_account_is_refused_by_the_node
 	let chain = rpc.chain_identity().await.unwrap();
 	let nonce = rpc.next_nonce(&funder.account_id()).await.unwrap();
 	let fund = transactions::transfer_call(committee.id().account_id(), 10 * UNIT);
-	include(&rpc, &transactions::sign(&funder, fund, nonce, 0, Form::KeyInline, &chain).unwrap()).await;
+	include(&rpc, &transactions::sign(&funder, fund, nonce, 0, Form::KeyInline, &chain).unwrap())
+		.await;
 	for victim in victims {
 		let steal = transactions::transfer_call(thief.account_id(), UNIT);
-		let stolen = UncheckedExtrinsic::new_signed(steal, Address::Id(victim.clone()), forged.clone(), extensions.clone());
+		let stolen = UncheckedExtrinsic::new_signed(
+			steal,
+			Address::Id(victim.clone()),
+			forged.clone(),
+			extensions.clone(),
+		);
 		let refused = refusal(rpc.submit(&stolen.encode()).await.unwrap_err());
 		assert!(refused.reason.contains("InvalidKey"), "{victim}: {refused}");
 	}
@@ -170,7 +279,8 @@ async fn an_unfunded_signed_transaction_is_refused_before_verification_by_the_no
 	let node = NodeProcess::start_dev(pq_node()).await;
 	let rpc = node.rpc().await;
 	let pauper = Keypair::from_suri(Scheme::MlDsa87, "//e2e//pauper").unwrap();
-	let mut garbage = signed_transfer(&rpc, &pauper, &fresh_account("nobody"), UNIT, Form::KeyInline).await;
+	let mut garbage =
+		signed_transfer(&rpc, &pauper, &fresh_account("nobody"), UNIT, Form::KeyInline).await;
 	let Preamble::Signed(_, signature, _) = &mut garbage.preamble else { panic!("signed") };
 	let pq_crypto::TransactionSignature::MlDsa87(_, bytes) = signature else { panic!("ML-DSA-87") };
 	bytes.0[100] ^= 1;
@@ -235,17 +345,37 @@ async fn garbage_transactions_are_refused_with_a_reason_and_the_chain_goes_on() 
 async fn a_node_sealed_on_demand_imports_no_blocks_from_peers() {
 	let sealer = NodeProcess::start_dev(pq_node()).await;
 	let rpc = sealer.rpc().await;
-	include(&rpc, &signed_transfer(&rpc, &dev_key(Scheme::Ed25519, "Alice"), &fresh_account("peer"), UNIT, Form::KeyInline).await).await;
+	include(
+		&rpc,
+		&signed_transfer(
+			&rpc,
+			&dev_key(Scheme::Ed25519, "Alice"),
+			&fresh_account("peer"),
+			UNIT,
+			Form::KeyInline,
+		)
+		.await,
+	)
+	.await;
 	assert!(rpc.best_number().await.unwrap() >= 1);
 
 	let follower = NodeProcess::start_dev(pq_node()).await;
 	let follower_rpc = follower.rpc().await;
-	for (node, peer) in [(&rpc, follower.multiaddr().await), (&follower_rpc, sealer.multiaddr().await)] {
-		let () = node.request("system_addReservedPeer", jsonrpsee::rpc_params![peer]).await.unwrap();
+	for (node, peer) in
+		[(&rpc, follower.multiaddr().await), (&follower_rpc, sealer.multiaddr().await)]
+	{
+		let () = node
+			.request("system_addReservedPeer", jsonrpsee::rpc_params![peer])
+			.await
+			.unwrap();
 	}
 	let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
 	while !follower.log().contains(pq_node_refusal()) {
-		assert!(std::time::Instant::now() < deadline, "the peer's blocks were not refused:\n{}", follower.log());
+		assert!(
+			std::time::Instant::now() < deadline,
+			"the peer's blocks were not refused:\n{}",
+			follower.log()
+		);
 		tokio::time::sleep(std::time::Duration::from_millis(200)).await;
 	}
 	assert_eq!(follower_rpc.best_number().await.unwrap(), 0, "imported nothing");

@@ -6,20 +6,20 @@ mod network;
 mod subxt_decoding;
 
 use codec::Encode;
-use std::path::Path;
 use polkadot_sdk::{
 	frame_system, pallet_balances,
 	sp_core::{crypto::Ss58Codec, H256},
 	sp_runtime::generic::Preamble,
 };
+use pq_crypto::{signing::Keypair, Scheme};
+use pq_runtime::{Address, RuntimeEvent, UncheckedExtrinsic, UNIT};
 use pq_runtime_client::inclusion::{submit, Included, WaitFor};
 use pq_runtime_client::{
 	node_process::NodeProcess,
 	rpc::{Refusal, RpcClient},
 	transactions::{self, Form, Sender},
 };
-use pq_crypto::{signing::Keypair, Scheme};
-use pq_runtime::{Address, RuntimeEvent, UncheckedExtrinsic, UNIT};
+use std::path::Path;
 
 fn pq_node() -> &'static Path {
 	Path::new(env!("CARGO_BIN_EXE_pq-node"))
@@ -37,15 +37,32 @@ fn fresh_account(label: &str) -> Keypair {
 	Keypair::from_suri(Scheme::Ed25519, &format!("//e2e//{label}")).unwrap()
 }
 
-async fn signed_transfer(node: &RpcClient, from: &Keypair, to: &Keypair, amount: u128, form: Form) -> UncheckedExtrinsic {
+async fn signed_transfer(
+	node: &RpcClient,
+	from: &Keypair,
+	to: &Keypair,
+	amount: u128,
+	form: Form,
+) -> UncheckedExtrinsic {
 	let chain = node.chain_identity().await.unwrap();
 	let nonce = node.next_nonce(&from.account_id()).await.unwrap();
-	transactions::sign(from, transactions::transfer_call(to.account_id(), amount), nonce, 0, form, &chain).unwrap()
+	transactions::sign(
+		from,
+		transactions::transfer_call(to.account_id(), amount),
+		nonce,
+		0,
+		form,
+		&chain,
+	)
+	.unwrap()
 }
 
 /// Submits `extrinsic`, waits until it is final, and returns where it went.
 async fn include(node: &RpcClient, extrinsic: &UncheckedExtrinsic) -> Included {
-	submit(node, extrinsic, WaitFor::Finalized, &mut std::io::sink()).await.unwrap().expect("followed to a block")
+	submit(node, extrinsic, WaitFor::Finalized, &mut std::io::sink())
+		.await
+		.unwrap()
+		.expect("followed to a block")
 }
 
 /// Sends a transfer from `from` in `form` and checks both balances, the events and the fee.
@@ -69,7 +86,10 @@ async fn transfer_and_check(node: &RpcClient, from: &Keypair, form: Form, label:
 	});
 	assert!(included.events.contains(&transfer), "{label}: {:?}", included.events);
 	assert!(
-		included.events.iter().any(|event| matches!(event, RuntimeEvent::System(frame_system::Event::ExtrinsicSuccess { .. }))),
+		included.events.iter().any(|event| matches!(
+			event,
+			RuntimeEvent::System(frame_system::Event::ExtrinsicSuccess { .. })
+		)),
 		"{label}"
 	);
 }
@@ -80,19 +100,31 @@ async fn transfers_from_every_scheme_and_form_are_included_with_events_and_fees(
 	let rpc = node.rpc().await;
 	for scheme in SCHEMES {
 		let sender = dev_key(scheme, "Alice");
-		transfer_and_check(&rpc, &sender, Form::KeyInline, &format!("{}-inline", scheme.name())).await;
+		transfer_and_check(&rpc, &sender, Form::KeyInline, &format!("{}-inline", scheme.name()))
+			.await;
 	}
 	for scheme in ML_DSA {
 		let sender = dev_key(scheme, "Bob");
 		let chain = rpc.chain_identity().await.unwrap();
-		let register = transactions::register_key_call(&sender, &sender.account_id(), false, &chain);
+		let register =
+			transactions::register_key_call(&sender, &sender.account_id(), false, &chain);
 		let nonce = rpc.next_nonce(&sender.account_id()).await.unwrap();
-		let included = include(&rpc, &transactions::sign(&sender, register, nonce, 0, Form::KeyInline, &chain).unwrap()).await;
-		assert!(included
-			.events
-			.iter()
-			.any(|event| matches!(event, RuntimeEvent::PqVerifier(pallet_pq_verifier::Event::KeyRegistered { .. }))));
-		transfer_and_check(&rpc, &sender, Form::KeyRegistered, &format!("{}-registered", scheme.name())).await;
+		let included = include(
+			&rpc,
+			&transactions::sign(&sender, register, nonce, 0, Form::KeyInline, &chain).unwrap(),
+		)
+		.await;
+		assert!(included.events.iter().any(|event| matches!(
+			event,
+			RuntimeEvent::PqVerifier(pallet_pq_verifier::Event::KeyRegistered { .. })
+		)));
+		transfer_and_check(
+			&rpc,
+			&sender,
+			Form::KeyRegistered,
+			&format!("{}-registered", scheme.name()),
+		)
+		.await;
 	}
 }
 
@@ -113,26 +145,67 @@ async fn cli_round_trip_generate_fund_register_and_send_registered() {
 	let key_file = dir.path().join("carol.json");
 	let key_path = key_file.to_str().unwrap();
 
-	let generated = cli(&node, &["key", "generate", "--scheme", "ml-dsa-87", "--output", key_path]).await.unwrap();
-	let account = generated.lines().find_map(|line| line.strip_prefix("account: ")).unwrap().to_owned();
+	let generated = cli(&node, &["key", "generate", "--scheme", "ml-dsa-87", "--output", key_path])
+		.await
+		.unwrap();
+	let account = generated
+		.lines()
+		.find_map(|line| line.strip_prefix("account: "))
+		.unwrap()
+		.to_owned();
 	let inspected = cli(&node, &["key", "inspect", key_path]).await.unwrap();
 	assert!(inspected.contains(&format!("account: {account}")));
 	assert!(inspected.contains("public key (2592 bytes)"));
 
-	let funded = cli(&node, &["transfer", "--from", "ml-dsa-44://Charlie", "--to", &account, "--amount", "25"]).await.unwrap();
-	assert!(funded.contains("submitted 0x") && funded.contains("in block #") && funded.contains("finalized #"), "{funded}");
+	let funded = cli(
+		&node,
+		&["transfer", "--from", "ml-dsa-44://Charlie", "--to", &account, "--amount", "25"],
+	)
+	.await
+	.unwrap();
+	assert!(
+		funded.contains("submitted 0x")
+			&& funded.contains("in block #")
+			&& funded.contains("finalized #"),
+		"{funded}"
+	);
 	assert!(funded.contains("fee paid: 0."), "{funded}");
 
 	// Before its key is registered, the registered form is refused, and pq-client names the
 	// pallet's reason.
-	let early = ["transfer", "--from", key_path, "--to", "ed25519://Dave", "--amount", "1", "--form", "registered"];
+	let early = [
+		"transfer",
+		"--from",
+		key_path,
+		"--to",
+		"ed25519://Dave",
+		"--amount",
+		"1",
+		"--form",
+		"registered",
+	];
 	let refused = cli(&node, &early).await.unwrap_err().downcast::<Refusal>().expect("a refusal");
 	assert!(refused.reason.contains("NoRegisteredKey"), "{refused}");
 
-	cli(&node, &["register-key", "--key", key_path, "--form", "key-inline"]).await.unwrap();
-	let sent = cli(&node, &["transfer", "--from", key_path, "--to", "ed25519://Dave", "--amount", "1.5", "--form", "registered"])
+	cli(&node, &["register-key", "--key", key_path, "--form", "key-inline"])
 		.await
 		.unwrap();
+	let sent = cli(
+		&node,
+		&[
+			"transfer",
+			"--from",
+			key_path,
+			"--to",
+			"ed25519://Dave",
+			"--amount",
+			"1.5",
+			"--form",
+			"registered",
+		],
+	)
+	.await
+	.unwrap();
 	assert!(sent.contains("finalized #"), "{sent}");
 
 	let balance = cli(&node, &["balance", &account]).await.unwrap();
@@ -151,7 +224,10 @@ async fn cli_round_trip_generate_fund_register_and_send_registered() {
 #[tokio::test]
 async fn migration_of_an_ed25519_account_through_the_cli() {
 	let node = NodeProcess::start_dev(pq_node()).await;
-	let out = cli(&node, &["register-key", "--key", "ml-dsa-65://Eve//pq", "--from", "ed25519://Eve"]).await.unwrap();
+	let out =
+		cli(&node, &["register-key", "--key", "ml-dsa-65://Eve//pq", "--from", "ed25519://Eve"])
+			.await
+			.unwrap();
 	assert!(out.contains("AccountMigrated"), "{out}");
 	let balance = cli(&node, &["balance", "ed25519://Eve"]).await.unwrap();
 	assert!(balance.contains("registered key: ml-dsa-65 (migrated"), "{balance}");
@@ -163,22 +239,32 @@ async fn migration_of_an_ed25519_account_through_the_cli() {
 async fn a_committee_signed_transfer_through_the_cli() {
 	let node = NodeProcess::start_dev(pq_node()).await;
 	fn with<'a>(command: &'a str, rest: &[&'a str]) -> Vec<&'a str> {
-		let mut args = vec!["committee", command, "--seed", "e2e council", "--size", "16", "--threshold", "9"];
+		let mut args =
+			vec!["committee", command, "--seed", "e2e council", "--size", "16", "--threshold", "9"];
 		args.extend_from_slice(rest);
 		args
 	}
 
 	let inspected = cli(&node, &with("inspect", &[])).await.unwrap();
-	let account = inspected.lines().find_map(|line| line.strip_prefix("account: ")).unwrap().to_owned();
+	let account = inspected
+		.lines()
+		.find_map(|line| line.strip_prefix("account: "))
+		.unwrap()
+		.to_owned();
 	assert!(inspected.contains("signature on the wire: 4662 bytes"), "{inspected}");
 
 	let created = cli(&node, &with("create", &["--from", "ml-dsa-87://Alice"])).await.unwrap();
 	assert!(created.contains("CommitteeCreated"), "{created}");
-	cli(&node, &["transfer", "--from", "ed25519://Alice", "--to", &account, "--amount", "50"]).await.unwrap();
+	cli(&node, &["transfer", "--from", "ed25519://Alice", "--to", &account, "--amount", "50"])
+		.await
+		.unwrap();
 
 	let recipient = fresh_account("committee-recipient").account_id().to_ss58check();
 	let signers = "0,2,3,5,7,8,11,13,15";
-	let sent = cli(&node, &with("transfer", &["--signers", signers, "--to", &recipient, "--amount", "2"])).await.unwrap();
+	let sent =
+		cli(&node, &with("transfer", &["--signers", signers, "--to", &recipient, "--amount", "2"]))
+			.await
+			.unwrap();
 	assert!(sent.contains("9 of 16 members signed") && sent.contains("finalized #"), "{sent}");
 	assert!(sent.contains("Balances::Transfer"), "{sent}");
 	let balance = cli(&node, &["balance", &recipient]).await.unwrap();
@@ -186,13 +272,22 @@ async fn a_committee_signed_transfer_through_the_cli() {
 
 	// Eight members, built without the CLI's own threshold check: the node names the refusal.
 	let rpc = node.rpc().await;
-	let args = pq_cli::committee::CommitteeArgs { seed: "e2e council".into(), size: 16, threshold: 9 };
+	let args =
+		pq_cli::committee::CommitteeArgs { seed: "e2e council".into(), size: 16, threshold: 9 };
 	let committee = args.committee().unwrap();
 	let chain = rpc.chain_identity().await.unwrap();
 	let nonce = rpc.next_nonce(&pq_cli::committee::account(&committee)).await.unwrap();
 	let call = transactions::transfer_call(fresh_account("committee-recipient").account_id(), UNIT);
 	let eight = committee.signers(0..8).unwrap();
-	let below = transactions::sign(Sender::Committee { committee: &committee, signers: &eight }, call, nonce, 0, Form::Committee, &chain).unwrap();
+	let below = transactions::sign(
+		Sender::Committee { committee: &committee, signers: &eight },
+		call,
+		nonce,
+		0,
+		Form::Committee,
+		&chain,
+	)
+	.unwrap();
 	let below = refusal(rpc.submit(&below.encode()).await.unwrap_err());
 	assert!(below.reason.contains("BelowThreshold"), "{below}");
 }
@@ -210,9 +305,15 @@ async fn bad_transactions_get_json_rpc_errors_and_the_node_keeps_running() {
 
 	// Forged: a valid signature over another amount.
 	let honest = signed_transfer(&rpc, &alice, &bob, UNIT, Form::KeyInline).await;
-	let Preamble::Signed(address, signature, extension) = honest.preamble.clone() else { panic!("signed") };
-	let forged =
-		UncheckedExtrinsic::new_signed(transactions::transfer_call(bob.account_id(), 1_000 * UNIT), address, signature, extension);
+	let Preamble::Signed(address, signature, extension) = honest.preamble.clone() else {
+		panic!("signed")
+	};
+	let forged = UncheckedExtrinsic::new_signed(
+		transactions::transfer_call(bob.account_id(), 1_000 * UNIT),
+		address,
+		signature,
+		extension,
+	);
 	let forged = refusal(rpc.submit(&forged.encode()).await.unwrap_err());
 	assert_eq!(forged.code, 1010);
 	assert!(forged.reason.contains("bad signature"), "{forged}");
@@ -234,7 +335,15 @@ async fn bad_transactions_get_json_rpc_errors_and_the_node_keeps_running() {
 	assert_eq!(replayed.code, 1012, "{replayed}");
 	assert!(replayed.reason.contains("banned"), "{replayed}");
 	let chain = rpc.chain_identity().await.unwrap();
-	let resigned = transactions::sign(&alice, transactions::transfer_call(bob.account_id(), UNIT), 0, 0, Form::KeyInline, &chain).unwrap();
+	let resigned = transactions::sign(
+		&alice,
+		transactions::transfer_call(bob.account_id(), UNIT),
+		0,
+		0,
+		Form::KeyInline,
+		&chain,
+	)
+	.unwrap();
 	assert_ne!(resigned.encode(), honest.encode());
 	let stale = refusal(rpc.submit(&resigned.encode()).await.unwrap_err());
 	assert_eq!(stale.code, 1010);
@@ -252,7 +361,14 @@ async fn state_survives_a_restart_on_the_same_base_path() {
 	let (block, number) = {
 		let node = NodeProcess::start(pq_node(), base.path(), &["--dev"]).await;
 		let rpc = node.rpc().await;
-		let transfer = signed_transfer(&rpc, &dev_key(Scheme::MlDsa44, "Ferdie"), &recipient, 9 * UNIT, Form::KeyInline).await;
+		let transfer = signed_transfer(
+			&rpc,
+			&dev_key(Scheme::MlDsa44, "Ferdie"),
+			&recipient,
+			9 * UNIT,
+			Form::KeyInline,
+		)
+		.await;
 		let included = include(&rpc, &transfer).await;
 		node.stop().await;
 		(included.block, included.block_number)
@@ -260,7 +376,8 @@ async fn state_survives_a_restart_on_the_same_base_path() {
 
 	let node = NodeProcess::start(pq_node(), base.path(), &["--dev"]).await;
 	let rpc = node.rpc().await;
-	let hash: Option<H256> = rpc.request("chain_getBlockHash", jsonrpsee::rpc_params![number]).await.unwrap();
+	let hash: Option<H256> =
+		rpc.request("chain_getBlockHash", jsonrpsee::rpc_params![number]).await.unwrap();
 	assert_eq!(hash, Some(block), "the block is still there");
 	assert_eq!(rpc.account(&recipient.account_id(), None).await.unwrap().data.free, 9 * UNIT);
 	assert_eq!(rpc.next_nonce(&dev_key(Scheme::MlDsa44, "Ferdie").account_id()).await.unwrap(), 1);
@@ -271,14 +388,24 @@ async fn manual_sealing_makes_blocks_only_when_asked() {
 	let base = tempfile::tempdir().unwrap();
 	let node = NodeProcess::start(pq_node(), base.path(), &["--dev", "--sealing", "manual"]).await;
 	let rpc = node.rpc().await;
-	let transfer = signed_transfer(&rpc, &dev_key(Scheme::MlDsa87, "Alice"), &fresh_account("manual"), UNIT, Form::KeyInline).await;
+	let transfer = signed_transfer(
+		&rpc,
+		&dev_key(Scheme::MlDsa87, "Alice"),
+		&fresh_account("manual"),
+		UNIT,
+		Form::KeyInline,
+	)
+	.await;
 	rpc.submit(&transfer.encode()).await.unwrap();
 	tokio::time::sleep(std::time::Duration::from_millis(500)).await;
-	let best: serde_json::Value = rpc.request("chain_getHeader", jsonrpsee::rpc_params![]).await.unwrap();
+	let best: serde_json::Value =
+		rpc.request("chain_getHeader", jsonrpsee::rpc_params![]).await.unwrap();
 	assert_eq!(best["number"], "0x0", "no block without engine_createBlock");
 
-	let created: serde_json::Value =
-		rpc.request("engine_createBlock", jsonrpsee::rpc_params![true, true, Option::<H256>::None]).await.unwrap();
+	let created: serde_json::Value = rpc
+		.request("engine_createBlock", jsonrpsee::rpc_params![true, true, Option::<H256>::None])
+		.await
+		.unwrap();
 	let block: H256 = serde_json::from_value(created["hash"].clone()).unwrap();
 	let body = rpc.block(block).await.unwrap();
 	assert_eq!(body.number, 1);
@@ -289,7 +416,8 @@ async fn manual_sealing_makes_blocks_only_when_asked() {
 async fn standard_rpc_methods_and_metrics_answer() {
 	let node = NodeProcess::start_dev(pq_node()).await;
 	let rpc = node.rpc().await;
-	let methods: serde_json::Value = rpc.request("rpc_methods", jsonrpsee::rpc_params![]).await.unwrap();
+	let methods: serde_json::Value =
+		rpc.request("rpc_methods", jsonrpsee::rpc_params![]).await.unwrap();
 	for method in [
 		"system_name",
 		"system_health",
@@ -302,7 +430,10 @@ async fn standard_rpc_methods_and_metrics_answer() {
 		"payment_queryInfo",
 		"system_accountNextIndex",
 	] {
-		assert!(methods["methods"].as_array().unwrap().iter().any(|name| name == method), "{method} is served");
+		assert!(
+			methods["methods"].as_array().unwrap().iter().any(|name| name == method),
+			"{method} is served"
+		);
 	}
 	let name: String = rpc.request("system_name", jsonrpsee::rpc_params![]).await.unwrap();
 	assert_eq!(name, "pq-node");
@@ -310,13 +441,26 @@ async fn standard_rpc_methods_and_metrics_answer() {
 	assert_eq!(chain, "pq-verifier development");
 
 	let alice = dev_key(Scheme::MlDsa87, "Alice");
-	let transfer = signed_transfer(&rpc, &alice, &fresh_account("fee"), UNIT, Form::KeyInline).await;
+	let transfer =
+		signed_transfer(&rpc, &alice, &fresh_account("fee"), UNIT, Form::KeyInline).await;
 	let info: serde_json::Value = rpc
-		.request("payment_queryInfo", jsonrpsee::rpc_params![polkadot_sdk::sp_core::Bytes(transfer.encode())])
+		.request(
+			"payment_queryInfo",
+			jsonrpsee::rpc_params![polkadot_sdk::sp_core::Bytes(transfer.encode())],
+		)
 		.await
 		.unwrap();
-	assert!(info["partialFee"].as_str().is_some_and(|fee| fee.parse::<u128>().unwrap() > 0), "{info}");
-	let nonce: u32 = rpc.request("system_accountNextIndex", jsonrpsee::rpc_params![alice.account_id().to_ss58check()]).await.unwrap();
+	assert!(
+		info["partialFee"].as_str().is_some_and(|fee| fee.parse::<u128>().unwrap() > 0),
+		"{info}"
+	);
+	let nonce: u32 = rpc
+		.request(
+			"system_accountNextIndex",
+			jsonrpsee::rpc_params![alice.account_id().to_ss58check()],
+		)
+		.await
+		.unwrap();
 	assert_eq!(nonce, 0);
 
 	let metrics = node.metrics().await;
@@ -347,9 +491,17 @@ async fn throughput_harness_measures_every_stage_of_a_small_run() {
 	};
 	let cases = [
 		Case { verifier: Verifier::HostFunctions, scheme: Scheme::Ed25519, form: Form::KeyInline },
-		Case { verifier: Verifier::HostFunctions, scheme: Scheme::MlDsa44, form: Form::KeyRegistered },
+		Case {
+			verifier: Verifier::HostFunctions,
+			scheme: Scheme::MlDsa44,
+			form: Form::KeyRegistered,
+		},
 		Case { verifier: Verifier::PureWasm, scheme: Scheme::MlDsa44, form: Form::KeyRegistered },
-		Case { verifier: Verifier::HostFunctions, scheme: Scheme::AggregateMlDsa87, form: Form::Committee },
+		Case {
+			verifier: Verifier::HostFunctions,
+			scheme: Scheme::AggregateMlDsa87,
+			form: Form::Committee,
+		},
 	];
 	let mut rows = Vec::new();
 	for case in cases {
@@ -362,7 +514,10 @@ async fn throughput_harness_measures_every_stage_of_a_small_run() {
 	assert!(table.contains("| host functions | ml-dsa-44 registered | 2501 |"), "{table}");
 	assert!(table.contains("| pure Wasm | ml-dsa-44 registered | 2501 |"), "{table}");
 	// One committee account, its 24 transfers signed by changing signer sets.
-	assert!(table.contains("| host functions | aggregate-ml-dsa-87 committee of 16 | 47"), "{table}");
+	assert!(
+		table.contains("| host functions | aggregate-ml-dsa-87 committee of 16 | 47"),
+		"{table}"
+	);
 	assert!(table.contains("1.00×"), "Ed25519 is its own baseline: {table}");
 	assert!(report::tps_chart(&rows).starts_with("<svg"));
 }
@@ -384,17 +539,33 @@ async fn the_charge_check_charges_each_signed_transfer_its_own_signature() {
 	let mut checks = Vec::new();
 	for scheme in [Scheme::Ed25519, Scheme::MlDsa87] {
 		let kind = Kind::Transfer(scheme, Form::KeyInline);
-		checks.push(charge::run(pq_node(), Verifier::HostFunctions, kind, TRANSFERS, &mut std::io::sink()).await.unwrap());
+		checks.push(
+			charge::run(pq_node(), Verifier::HostFunctions, kind, TRANSFERS, &mut std::io::sink())
+				.await
+				.unwrap(),
+		);
 	}
 	let table = charge::table(&checks);
 	assert!(checks.iter().all(|check| check.blocks == 1 && !check.measured.is_zero()), "{table}");
-	let per_signature = W::verify_signed_ml_dsa_87().ref_time() - W::verify_signed_ed25519().ref_time();
+	let per_signature =
+		W::verify_signed_ml_dsa_87().ref_time() - W::verify_signed_ed25519().ref_time();
 	let derivations: u64 = (0..TRANSFERS)
-		.map(|index| match charge::keypair(Scheme::MlDsa87, "sender", index).unwrap().public().account_derivation().1 {
-			0 | 1 => 0,
-			candidates => W::account_candidates(candidates - 1).ref_time(),
+		.map(|index| {
+			match charge::keypair(Scheme::MlDsa87, "sender", index)
+				.unwrap()
+				.public()
+				.account_derivation()
+				.1
+			{
+				0 | 1 => 0,
+				candidates => W::account_candidates(candidates - 1).ref_time(),
+			}
 		})
 		.sum();
 	assert!(derivations > 0, "some of 50 keys need more than one candidate");
-	assert_eq!(checks[1].charged - checks[0].charged, TRANSFERS as u64 * per_signature + derivations, "{table}");
+	assert_eq!(
+		checks[1].charged - checks[0].charged,
+		TRANSFERS as u64 * per_signature + derivations,
+		"{table}"
+	);
 }

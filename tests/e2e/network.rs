@@ -22,13 +22,25 @@ const PATIENCE: Duration = Duration::from_secs(90);
 /// The chain specification the network shares: `validators`, [`SLOT_MS`] blocks.
 fn network_spec(directory: &Path, validators: usize) -> PathBuf {
 	let path = directory.join("spec.json");
-	pq_runtime_client::node_process::write_local_testnet_spec(pq_node(), validators, SLOT_MS, &[], &path).unwrap();
+	pq_runtime_client::node_process::write_local_testnet_spec(
+		pq_node(),
+		validators,
+		SLOT_MS,
+		&[],
+		&path,
+	)
+	.unwrap();
 	path
 }
 
 /// A node of the network in `spec` on `base_path`, as `--<name>` (a validator with that dev
 /// name's keys) or, for `None`, a full node; bootstrapping from `bootnode`.
-async fn network_node(spec: &Path, base_path: &Path, name: Option<&str>, bootnode: Option<&str>) -> NodeProcess {
+async fn network_node(
+	spec: &Path,
+	base_path: &Path,
+	name: Option<&str>,
+	bootnode: Option<&str>,
+) -> NodeProcess {
 	// The pool's, the proposer's and transaction gossip's debug lines: what `gossip_evidence`
 	// reads and keeps when no validator but Alice includes what was submitted to her.
 	let mut args = vec![
@@ -94,7 +106,10 @@ async fn author(rpc: &RpcClient, block: H256) -> usize {
 }
 
 fn hex_bytes(hex: &str) -> Vec<u8> {
-	(0..hex.len()).step_by(2).map(|i| u8::from_str_radix(&hex[i..i + 2], 16).unwrap()).collect()
+	(0..hex.len())
+		.step_by(2)
+		.map(|i| u8::from_str_radix(&hex[i..i + 2], 16).unwrap())
+		.collect()
 }
 
 /// Waits for the next block `rpc` imports that validator `author_index` authored; its number.
@@ -102,7 +117,11 @@ async fn next_block_by(rpc: &RpcClient, author_index: usize) -> u32 {
 	let mut seen = best_number(rpc).await;
 	let deadline = Instant::now() + PATIENCE;
 	loop {
-		assert!(Instant::now() < deadline, "no block by {} within {PATIENCE:?}", VALIDATORS[author_index]);
+		assert!(
+			Instant::now() < deadline,
+			"no block by {} within {PATIENCE:?}",
+			VALIDATORS[author_index]
+		);
 		let best = best_number(rpc).await;
 		if best > seen {
 			if let Some(hash) = hash_at(rpc, best).await {
@@ -119,14 +138,20 @@ async fn next_block_by(rpc: &RpcClient, author_index: usize) -> u32 {
 /// Block `number` is final on every node of `rpcs`, the same block with the same state root.
 async fn final_everywhere(rpcs: &[&RpcClient], number: u32) {
 	for (index, rpc) in rpcs.iter().enumerate() {
-		eventually(&format!("node {index} finalizes block {number}"), || async { finalized_number(rpc).await >= number }).await;
+		eventually(&format!("node {index} finalizes block {number}"), || async {
+			finalized_number(rpc).await >= number
+		})
+		.await;
 	}
 	let mut headers = Vec::new();
 	for rpc in rpcs {
 		let hash = hash_at(rpc, number).await.expect("a finalized block is known");
 		headers.push((hash, header(rpc, Some(hash)).await["stateRoot"].clone()));
 	}
-	assert!(headers.windows(2).all(|pair| pair[0] == pair[1]), "block {number} on each node: {headers:?}");
+	assert!(
+		headers.windows(2).all(|pair| pair[0] == pair[1]),
+		"block {number} on each node: {headers:?}"
+	);
 }
 
 /// What tells a gossip failure from an authoring one: how many blocks each validator authored,
@@ -144,7 +169,8 @@ async fn gossip_evidence(alice_rpc: &RpcClient, nodes: &[(&str, &NodeProcess)]) 
 			authored[author(alice_rpc, hash).await] += 1;
 		}
 	}
-	let mut evidence = format!("blocks authored on Alice's chain (alice, bob, charlie): {authored:?}");
+	let mut evidence =
+		format!("blocks authored on Alice's chain (alice, bob, charlie): {authored:?}");
 	for (name, node) in nodes {
 		let metrics = node.metrics().await;
 		let gossip: Vec<&str> = metrics
@@ -154,7 +180,8 @@ async fn gossip_evidence(alice_rpc: &RpcClient, nodes: &[(&str, &NodeProcess)]) 
 					|| line.starts_with("substrate_sub_txpool_submitted_txs_total")
 					|| line.starts_with("substrate_sub_txpool_reported_invalid_txs_total")
 					|| line.starts_with("substrate_sub_txpool_removed_invalid_txs_total")
-					|| (line.starts_with("substrate_sub_libp2p_notifications_sizes_count") && line.contains("transactions"))
+					|| (line.starts_with("substrate_sub_libp2p_notifications_sizes_count")
+						&& line.contains("transactions"))
 			})
 			.collect();
 		evidence += &format!("\n{name}'s gossip counters:\n{}", gossip.join("\n"));
@@ -162,13 +189,28 @@ async fn gossip_evidence(alice_rpc: &RpcClient, nodes: &[(&str, &NodeProcess)]) 
 		let lines: Vec<&str> = log
 			.lines()
 			.filter(|line| {
-				["Syncing", "Idle", "Prepared block", "Skipping", "Discarding", "ready_at", "Timeout fired", "Attempting to push", "submit_at", "maintain"]
-					.iter()
-					.any(|word| line.contains(word))
+				[
+					"Syncing",
+					"Idle",
+					"Prepared block",
+					"Skipping",
+					"Discarding",
+					"ready_at",
+					"Timeout fired",
+					"Attempting to push",
+					"submit_at",
+					"maintain",
+				]
+				.iter()
+				.any(|word| line.contains(word))
 			})
 			.collect();
-		evidence += &format!("\n{name}'s last sync, pool and authoring lines:\n{}", lines[lines.len().saturating_sub(40)..].join("\n"));
-		let kept = std::env::temp_dir().join(format!("pq-e2e-network-{}-{name}.log", std::process::id()));
+		evidence += &format!(
+			"\n{name}'s last sync, pool and authoring lines:\n{}",
+			lines[lines.len().saturating_sub(40)..].join("\n")
+		);
+		let kept =
+			std::env::temp_dir().join(format!("pq-e2e-network-{}-{name}.log", std::process::id()));
 		if std::fs::write(&kept, &log).is_ok() {
 			evidence += &format!("\n{name}'s whole log: {}", kept.display());
 		}
@@ -180,21 +222,41 @@ async fn gossip_evidence(alice_rpc: &RpcClient, nodes: &[(&str, &NodeProcess)]) 
 /// them once finalized there.
 async fn transfers_of_every_form(rpc: &RpcClient) -> Vec<Included> {
 	let chain = rpc.chain_identity().await.unwrap();
-	let send = |sender: &Keypair, call, nonce, form| transactions::sign(sender, call, nonce, 0, form, &chain).unwrap();
-	let transfer = |label: &str| transactions::transfer_call(fresh_account(label).account_id(), UNIT);
+	let send = |sender: &Keypair, call, nonce, form| {
+		transactions::sign(sender, call, nonce, 0, form, &chain).unwrap()
+	};
+	let transfer =
+		|label: &str| transactions::transfer_call(fresh_account(label).account_id(), UNIT);
 	// Registration first: the registered form needs its key on chain.
 	let mut first = Vec::new();
 	for scheme in SCHEMES {
-		first.push(send(&dev_key(scheme, "Eve"), transfer(&format!("net-inline-{}", scheme.name())), 0, Form::KeyInline));
+		first.push(send(
+			&dev_key(scheme, "Eve"),
+			transfer(&format!("net-inline-{}", scheme.name())),
+			0,
+			Form::KeyInline,
+		));
 	}
 	for scheme in ML_DSA {
 		let key = dev_key(scheme, "Ferdie");
-		first.push(send(&key, transactions::register_key_call(&key, &key.account_id(), false, &chain), 0, Form::KeyInline));
+		first.push(send(
+			&key,
+			transactions::register_key_call(&key, &key.account_id(), false, &chain),
+			0,
+			Form::KeyInline,
+		));
 	}
 	let mut included = join_all(first.iter().map(|extrinsic| include(rpc, extrinsic))).await;
 	let registered: Vec<_> = ML_DSA
 		.iter()
-		.map(|&scheme| send(&dev_key(scheme, "Ferdie"), transfer(&format!("net-registered-{}", scheme.name())), 1, Form::KeyRegistered))
+		.map(|&scheme| {
+			send(
+				&dev_key(scheme, "Ferdie"),
+				transfer(&format!("net-registered-{}", scheme.name())),
+				1,
+				Form::KeyRegistered,
+			)
+		})
 		.collect();
 	included.extend(join_all(registered.iter().map(|extrinsic| include(rpc, extrinsic))).await);
 	included
@@ -212,15 +274,20 @@ async fn validators_gossip_include_and_finalize_and_survive_a_crash_and_a_late_j
 	let alice = network_node(&spec, &base_path("alice"), Some("alice"), None).await;
 	let bootnode = alice.multiaddr().await;
 	let bob = network_node(&spec, &base_path("bob"), Some("bob"), Some(&bootnode)).await;
-	let charlie = network_node(&spec, &base_path("charlie"), Some("charlie"), Some(&bootnode)).await;
-	let (alice_rpc, bob_rpc, charlie_rpc) = (alice.rpc().await, bob.rpc().await, charlie.rpc().await);
+	let charlie =
+		network_node(&spec, &base_path("charlie"), Some("charlie"), Some(&bootnode)).await;
+	let (alice_rpc, bob_rpc, charlie_rpc) =
+		(alice.rpc().await, bob.rpc().await, charlie.rpc().await);
 	final_everywhere(&[&alice_rpc, &bob_rpc, &charlie_rpc], 2).await;
 
 	// Every scheme and form, submitted to Alice only, final on every node.
 	let included = transfers_of_every_form(&alice_rpc).await;
 	for transfer in &included {
 		assert!(
-			transfer.events.iter().any(|event| matches!(event, RuntimeEvent::System(frame_system::Event::ExtrinsicSuccess { .. }))),
+			transfer.events.iter().any(|event| matches!(
+				event,
+				RuntimeEvent::System(frame_system::Event::ExtrinsicSuccess { .. })
+			)),
 			"{:?}",
 			transfer.events
 		);
@@ -234,7 +301,14 @@ async fn validators_gossip_include_and_finalize_and_survive_a_crash_and_a_late_j
 	// rotation (seen: twelve transfers in a row submitted in the slot before Alice's).
 	let (mut timeline, mut included_by_another) = (Vec::new(), false);
 	for attempt in 0..3 {
-		let transfer = signed_transfer(&alice_rpc, &dev_key(Scheme::MlDsa44, "Dave"), &fresh_account(&format!("net-{attempt}")), UNIT, Form::KeyInline).await;
+		let transfer = signed_transfer(
+			&alice_rpc,
+			&dev_key(Scheme::MlDsa44, "Dave"),
+			&fresh_account(&format!("net-{attempt}")),
+			UNIT,
+			Form::KeyInline,
+		)
+		.await;
 		let alices_block = next_block_by(&alice_rpc, 0).await;
 		let submitted = time_of_day();
 		let inclusion = include(&alice_rpc, &transfer).await;
@@ -264,14 +338,21 @@ async fn validators_gossip_include_and_finalize_and_survive_a_crash_and_a_late_j
 	drop(charlie_rpc);
 	charlie.crash();
 	let after_crash = best_number(&bob_rpc).await;
-	eventually("Alice and Bob keep producing", || async { best_number(&bob_rpc).await >= after_crash + 2 }).await;
+	eventually("Alice and Bob keep producing", || async {
+		best_number(&bob_rpc).await >= after_crash + 2
+	})
+	.await;
 	let stalled = finalized_number(&alice_rpc).await;
 	let best = best_number(&bob_rpc).await;
-	eventually("Alice and Bob keep producing", || async { best_number(&bob_rpc).await >= best + 6 }).await;
+	eventually("Alice and Bob keep producing", || async {
+		best_number(&bob_rpc).await >= best + 6
+	})
+	.await;
 	assert_eq!(finalized_number(&alice_rpc).await, stalled, "2 of 3 validators finalize nothing");
 
 	// Restarted on its base path, Charlie catches up, and finality resumes on every node.
-	let charlie = network_node(&spec, &base_path("charlie"), Some("charlie"), Some(&bootnode)).await;
+	let charlie =
+		network_node(&spec, &base_path("charlie"), Some("charlie"), Some(&bootnode)).await;
 	let charlie_rpc = charlie.rpc().await;
 	let target = best_number(&alice_rpc).await + 2;
 	final_everywhere(&[&alice_rpc, &bob_rpc, &charlie_rpc], target).await;

@@ -9,8 +9,8 @@
 
 use super::*;
 use codec::DecodeAll;
-use pq_client::chain::{self as pq_chain, Client};
 use polkadot_sdk::sp_runtime::AccountId32;
+use pq_client::chain::{self as pq_chain, Client};
 use pq_runtime::{Balance, Nonce};
 use subxt::{
 	ext::scale_decode::DecodeAsType,
@@ -60,18 +60,42 @@ struct Sent {
 
 /// Signs a transfer from `sender` in `form` to a fresh account with `pq-client`, with `tip`,
 /// and waits until its block is final.
-async fn send(client: &Client, sender: Sender<'_>, form: Form, signature_variant: u8, amount: Balance, tip: Balance, label: String) -> Sent {
+async fn send(
+	client: &Client,
+	sender: Sender<'_>,
+	form: Form,
+	signature_variant: u8,
+	amount: Balance,
+	tip: Balance,
+	label: String,
+) -> Sent {
 	let from = sender.account();
 	let to = fresh_account(&format!("subxt-{label}")).account_id();
 	let nonce = client.next_nonce(&from).await.unwrap() as Nonce;
-	let signed = client.sign(sender, &client.calls().transfer(&to, amount), form, tip).await.unwrap();
+	let signed = client
+		.sign(sender, &client.calls().transfer(&to, amount), form, tip)
+		.await
+		.unwrap();
 	let block = submit_with_pq_client(client, &signed).await;
-	Sent { label, block, extrinsic: signed.encoded().to_vec(), signature_variant, from, to, amount, nonce, tip }
+	Sent {
+		label,
+		block,
+		extrinsic: signed.encoded().to_vec(),
+		signature_variant,
+		from,
+		to,
+		amount,
+		nonce,
+		tip,
+	}
 }
 
 /// Submits `signed` with `pq-client` and waits until its block is final.
 async fn submit_with_pq_client(client: &Client, signed: &pq_chain::Signed) -> H256 {
-	let included = client.submit(signed, pq_chain::WaitFor::Finalized, &mut std::io::sink()).await.unwrap();
+	let included = client
+		.submit(signed, pq_chain::WaitFor::Finalized, &mut std::io::sink())
+		.await
+		.unwrap();
 	H256(included.expect("followed to a block").block.0)
 }
 
@@ -84,19 +108,49 @@ async fn pq_client_sends_and_stock_subxt_decodes_a_transfer_of_every_scheme_and_
 	// first without a tip, every other with its own.
 	let amount_and_tip = |count: usize| (UNIT + count as Balance, count as Balance * UNIT / 1_000);
 
-	for (scheme, signature_variant) in [(Scheme::Ed25519, 0), (Scheme::MlDsa44, 3), (Scheme::MlDsa65, 4), (Scheme::MlDsa87, 5)] {
+	for (scheme, signature_variant) in
+		[(Scheme::Ed25519, 0), (Scheme::MlDsa44, 3), (Scheme::MlDsa65, 4), (Scheme::MlDsa87, 5)]
+	{
 		let (amount, tip) = amount_and_tip(sent.len());
 		let sender = dev_key(scheme, "Alice");
-		sent.push(send(&pq_client, (&sender).into(), Form::KeyInline, signature_variant, amount, tip, format!("{}-inline", scheme.name())).await);
+		sent.push(
+			send(
+				&pq_client,
+				(&sender).into(),
+				Form::KeyInline,
+				signature_variant,
+				amount,
+				tip,
+				format!("{}-inline", scheme.name()),
+			)
+			.await,
+		);
 	}
 
-	for (scheme, signature_variant) in [(Scheme::MlDsa44, 6), (Scheme::MlDsa65, 7), (Scheme::MlDsa87, 8)] {
+	for (scheme, signature_variant) in
+		[(Scheme::MlDsa44, 6), (Scheme::MlDsa65, 7), (Scheme::MlDsa87, 8)]
+	{
 		let sender = dev_key(scheme, "Bob");
 		let register = pq_client.calls().register_key(&sender, &sender.account_id(), false);
-		submit_with_pq_client(&pq_client, &pq_client.sign((&sender).into(), &register, Form::KeyInline, 0).await.unwrap()).await;
+		submit_with_pq_client(
+			&pq_client,
+			&pq_client.sign((&sender).into(), &register, Form::KeyInline, 0).await.unwrap(),
+		)
+		.await;
 		let (amount, tip) = amount_and_tip(sent.len());
 		let label = format!("{}-registered", scheme.name());
-		sent.push(send(&pq_client, (&sender).into(), Form::KeyRegistered, signature_variant, amount, tip, label).await);
+		sent.push(
+			send(
+				&pq_client,
+				(&sender).into(),
+				Form::KeyRegistered,
+				signature_variant,
+				amount,
+				tip,
+				label,
+			)
+			.await,
+		);
 	}
 
 	// subxt's own signing flow with pq-client's `KeySigner` (subxt's `Signer` interface): a
@@ -106,22 +160,56 @@ async fn pq_client_sends_and_stock_subxt_decodes_a_transfer_of_every_scheme_and_
 	let signer = pq_chain::KeySigner::new((&sender).into(), Form::KeyRegistered).unwrap();
 	let to = fresh_account("subxt-signer").account_id();
 	let nonce = pq_client.next_nonce(&sender.account_id()).await.unwrap();
-	let params = subxt::config::DefaultExtrinsicParamsBuilder::<pq_chain::PqConfig>::new().nonce(nonce).tip(tip).build();
+	let params = subxt::config::DefaultExtrinsicParamsBuilder::<pq_chain::PqConfig>::new()
+		.nonce(nonce)
+		.tip(tip)
+		.build();
 	let mut at = pq_client.api().at_current_block().await.unwrap().tx();
-	let signed = at.create_signed(&pq_client.calls().transfer(&to, amount), &signer, params).await.unwrap();
+	let signed = at
+		.create_signed(&pq_client.calls().transfer(&to, amount), &signer, params)
+		.await
+		.unwrap();
 	let block = submit_with_pq_client(&pq_client, &signed).await;
-	let (from, extrinsic, label) = (sender.account_id(), signed.encoded().to_vec(), "ml-dsa-65-registered-subxt-signer".into());
-	sent.push(Sent { label, block, extrinsic, signature_variant: 7, from, to, amount, nonce: nonce as Nonce, tip });
+	let (from, extrinsic, label) = (
+		sender.account_id(),
+		signed.encoded().to_vec(),
+		"ml-dsa-65-registered-subxt-signer".into(),
+	);
+	sent.push(Sent {
+		label,
+		block,
+		extrinsic,
+		signature_variant: 7,
+		from,
+		to,
+		amount,
+		nonce: nonce as Nonce,
+		tip,
+	});
 
 	// The committee is created and funded through pq-cli, as `a_committee_signed_transfer_through_the_cli`
 	// does; its transfer is signed here, to choose its tip.
-	let args = pq_cli::committee::CommitteeArgs { seed: "subxt council".into(), size: 16, threshold: 9 };
-	let create = ["committee", "create", "--seed", args.seed.as_str(), "--size", "16", "--threshold", "9", "--from", "ml-dsa-87://Alice"];
+	let args =
+		pq_cli::committee::CommitteeArgs { seed: "subxt council".into(), size: 16, threshold: 9 };
+	let create = [
+		"committee",
+		"create",
+		"--seed",
+		args.seed.as_str(),
+		"--size",
+		"16",
+		"--threshold",
+		"9",
+		"--from",
+		"ml-dsa-87://Alice",
+	];
 	let created = cli(&node, &create).await.unwrap();
 	assert!(created.contains("CommitteeCreated"), "{created}");
 	let committee = args.committee().unwrap();
 	let account = pq_cli::committee::account(&committee).to_ss58check();
-	cli(&node, &["transfer", "--from", "ed25519://Alice", "--to", &account, "--amount", "50"]).await.unwrap();
+	cli(&node, &["transfer", "--from", "ed25519://Alice", "--to", &account, "--amount", "50"])
+		.await
+		.unwrap();
 	let signers = committee.signers([0, 2, 3, 5, 7, 8, 11, 13, 15]).unwrap();
 	let (amount, tip) = amount_and_tip(sent.len());
 	let sender = Sender::Committee { committee: &committee, signers: &signers };
@@ -140,22 +228,32 @@ async fn check_decoded(client: &OnlineClient<PolkadotConfig>, sent: &Sent) {
 	let extrinsics = block.extrinsics().fetch().await.unwrap();
 	// Every extrinsic of the block, the inherents too: a client that fails on one cannot show
 	// the block at all.
-	let extrinsics: Vec<_> =
-		extrinsics.iter().collect::<Result<_, _>>().unwrap_or_else(|error| panic!("{label}: subxt cannot decode its block: {error}"));
-	let extrinsic = extrinsics.iter().find(|extrinsic| extrinsic.bytes() == sent.extrinsic).unwrap_or_else(|| panic!("{label}: not in its block"));
+	let extrinsics: Vec<_> = extrinsics
+		.iter()
+		.collect::<Result<_, _>>()
+		.unwrap_or_else(|error| panic!("{label}: subxt cannot decode its block: {error}"));
+	let extrinsic = extrinsics
+		.iter()
+		.find(|extrinsic| extrinsic.bytes() == sent.extrinsic)
+		.unwrap_or_else(|| panic!("{label}: not in its block"));
 
 	assert!(extrinsic.is_signed(), "{label}");
 	let address = StockAddress::decode_all(&mut extrinsic.address_bytes().unwrap()).unwrap();
 	assert_eq!(address, MultiAddress::Id(stock(&sent.from)), "{label}");
 	// The whole signature, so that its end (where the extensions start) is checked as well: the
 	// runtime's own extrinsic type reads the same signature from the bytes pq-client sent.
-	let ours = UncheckedExtrinsic::decode_all(&mut &sent.extrinsic[..]).unwrap_or_else(|error| panic!("{label}: {error}"));
+	let ours = UncheckedExtrinsic::decode_all(&mut &sent.extrinsic[..])
+		.unwrap_or_else(|error| panic!("{label}: {error}"));
 	let Preamble::Signed(_, signature, _) = &ours.preamble else { panic!("{label}: signed") };
 	let signature_bytes = extrinsic.signature_bytes().unwrap();
 	assert_eq!(signature_bytes[0], sent.signature_variant, "{label}");
 	assert_eq!(signature_bytes, signature.encode(), "{label}");
 
-	assert_eq!((extrinsic.pallet_name(), extrinsic.call_name()), ("Balances", "transfer_keep_alive"), "{label}");
+	assert_eq!(
+		(extrinsic.pallet_name(), extrinsic.call_name()),
+		("Balances", "transfer_keep_alive"),
+		"{label}"
+	);
 	let call: TransferKeepAlive = extrinsic.decode_call_data_fields_unchecked_as().unwrap();
 	assert_eq!(call.dest, MultiAddress::Id(stock(&sent.to)), "{label}");
 	assert_eq!(call.value, sent.amount, "{label}");
@@ -166,11 +264,19 @@ async fn check_decoded(client: &OnlineClient<PolkadotConfig>, sent: &Sent) {
 
 	let events = extrinsic.events().await.unwrap();
 	let events: Vec<_> = events.iter().collect::<Result<_, _>>().unwrap();
-	let named = |pallet: &str, name: &str| events.iter().find(|event| (event.pallet_name(), event.event_name()) == (pallet, name));
+	let named = |pallet: &str, name: &str| {
+		events
+			.iter()
+			.find(|event| (event.pallet_name(), event.event_name()) == (pallet, name))
+	};
 	let transfer: Transfer = named("Balances", "Transfer")
 		.unwrap_or_else(|| panic!("{label}: no Balances::Transfer"))
 		.decode_fields_unchecked_as()
 		.unwrap();
-	assert_eq!((transfer.from, transfer.to, transfer.amount), (stock(&sent.from), stock(&sent.to), sent.amount), "{label}");
+	assert_eq!(
+		(transfer.from, transfer.to, transfer.amount),
+		(stock(&sent.from), stock(&sent.to), sent.amount),
+		"{label}"
+	);
 	assert!(named("System", "ExtrinsicSuccess").is_some(), "{label}");
 }

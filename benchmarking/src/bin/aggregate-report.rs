@@ -34,7 +34,10 @@ fn main() -> ExitCode {
 }
 
 fn get(results: &Results, id: &str) -> Result<f64, String> {
-	results.get(id).copied().ok_or_else(|| format!("no {id} result; run the aggregate benchmark first"))
+	results
+		.get(id)
+		.copied()
+		.ok_or_else(|| format!("no {id} result; run the aggregate benchmark first"))
 }
 
 /// Bytes of an aggregate signature of a committee of `members`: committee id, the signer
@@ -97,8 +100,12 @@ fn render(results: &Results) -> Result<String, String> {
 		));
 		targets.push((n, cold, fresh, repeated, separate));
 	}
-	let repeated_worst = targets.iter().map(|(_, _, _, repeated, _)| repeated / cached).fold(0.0, f64::max);
-	let (_, cold_128, fresh_128, _, separate_128) = targets.last().copied().ok_or("no signer counts")?;
+	let repeated_worst = targets
+		.iter()
+		.map(|(_, _, _, repeated, _)| repeated / cached)
+		.fold(0.0, f64::max);
+	let (_, cold_128, fresh_128, _, separate_128) =
+		targets.last().copied().ok_or("no signer counts")?;
 	let verdict = |met: bool| if met { "met" } else { "missed" };
 	out.push_str(&format!(
 		"\nTargets (#5), this run:\n\n\
@@ -151,7 +158,11 @@ mod tests {
 		}
 		let table = render(&results).unwrap();
 		for n in SIGNERS {
-			assert_eq!(table.lines().filter(|line| line.starts_with(&format!("| {n} |"))).count(), 1, "{table}");
+			assert_eq!(
+				table.lines().filter(|line| line.starts_with(&format!("| {n} |"))).count(),
+				1,
+				"{table}"
+			);
 		}
 		// 128 signers: fresh 228 µs = 2.28× one decode+verify, 56× less than 128 separate.
 		// Cold: 268 µs = 2.68×, 47.8× less.

@@ -40,7 +40,10 @@ fn main() -> ExitCode {
 		},
 	};
 	let Some(&baseline) = results.get(BASELINE) else {
-		eprintln!("bench-report: no {BASELINE} result in {}; run the benchmarks first", directory.display());
+		eprintln!(
+			"bench-report: no {BASELINE} result in {}; run the benchmarks first",
+			directory.display()
+		);
 		return ExitCode::FAILURE;
 	};
 	print!("{}", render(&results, baseline));
@@ -58,7 +61,8 @@ fn render(results: &Results, baseline: f64) -> String {
 	let overheads: Vec<String> = results
 		.iter()
 		.filter_map(|(id, ns)| {
-			let backend = id.strip_prefix(&format!("{CALL_OVERHEAD}/"))?.strip_suffix("/overhead")?;
+			let backend =
+				id.strip_prefix(&format!("{CALL_OVERHEAD}/"))?.strip_suffix("/overhead")?;
 			Some(format!("`{backend}` {:.1} µs", ns / 1000.0))
 		})
 		.collect();
@@ -79,11 +83,17 @@ fn render(results: &Results, baseline: f64) -> String {
 		})
 		.filter(|(scheme, _)| *scheme != CALL_OVERHEAD)
 		.collect();
-	rows.sort_by_key(|(scheme, backend)| (order(&SCHEMES, scheme), order(&BACKENDS, backend), *backend));
+	rows.sort_by_key(|(scheme, backend)| {
+		(order(&SCHEMES, scheme), order(&BACKENDS, backend), *backend)
+	});
 	rows.dedup();
 	for (scheme, backend) in rows {
-		let overhead = results.get(&format!("{CALL_OVERHEAD}/{backend}/overhead")).copied().unwrap_or(0.0);
-		let time = |step: &str| results.get(&format!("{scheme}/{backend}/{step}")).map(|ns| ns - overhead);
+		let overhead = results
+			.get(&format!("{CALL_OVERHEAD}/{backend}/overhead"))
+			.copied()
+			.unwrap_or(0.0);
+		let time =
+			|step: &str| results.get(&format!("{scheme}/{backend}/{step}")).map(|ns| ns - overhead);
 		let cell = |step: &str| match time(step) {
 			Some(ns) => format!("{:.1} µs ({:.2}×)", ns / 1000.0, ns / baseline),
 			None => "—".into(),
@@ -120,7 +130,12 @@ mod tests {
 		.collect();
 		let table = render(&results, 50_000.0);
 		assert!(table.contains("| ed25519 | dalek | — | — | 50.0 µs (1.00×) | — | — |"), "{table}");
-		assert!(table.contains("| ml-dsa-44 | libcrux | — | — | 40.0 µs (0.80×) | 20.0 µs (0.40×) | 0.50× |"), "{table}");
+		assert!(
+			table.contains(
+				"| ml-dsa-44 | libcrux | — | — | 40.0 µs (0.80×) | 20.0 µs (0.40×) | 0.50× |"
+			),
+			"{table}"
+		);
 	}
 
 	#[test]
@@ -134,7 +149,12 @@ mod tests {
 		.into_iter()
 		.collect();
 		let table = render(&results, 50_000.0);
-		assert!(table.contains("| ml-dsa-44 | wasm:native | — | — | 35.0 µs (0.70×) | 30.0 µs (0.60×) | 0.86× |"), "{table}");
+		assert!(
+			table.contains(
+				"| ml-dsa-44 | wasm:native | — | — | 35.0 µs (0.70×) | 30.0 µs (0.60×) | 0.86× |"
+			),
+			"{table}"
+		);
 		assert!(table.contains("`wasm:native` 10.0 µs"), "{table}");
 		assert!(!table.contains("| runtime-call |"), "{table}");
 	}

@@ -56,8 +56,18 @@ async fn run(args: Args) -> anyhow::Result<bool> {
 	let mut progress = std::io::stderr();
 	for repetition in 1..=args.repeat {
 		for (index, (verifier, kind)) in kinds.iter().enumerate() {
-			writeln!(progress, "[run {repetition}/{}, {}/{}] {}, {}", args.repeat, index + 1, kinds.len(), verifier.label(), kind.label())?;
-			runs[index].push(charge::run(&args.node, *verifier, *kind, args.transactions, &mut progress).await?);
+			writeln!(
+				progress,
+				"[run {repetition}/{}, {}/{}] {}, {}",
+				args.repeat,
+				index + 1,
+				kinds.len(),
+				verifier.label(),
+				kind.label()
+			)?;
+			runs[index].push(
+				charge::run(&args.node, *verifier, *kind, args.transactions, &mut progress).await?,
+			);
 		}
 	}
 	let checks: Vec<Check> = runs.into_iter().map(|runs| median_by(runs, Check::ratio)).collect();

@@ -12,7 +12,9 @@
 
 use anyhow::{bail, ensure, Context};
 use clap::Parser;
-use handlebars::{Context as HbContext, Handlebars, Helper, HelperResult, JsonRender, Output, RenderContext};
+use handlebars::{
+	Context as HbContext, Handlebars, Helper, HelperResult, JsonRender, Output, RenderContext,
+};
 use serde_json::{json, Value};
 use std::path::PathBuf;
 
@@ -40,11 +42,17 @@ struct Args {
 const EXECUTION: &[&str] = &["base_weight"];
 const EXECUTION_SLOPES: &[&str] = &["component_weight"];
 /// Fields that do not drift: the largest of the runs (they agree).
-const DETERMINISTIC: &[&str] = &["base_reads", "base_writes", "base_calculated_proof_size", "base_recorded_proof_size"];
-const DETERMINISTIC_SLOPES: &[&str] = &["component_reads", "component_writes", "component_calculated_proof_size"];
+const DETERMINISTIC: &[&str] =
+	&["base_reads", "base_writes", "base_calculated_proof_size", "base_recorded_proof_size"];
+const DETERMINISTIC_SLOPES: &[&str] =
+	&["component_reads", "component_writes", "component_calculated_proof_size"];
 
 fn number(value: &Value) -> anyhow::Result<u128> {
-	value.as_str().context("a number given as a string")?.parse().context("a whole number")
+	value
+		.as_str()
+		.context("a number given as a string")?
+		.parse()
+		.context("a whole number")
 }
 
 fn with_margin(value: u128, margin_percent: u32) -> u128 {
@@ -63,7 +71,10 @@ fn benchmark<'a>(run: &'a Value, name: &str) -> anyhow::Result<&'a Value> {
 
 /// The slope of `component` in the slope list `field` of `benchmark` (0 if it has none).
 fn slope(benchmark: &Value, field: &str, component: &str) -> anyhow::Result<u128> {
-	match benchmark[field].as_array().and_then(|slopes| slopes.iter().find(|slope| slope["name"] == component)) {
+	match benchmark[field]
+		.as_array()
+		.and_then(|slopes| slopes.iter().find(|slope| slope["name"] == component))
+	{
 		Some(slope) => number(&slope["slope"]),
 		None => Ok(0),
 	}
@@ -74,7 +85,9 @@ fn components(benchmarks: &[&Value], field: &str) -> Vec<String> {
 	let mut names = Vec::<String>::new();
 	for benchmark in benchmarks {
 		for slope in benchmark[field].as_array().into_iter().flatten() {
-			if let Some(name) = slope["name"].as_str().filter(|name| !names.iter().any(|known| known == name)) {
+			if let Some(name) =
+				slope["name"].as_str().filter(|name| !names.iter().any(|known| known == name))
+			{
 				names.push(name.to_owned());
 			}
 		}
@@ -102,12 +115,17 @@ fn merge_benchmark(runs: &[&Value], margin_percent: u32) -> anyhow::Result<Value
 			let mut slopes = Vec::new();
 			for component in components(runs, field) {
 				let max = max_of(runs.iter().map(|run| slope(run, field, &component)))?;
-				slopes.push(json!({ "name": component, "slope": with_margin(max, margin).to_string() }));
+				slopes.push(
+					json!({ "name": component, "slope": with_margin(max, margin).to_string() }),
+				);
 			}
 			merged[*field] = Value::Array(slopes);
 		}
 	}
-	let fastest = runs.iter().map(|run| number(&run["min_execution_time"])).collect::<anyhow::Result<Vec<_>>>()?;
+	let fastest = runs
+		.iter()
+		.map(|run| number(&run["min_execution_time"]))
+		.collect::<anyhow::Result<Vec<_>>>()?;
 	merged["min_execution_time"] = json!(fastest.into_iter().min().unwrap_or_default().to_string());
 	Ok(merged)
 }
@@ -123,7 +141,8 @@ fn chain(run: &Value) -> Option<&str> {
 fn merge(runs: &[Value], margin_percent: u32) -> anyhow::Result<Value> {
 	let mut merged = runs[0].clone();
 	ensure!(
-		runs.iter().all(|run| run["pallet"] == merged["pallet"] && chain(run) == chain(&merged)),
+		runs.iter()
+			.all(|run| run["pallet"] == merged["pallet"] && chain(run) == chain(&merged)),
 		"every run must be of the same pallet on the same chain"
 	);
 	let names: Vec<String> = merged["benchmarks"]
@@ -134,7 +153,10 @@ fn merge(runs: &[Value], margin_percent: u32) -> anyhow::Result<Value> {
 		.collect();
 	let mut benchmarks = Vec::new();
 	for name in &names {
-		let of_each_run = runs.iter().map(|run| benchmark(run, name)).collect::<anyhow::Result<Vec<_>>>()?;
+		let of_each_run = runs
+			.iter()
+			.map(|run| benchmark(run, name))
+			.collect::<anyhow::Result<Vec<_>>>()?;
 		benchmarks.push(merge_benchmark(&of_each_run, margin_percent)?);
 	}
 	merged["benchmarks"] = Value::Array(benchmarks);
@@ -152,7 +174,7 @@ fn underscore(
 	let digits = helper.param(0).map(|param| param.value().render()).unwrap_or_default();
 	let mut grouped = String::new();
 	for (index, digit) in digits.chars().enumerate() {
-		if index > 0 && (digits.len() - index) % 3 == 0 {
+		if index > 0 && (digits.len() - index).is_multiple_of(3) {
 			grouped.push('_');
 		}
 		grouped.push(digit);
@@ -175,8 +197,10 @@ fn main() -> anyhow::Result<()> {
 		.runs
 		.iter()
 		.map(|path| {
-			let text = std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
-			serde_json::from_str(&text).with_context(|| format!("{} is not a run rendered as JSON", path.display()))
+			let text = std::fs::read_to_string(path)
+				.with_context(|| format!("reading {}", path.display()))?;
+			serde_json::from_str(&text)
+				.with_context(|| format!("{} is not a run rendered as JSON", path.display()))
 		})
 		.collect::<anyhow::Result<Vec<Value>>>()?;
 	if runs.is_empty() {
@@ -186,9 +210,13 @@ fn main() -> anyhow::Result<()> {
 	data["merge"] = json!({ "runs": runs.len(), "margin_percent": args.margin_percent, "command": args.command });
 
 	let handlebars = template_engine();
-	let template = std::fs::read_to_string(&args.template).with_context(|| format!("reading {}", args.template.display()))?;
-	let rendered = handlebars.render_template(&template, &data).context("rendering the weight template")?;
-	std::fs::write(&args.output, rendered).with_context(|| format!("writing {}", args.output.display()))?;
+	let template = std::fs::read_to_string(&args.template)
+		.with_context(|| format!("reading {}", args.template.display()))?;
+	let rendered = handlebars
+		.render_template(&template, &data)
+		.context("rendering the weight template")?;
+	std::fs::write(&args.output, rendered)
+		.with_context(|| format!("writing {}", args.output.display()))?;
 	println!("wrote {} from {} runs, +{}%", args.output.display(), runs.len(), args.margin_percent);
 	Ok(())
 }
@@ -219,7 +247,9 @@ mod tests {
 
 	#[test]
 	fn execution_takes_the_largest_run_plus_the_margin_and_storage_the_largest() {
-		let merged = merge(&[run(100_000, 2_000, 4), run(150_000, 1_000, 4), run(120_000, 3_000, 4)], 10).unwrap();
+		let merged =
+			merge(&[run(100_000, 2_000, 4), run(150_000, 1_000, 4), run(120_000, 3_000, 4)], 10)
+				.unwrap();
 		let benchmark = &merged["benchmarks"][0];
 		assert_eq!(benchmark["base_weight"], "165000");
 		assert_eq!(benchmark["component_weight"][0]["slope"], "3300");
@@ -265,9 +295,15 @@ mod tests {
 			run
 		};
 		let merged = merge(&[storage_run(5_000, 14_000), storage_run(4_500, 15_000)], 10).unwrap();
-		assert_eq!((&merged["benchmarks"][0]["base_weight"], &merged["benchmarks"][1]["base_weight"]), (&json!("5500"), &json!("16500")));
+		assert_eq!(
+			(&merged["benchmarks"][0]["base_weight"], &merged["benchmarks"][1]["base_weight"]),
+			(&json!("5500"), &json!("16500"))
+		);
 		let manifest_dir = std::env::var_os("CARGO_MANIFEST_DIR").expect("run by cargo test");
-		let template = std::fs::read_to_string(std::path::Path::new(&manifest_dir).join("../runtime/db-weight-template.hbs")).unwrap();
+		let template = std::fs::read_to_string(
+			std::path::Path::new(&manifest_dir).join("../runtime/db-weight-template.hbs"),
+		)
+		.unwrap();
 		let rendered = template_engine().render_template(&template, &merged).unwrap();
 		assert!(rendered.contains("read: 5_500 * WEIGHT_REF_TIME_PER_NANOS"), "{rendered}");
 		assert!(rendered.contains("write: 16_500 * WEIGHT_REF_TIME_PER_NANOS"), "{rendered}");
@@ -276,7 +312,8 @@ mod tests {
 	#[test]
 	fn numbers_are_grouped_as_the_cli_groups_them() {
 		let handlebars = template_engine();
-		let render = |n: &str| handlebars.render_template("{{underscore n}}", &json!({ "n": n })).unwrap();
+		let render =
+			|n: &str| handlebars.render_template("{{underscore n}}", &json!({ "n": n })).unwrap();
 		assert_eq!(render("1234567"), "1_234_567");
 		assert_eq!(render("123"), "123");
 		assert_eq!(render("1000"), "1_000");

@@ -11,8 +11,8 @@ use pq_benchmarks::{
 		workload::{Case, Verifier},
 	},
 };
-use pq_runtime_client::transactions::Form;
 use pq_crypto::Scheme;
+use pq_runtime_client::transactions::Form;
 use std::{io::Write, path::PathBuf, process::ExitCode, time::Duration};
 
 #[derive(Parser)]
@@ -74,17 +74,36 @@ async fn run(args: Args) -> anyhow::Result<()> {
 	let slot = Duration::from_millis(args.slot_ms);
 	let cases: Vec<Case> = cases()
 		.into_iter()
-		.filter(|case| *case == cases()[0] || args.only.as_ref().is_none_or(|only| case.label().contains(only)))
+		.filter(|case| {
+			*case == cases()[0] || args.only.as_ref().is_none_or(|only| case.label().contains(only))
+		})
 		.collect();
 	let mut progress = std::io::stderr();
 	let mut runs = Vec::new();
 	for (index, case) in cases.iter().enumerate() {
-		writeln!(progress, "[{}/{}] {}, {} at {}/s, {} ms blocks", index + 1, cases.len(), case.label(), args.transactions, args.rate, args.slot_ms)?;
-		let load = Load { transactions: args.transactions as usize, per_second: Some(f64::from(args.rate)), slot };
+		writeln!(
+			progress,
+			"[{}/{}] {}, {} at {}/s, {} ms blocks",
+			index + 1,
+			cases.len(),
+			case.label(),
+			args.transactions,
+			args.rate,
+			args.slot_ms
+		)?;
+		let load = Load {
+			transactions: args.transactions as usize,
+			per_second: Some(f64::from(args.rate)),
+			slot,
+		};
 		runs.push(network::run(&args.node, *case, load, &mut progress).await?);
 	}
 	let flood = if args.flood > 0 {
-		let case = Case { verifier: Verifier::HostFunctions, scheme: Scheme::MlDsa87, form: Form::KeyInline };
+		let case = Case {
+			verifier: Verifier::HostFunctions,
+			scheme: Scheme::MlDsa87,
+			form: Form::KeyInline,
+		};
 		writeln!(progress, "[flood] {}, {} at once", case.label(), args.flood)?;
 		let load = Load { transactions: args.flood as usize, per_second: None, slot };
 		Some(network::run(&args.node, case, load, &mut progress).await?)
@@ -93,7 +112,11 @@ async fn run(args: Args) -> anyhow::Result<()> {
 	};
 
 	let catch_up = if args.catch_up_blocks > 0 {
-		writeln!(progress, "[catch-up] a validator down for {} blocks, then restarted", args.catch_up_blocks)?;
+		writeln!(
+			progress,
+			"[catch-up] a validator down for {} blocks, then restarted",
+			args.catch_up_blocks
+		)?;
 		Some(network::catch_up(&args.node, slot, args.catch_up_blocks).await?)
 	} else {
 		None
@@ -129,14 +152,20 @@ fn megabytes(bytes: u64) -> String {
 
 /// Bytes a node sent for `protocol`.
 fn sent(run: &NetworkMeasurement, node: usize, protocol: &str) -> u64 {
-	run.sent[node].iter().filter(|(name, _)| name == protocol).map(|(_, bytes)| bytes).sum()
+	run.sent[node]
+		.iter()
+		.filter(|(name, _)| name == protocol)
+		.map(|(_, bytes)| bytes)
+		.sum()
 }
 
 /// The fullest block's share of the normal class's weight and length limits.
 fn block_fill(run: &NetworkMeasurement) -> (f64, f64) {
 	let (max_weight, max_length) = network::block_limits();
-	let weight = run.blocks.iter().map(|block| block.ref_time).max().unwrap_or(0) as f64 / max_weight as f64;
-	let length = run.blocks.iter().map(|block| block.bytes).max().unwrap_or(0) as f64 / max_length as f64;
+	let weight =
+		run.blocks.iter().map(|block| block.ref_time).max().unwrap_or(0) as f64 / max_weight as f64;
+	let length =
+		run.blocks.iter().map(|block| block.bytes).max().unwrap_or(0) as f64 / max_length as f64;
 	(weight, length)
 }
 
@@ -156,13 +185,28 @@ fn tps_chart(runs: &[NetworkMeasurement]) -> String {
 
 /// How full the fullest block was by weight and by length: the limit at 100% binds.
 fn block_fill_chart(runs: &[NetworkMeasurement]) -> String {
-	let (weight, length): (Vec<f64>, Vec<f64>) = runs.iter().map(block_fill).map(|(weight, length)| (weight * 100.0, length * 100.0)).unzip();
-	bar_chart("The fullest block's share of each limit (normal class)", "%", &labels(runs), &[("weight", weight), ("length", length)])
+	let (weight, length): (Vec<f64>, Vec<f64>) = runs
+		.iter()
+		.map(block_fill)
+		.map(|(weight, length)| (weight * 100.0, length * 100.0))
+		.unzip();
+	bar_chart(
+		"The fullest block's share of each limit (normal class)",
+		"%",
+		&labels(runs),
+		&[("weight", weight), ("length", length)],
+	)
 }
 
 fn sustained_table(runs: &[NetworkMeasurement]) -> String {
 	let baseline = runs.first().map_or(0.0, NetworkMeasurement::per_second);
-	let ratio = |run: &NetworkMeasurement| if baseline > 0.0 { format!("{:.2}", run.per_second() / baseline) } else { "–".into() };
+	let ratio = |run: &NetworkMeasurement| {
+		if baseline > 0.0 {
+			format!("{:.2}", run.per_second() / baseline)
+		} else {
+			"–".into()
+		}
+	};
 	let mut table = String::from(
 		"| case | bytes/tx | finalized tx/s | ÷ Ed25519 | tx/block mean / max | block weight max | block length max | binds | finality lag mean / max | pool peak | tx gossip out per node, MB | refused |\n|---|---|---|---|---|---|---|---|---|---|---|---|\n",
 	);
@@ -170,10 +214,19 @@ fn sustained_table(runs: &[NetworkMeasurement]) -> String {
 		let blocks = run.period_blocks().max(1);
 		let per_block_max = run.blocks.iter().map(|block| block.transactions).max().unwrap_or(0);
 		let (weight, length) = block_fill(run);
-		let binds = if weight.max(length) < 0.9 { "neither (offer or authoring time)" } else if weight >= length { "weight" } else { "length" };
-		let lag_mean = run.blocks.iter().map(|block| f64::from(block.lag)).sum::<f64>() / blocks as f64;
+		let binds = if weight.max(length) < 0.9 {
+			"neither (offer or authoring time)"
+		} else if weight >= length {
+			"weight"
+		} else {
+			"length"
+		};
+		let lag_mean =
+			run.blocks.iter().map(|block| f64::from(block.lag)).sum::<f64>() / blocks as f64;
 		let lag_max = run.blocks.iter().map(|block| block.lag).max().unwrap_or(0);
-		let gossip: Vec<String> = (0..run.sent.len()).map(|node| megabytes(sent(run, node, "transactions"))).collect();
+		let gossip: Vec<String> = (0..run.sent.len())
+			.map(|node| megabytes(sent(run, node, "transactions")))
+			.collect();
 		let refused: usize = run.refused.iter().map(|(_, count)| count).sum();
 		table += &format!(
 			"| {} | {} | {:.0} | {} | {:.0} / {} | {:.0}% | {:.0}% | {} | {:.1} / {} | {} | {} | {} |\n",
@@ -199,8 +252,16 @@ fn sustained_table(runs: &[NetworkMeasurement]) -> String {
 fn flood_table(run: &NetworkMeasurement) -> String {
 	let refused: usize = run.refused.iter().map(|(_, count)| count).sum();
 	let offered = run.load.transactions;
-	let reasons: Vec<String> = run.refused.iter().map(|(reason, count)| format!("{count} × {reason}")).collect();
-	let memory: Vec<String> = run.peak_memory_kib.iter().map(|kib| format!("{:.0}", *kib as f64 / 1024.0)).collect();
+	let reasons: Vec<String> = run
+		.refused
+		.iter()
+		.map(|(reason, count)| format!("{count} × {reason}"))
+		.collect();
+	let memory: Vec<String> = run
+		.peak_memory_kib
+		.iter()
+		.map(|kib| format!("{:.0}", *kib as f64 / 1024.0))
+		.collect();
 	format!(
 		"| offered | finalized | refused at submission | neither (dropped by the pools) | nodes running after | peak memory per node, MiB |\n|---|---|---|---|---|---|\n| {offered} | {} | {refused} | {} | {} | {} |\n\nRefusals: {}\n",
 		run.included(),

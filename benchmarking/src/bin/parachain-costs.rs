@@ -52,7 +52,8 @@ fn kinds() -> Vec<Kind> {
 }
 
 fn run(args: Args) -> anyhow::Result<String> {
-	let blob = pq_runtime::pure_wasm::WASM_BINARY.ok_or_else(|| anyhow::anyhow!("pq-runtime built without its Wasm blobs"))?;
+	let blob = pq_runtime::pure_wasm::WASM_BINARY
+		.ok_or_else(|| anyhow::anyhow!("pq-runtime built without its Wasm blobs"))?;
 	let runtime = ValidatorRuntime::new(blob);
 	let mut costs = Vec::new();
 	for kind in kinds() {

@@ -52,7 +52,8 @@ async fn run(args: Args) -> anyhow::Result<()> {
 	let cases: Vec<_> = workload::all_cases(&args.verifiers)
 		.into_iter()
 		.filter(|case| {
-			*case == case.baseline() || args.only.as_ref().is_none_or(|only| case.label().contains(only))
+			*case == case.baseline()
+				|| args.only.as_ref().is_none_or(|only| case.label().contains(only))
 		})
 		.collect();
 	let mut runs: Vec<Vec<report::Row>> = cases.iter().map(|_| Vec::new()).collect();
@@ -69,7 +70,8 @@ async fn run(args: Args) -> anyhow::Result<()> {
 				case.label(),
 				args.transactions
 			)?;
-			let measurement = measure::run(&args.node, *case, args.transactions, &mut progress).await?;
+			let measurement =
+				measure::run(&args.node, *case, args.transactions, &mut progress).await?;
 			runs[index].push(report::Row::new(measurement));
 		}
 	}

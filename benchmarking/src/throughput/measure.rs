@@ -75,7 +75,8 @@ pub async fn run(
 	let directory = tempfile::tempdir()?;
 	let first_nonce = u32::from(case.form == Form::KeyRegistered);
 	let load = Workload::new(case.scheme, transactions, first_nonce)?;
-	let (spec, base_path) = scratch_chain(node_binary, case.verifier, &load.accounts(), directory.path())?;
+	let (spec, base_path) =
+		scratch_chain(node_binary, case.verifier, &load.accounts(), directory.path())?;
 	let spec = spec.as_str();
 	let node = manual_seal_node(node_binary, spec, &base_path, &[]).await;
 	let rpc = node.rpc().await;
@@ -106,7 +107,8 @@ pub async fn run(
 	drop(rpc);
 	node.stop().await;
 
-	let import = import_time(node_binary, spec, &base_path, setup_blocks, setup_blocks + blocks.len())?;
+	let import =
+		import_time(node_binary, spec, &base_path, setup_blocks, setup_blocks + blocks.len())?;
 	writeln!(progress, "  a fresh node imported them in {import:.1?}")?;
 
 	Ok(Measurement {
@@ -135,21 +137,42 @@ pub(crate) fn scratch_chain(
 }
 
 /// A manual-seal node of `spec` on `base_path` whose pool holds a whole run, with `args`.
-pub(crate) async fn manual_seal_node(node_binary: &Path, spec: &str, base_path: &Path, args: &[&str]) -> NodeProcess {
-	let mut all = vec!["--chain", spec, "--sealing", "manual", "--pool-limit", "1000000", "--pool-kbytes", "4194304"];
+pub(crate) async fn manual_seal_node(
+	node_binary: &Path,
+	spec: &str,
+	base_path: &Path,
+	args: &[&str],
+) -> NodeProcess {
+	let mut all = vec![
+		"--chain",
+		spec,
+		"--sealing",
+		"manual",
+		"--pool-limit",
+		"1000000",
+		"--pool-kbytes",
+		"4194304",
+	];
 	all.extend_from_slice(args);
 	NodeProcess::start(node_binary, base_path, &all).await
 }
 
 /// What must be on chain before the transfers: registered keys (for `form`
 /// [`Form::KeyRegistered`]), or committees.
-pub(crate) fn setup_transactions(load: &Workload, form: Form, chain: &transactions::ChainIdentity) -> Vec<Vec<u8>> {
+pub(crate) fn setup_transactions(
+	load: &Workload,
+	form: Form,
+	chain: &transactions::ChainIdentity,
+) -> Vec<Vec<u8>> {
 	match load {
 		Workload::Keys { senders, .. } if form == Form::KeyRegistered => senders
 			.iter()
 			.map(|sender| {
-				let call = transactions::register_key_call(sender, &sender.account_id(), false, chain);
-				transactions::sign(sender, call, 0, 0, Form::KeyInline, chain).expect("a key signs for its own account").encode()
+				let call =
+					transactions::register_key_call(sender, &sender.account_id(), false, chain);
+				transactions::sign(sender, call, 0, 0, Form::KeyInline, chain)
+					.expect("a key signs for its own account")
+					.encode()
 			})
 			.collect(),
 		Workload::Keys { .. } => Vec::new(),
@@ -157,26 +180,37 @@ pub(crate) fn setup_transactions(load: &Workload, form: Form, chain: &transactio
 			.iter()
 			.zip(committees)
 			.map(|(owner, committee)| {
-				let call = transactions::create_committee_call(committee, &owner.account_id(), chain);
-				transactions::sign(owner, call, 0, 0, Form::KeyInline, chain).expect("a key signs for its own account").encode()
+				let call =
+					transactions::create_committee_call(committee, &owner.account_id(), chain);
+				transactions::sign(owner, call, 0, 0, Form::KeyInline, chain)
+					.expect("a key signs for its own account")
+					.encode()
 			})
 			.collect(),
 	}
 }
 
 /// Every transfer of `load`, to `//Alice`, signed in `form`.
-pub(crate) fn sign_transfers(load: &Workload, form: Form, chain: &transactions::ChainIdentity) -> anyhow::Result<Vec<Vec<u8>>> {
+pub(crate) fn sign_transfers(
+	load: &Workload,
+	form: Form,
+	chain: &transactions::ChainIdentity,
+) -> anyhow::Result<Vec<Vec<u8>>> {
 	let recipient = pq_runtime::genesis_config_presets::alice();
 	let transfer = |sender: Sender, nonce| -> anyhow::Result<Vec<u8>> {
 		let call = transactions::transfer_call(recipient.clone(), pq_runtime::UNIT);
 		Ok(transactions::sign(sender, call, nonce, 0, form, chain)?.encode())
 	};
 	match load {
-		Workload::Keys { senders, transfers } =>
-			transfers.iter().map(|&(sender, nonce)| transfer(Sender::Key(&senders[sender]), nonce)).collect(),
+		Workload::Keys { senders, transfers } => transfers
+			.iter()
+			.map(|&(sender, nonce)| transfer(Sender::Key(&senders[sender]), nonce))
+			.collect(),
 		Workload::Committees { committees, transfers, .. } => transfers
 			.iter()
-			.map(|(committee, nonce, signers)| transfer(Sender::Committee { committee: &committees[*committee], signers }, *nonce))
+			.map(|(committee, nonce, signers)| {
+				transfer(Sender::Committee { committee: &committees[*committee], signers }, *nonce)
+			})
 			.collect(),
 	}
 }
@@ -191,24 +225,34 @@ pub(crate) async fn submit_all(rpc: &RpcClient, extrinsics: &[Vec<u8>]) -> anyho
 }
 
 /// Seals blocks until `expected` transactions are in them; returns each block's figures.
-pub(crate) async fn author_until_included(rpc: &RpcClient, expected: usize) -> anyhow::Result<Vec<BlockStats>> {
+pub(crate) async fn author_until_included(
+	rpc: &RpcClient,
+	expected: usize,
+) -> anyhow::Result<Vec<BlockStats>> {
 	let weight_key = storage_prefix(b"System", b"BlockWeight");
 	let block_base = <pq_runtime::Runtime as frame_system::Config>::BlockWeights::get().base_block;
 	let mut blocks = Vec::new();
 	let mut included = 0;
 	while included < expected {
 		let start = Instant::now();
-		let created: serde_json::Value =
-			rpc.request("engine_createBlock", rpc_params![false, true, Option::<H256>::None]).await?;
+		let created: serde_json::Value = rpc
+			.request("engine_createBlock", rpc_params![false, true, Option::<H256>::None])
+			.await?;
 		let authoring = start.elapsed();
-		let hash: H256 = serde_json::from_value(created["hash"].clone()).context("engine_createBlock result")?;
+		let hash: H256 =
+			serde_json::from_value(created["hash"].clone()).context("engine_createBlock result")?;
 		let body = rpc.block(hash).await?;
 		// The first extrinsic is the timestamp inherent.
 		let transfers = &body.extrinsics[1..];
 		if transfers.is_empty() {
-			bail!("block #{} is empty with {} of {expected} transactions included", body.number, included);
+			bail!(
+				"block #{} is empty with {} of {expected} transactions included",
+				body.number,
+				included
+			);
 		}
-		let consumed: ConsumedWeight = rpc.storage(&weight_key, Some(hash)).await?.unwrap_or_default();
+		let consumed: ConsumedWeight =
+			rpc.storage(&weight_key, Some(hash)).await?.unwrap_or_default();
 		included += transfers.len();
 		blocks.push(BlockStats {
 			hash,
@@ -226,12 +270,27 @@ pub(crate) async fn author_until_included(rpc: &RpcClient, expected: usize) -> a
 /// Time a fresh node takes to import blocks `setup + 1 ..= last` of the chain in
 /// `author_base_path`: the import of `1 ..= last` minus that of `1 ..= setup`, so process start,
 /// genesis and Wasm compilation cancel out.
-fn import_time(node: &Path, spec: &str, author_base_path: &Path, setup: usize, last: usize) -> anyhow::Result<Duration> {
+fn import_time(
+	node: &Path,
+	spec: &str,
+	author_base_path: &Path,
+	setup: usize,
+	last: usize,
+) -> anyhow::Result<Duration> {
 	let directory = tempfile::tempdir()?;
 	let export = |to: usize| -> anyhow::Result<std::path::PathBuf> {
 		let file = directory.path().join(format!("blocks-{to}.bin"));
 		let mut command = Command::new(node);
-		command.args(["export-blocks", "--chain", spec, "--binary", "--from", "1", "--to", &to.to_string()]);
+		command.args([
+			"export-blocks",
+			"--chain",
+			spec,
+			"--binary",
+			"--from",
+			"1",
+			"--to",
+			&to.to_string(),
+		]);
 		command.arg("--base-path").arg(author_base_path).arg(&file);
 		run_quietly(&mut command)?;
 		Ok(file)
@@ -239,7 +298,10 @@ fn import_time(node: &Path, spec: &str, author_base_path: &Path, setup: usize, l
 	let import = |file: &Path| -> anyhow::Result<Duration> {
 		let base_path = tempfile::tempdir()?;
 		let mut command = Command::new(node);
-		command.args(["import-blocks", "--chain", spec, "--binary", "--base-path"]).arg(base_path.path()).arg(file);
+		command
+			.args(["import-blocks", "--chain", spec, "--binary", "--base-path"])
+			.arg(base_path.path())
+			.arg(file);
 		let start = Instant::now();
 		run_quietly(&mut command)?;
 		Ok(start.elapsed())
@@ -258,6 +320,10 @@ fn import_time(node: &Path, spec: &str, author_base_path: &Path, setup: usize, l
 
 fn run_quietly(command: &mut Command) -> anyhow::Result<()> {
 	let output = command.output().with_context(|| format!("{command:?}"))?;
-	ensure!(output.status.success(), "{command:?} failed:\n{}", String::from_utf8_lossy(&output.stderr));
+	ensure!(
+		output.status.success(),
+		"{command:?} failed:\n{}",
+		String::from_utf8_lossy(&output.stderr)
+	);
 	Ok(())
 }

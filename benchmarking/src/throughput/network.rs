@@ -14,12 +14,12 @@ use polkadot_sdk::{
 	frame_system::{self, ConsumedWeight},
 	sp_core::H256,
 };
+use pq_runtime::{Runtime, UNIT};
 use pq_runtime_client::{
 	node_process::{write_local_testnet_spec, NodeProcess},
 	rpc::RpcClient,
 	transactions::{self, Form},
 };
-use pq_runtime::{Runtime, UNIT};
 use std::{
 	io::Write,
 	path::Path,
@@ -105,7 +105,10 @@ impl NetworkMeasurement {
 	/// Finalized transfers per second, over the chain's own time from the block before the first
 	/// with a transfer to the last (missed slots included).
 	pub fn per_second(&self) -> f64 {
-		let elapsed_ms = self.blocks.last().map_or(0, |last| last.timestamp.saturating_sub(self.start_timestamp));
+		let elapsed_ms = self
+			.blocks
+			.last()
+			.map_or(0, |last| last.timestamp.saturating_sub(self.start_timestamp));
 		if elapsed_ms == 0 {
 			return 0.0;
 		}
@@ -124,14 +127,25 @@ struct Network {
 }
 
 impl Network {
-	async fn start(node: &Path, accounts: &[polkadot_sdk::sp_runtime::AccountId32], slot: Duration, args: &[&str]) -> anyhow::Result<Self> {
+	async fn start(
+		node: &Path,
+		accounts: &[polkadot_sdk::sp_runtime::AccountId32],
+		slot: Duration,
+		args: &[&str],
+	) -> anyhow::Result<Self> {
 		let directory = tempfile::tempdir()?;
 		let spec = directory.path().join("spec.json");
-		let endowed: Vec<_> = accounts.iter().map(|account| (account.clone(), 1_000 * UNIT)).collect();
+		let endowed: Vec<_> =
+			accounts.iter().map(|account| (account.clone(), 1_000 * UNIT)).collect();
 		write_local_testnet_spec(node, VALIDATORS.len(), slot.as_millis() as u64, &endowed, &spec)?;
 		let spec = spec.to_str().context("temporary path is UTF-8")?.to_owned();
-		let args = ["--chain", &spec, "--unsafe-force-node-key-generation"].into_iter().chain(args.iter().copied()).map(String::from).collect();
-		let mut network = Self { nodes: Vec::new(), rpcs: Vec::new(), binary: node.to_owned(), args, directory };
+		let args = ["--chain", &spec, "--unsafe-force-node-key-generation"]
+			.into_iter()
+			.chain(args.iter().copied())
+			.map(String::from)
+			.collect();
+		let mut network =
+			Self { nodes: Vec::new(), rpcs: Vec::new(), binary: node.to_owned(), args, directory };
 		for index in 0..VALIDATORS.len() {
 			let validator = network.start_validator(index).await?;
 			network.rpcs.push(validator.rpc().await);
@@ -165,7 +179,10 @@ impl Network {
 		let deadline = Instant::now() + patience;
 		for rpc in &self.rpcs {
 			while rpc.finalized_head().await?.1 < number {
-				ensure!(Instant::now() < deadline, "block {number} not finalized within {patience:?}");
+				ensure!(
+					Instant::now() < deadline,
+					"block {number} not finalized within {patience:?}"
+				);
 				tokio::time::sleep(Duration::from_millis(250)).await;
 			}
 		}
@@ -234,12 +251,18 @@ pub async fn catch_up(node: &Path, slot: Duration, behind: u32) -> anyhow::Resul
 }
 
 /// Runs `case` under `load` on a fresh network of `node` validators.
-pub async fn run(node: &Path, case: Case, load: Load, progress: &mut impl Write) -> anyhow::Result<NetworkMeasurement> {
+pub async fn run(
+	node: &Path,
+	case: Case,
+	load: Load,
+	progress: &mut impl Write,
+) -> anyhow::Result<NetworkMeasurement> {
 	let first_nonce = u32::from(case.form == Form::KeyRegistered);
 	let workload = Workload::new(case.scheme, load.transactions, first_nonce)?;
 	let pool_args: &[&str] = if load.per_second.is_some() { &LARGE_POOL } else { &[] };
 	let network = Network::start(node, &workload.accounts(), load.slot, pool_args).await?;
-	let chain = transactions::ChainIdentity { checkpoint: None, ..network.rpcs[0].chain_identity().await? };
+	let chain =
+		transactions::ChainIdentity { checkpoint: None, ..network.rpcs[0].chain_identity().await? };
 
 	let setup = setup_transactions(&workload, case.form, &chain);
 	if !setup.is_empty() {
@@ -250,7 +273,11 @@ pub async fn run(node: &Path, case: Case, load: Load, progress: &mut impl Write)
 		let deadline = Instant::now() + Duration::from_secs(300);
 		// Each setup transaction is its sender's first: done once every sender's nonce is 1.
 		for account in accounts.iter().take(setup.len()) {
-			while network.rpcs[0].account(account, Some(network.rpcs[0].finalized_head().await?.0)).await?.nonce == 0 {
+			while network.rpcs[0]
+				.account(account, Some(network.rpcs[0].finalized_head().await?.0))
+				.await?
+				.nonce == 0
+			{
 				ensure!(Instant::now() < deadline, "setup not finalized within 300 s");
 				tokio::time::sleep(Duration::from_millis(500)).await;
 			}
@@ -259,7 +286,8 @@ pub async fn run(node: &Path, case: Case, load: Load, progress: &mut impl Write)
 	}
 
 	let signed = sign_transfers(&workload, case.form, &chain)?;
-	let bytes_per_transaction = signed.first().map(Vec::len).context("a run offers at least one transfer")?;
+	let bytes_per_transaction =
+		signed.first().map(Vec::len).context("a run offers at least one transfer")?;
 	let (_, start_number) = network.rpcs[0].finalized_head().await?;
 	let before = sent_bytes(&network).await?;
 	writeln!(progress, "  offering {} transfers of {bytes_per_transaction} bytes", signed.len())?;
@@ -279,7 +307,14 @@ pub async fn run(node: &Path, case: Case, load: Load, progress: &mut impl Write)
 	let sent = before
 		.iter()
 		.zip(&after)
-		.map(|(before, after)| after.iter().map(|(name, bytes)| (name.clone(), bytes - before.iter().find(|b| &b.0 == name).map_or(0, |b| b.1))).collect())
+		.map(|(before, after)| {
+			after
+				.iter()
+				.map(|(name, bytes)| {
+					(name.clone(), bytes - before.iter().find(|b| &b.0 == name).map_or(0, |b| b.1))
+				})
+				.collect()
+		})
 		.collect();
 	let peak_memory_kib = network.nodes.iter().map(|node| peak_memory_kib(node.pid())).collect();
 	let all_running = network.stop().await;
@@ -299,7 +334,11 @@ pub async fn run(node: &Path, case: Case, load: Load, progress: &mut impl Write)
 
 /// Submits `signed` to the nodes in turn, `per_second` (or all at once); counts refusals by
 /// reason.
-async fn offer(rpcs: &[RpcClient], signed: &[Vec<u8>], per_second: Option<f64>) -> anyhow::Result<Vec<(String, usize)>> {
+async fn offer(
+	rpcs: &[RpcClient],
+	signed: &[Vec<u8>],
+	per_second: Option<f64>,
+) -> anyhow::Result<Vec<(String, usize)>> {
 	let started = Instant::now();
 	let mut refused: Vec<(String, usize)> = Vec::new();
 	for (index, extrinsic) in signed.iter().enumerate() {
@@ -338,11 +377,13 @@ async fn observe(
 	let mut quiet_since = Instant::now();
 	let result = async {
 		let before: H256 = rpc.request("chain_getBlockHash", rpc_params![after]).await?;
-		let mut start_timestamp: u64 = rpc.storage(&now_key, Some(before)).await?.unwrap_or_default();
+		let mut start_timestamp: u64 =
+			rpc.storage(&now_key, Some(before)).await?.unwrap_or_default();
 		loop {
 			for node in &network.nodes {
 				let metrics = node.metrics().await;
-				let pooled = metric(&metrics, "substrate_sub_txpool_watched_txs") + metric(&metrics, "substrate_sub_txpool_unwatched_txs");
+				let pooled = metric(&metrics, "substrate_sub_txpool_watched_txs")
+					+ metric(&metrics, "substrate_sub_txpool_unwatched_txs");
 				peak_backlog = peak_backlog.max(pooled as usize);
 			}
 			let (_, finalized_number) = rpc.finalized_head().await?;
@@ -351,7 +392,8 @@ async fn observe(
 				let hash: H256 = rpc.request("chain_getBlockHash", rpc_params![next]).await?;
 				let body = rpc.block(hash).await?;
 				let transfers = &body.extrinsics[1..];
-				let consumed: ConsumedWeight = rpc.storage(&weight_key, Some(hash)).await?.unwrap_or_default();
+				let consumed: ConsumedWeight =
+					rpc.storage(&weight_key, Some(hash)).await?.unwrap_or_default();
 				let timestamp: u64 = rpc.storage(&now_key, Some(hash)).await?.unwrap_or_default();
 				if transfers.is_empty() {
 					if blocks.is_empty() {
@@ -398,10 +440,20 @@ async fn sent_bytes(network: &Network) -> anyhow::Result<Vec<Vec<(String, u64)>>
 	for node in &network.nodes {
 		let metrics = node.metrics().await;
 		let mut sent: Vec<(String, u64)> = Vec::new();
-		for line in metrics.lines().filter(|line| line.starts_with("substrate_sub_libp2p_notifications_sizes_sum{direction=\"out\"")) {
-			let protocol = line.split("protocol=\"").nth(1).and_then(|rest| rest.split('"').next()).unwrap_or("");
+		for line in metrics.lines().filter(|line| {
+			line.starts_with("substrate_sub_libp2p_notifications_sizes_sum{direction=\"out\"")
+		}) {
+			let protocol = line
+				.split("protocol=\"")
+				.nth(1)
+				.and_then(|rest| rest.split('"').next())
+				.unwrap_or("");
 			let name = protocol.rsplit('/').nth(1).unwrap_or(protocol).to_owned();
-			let bytes = line.rsplit(' ').next().and_then(|value| value.parse::<f64>().ok()).unwrap_or(0.0) as u64;
+			let bytes = line
+				.rsplit(' ')
+				.next()
+				.and_then(|value| value.parse::<f64>().ok())
+				.unwrap_or(0.0) as u64;
 			match sent.iter_mut().find(|(known, _)| *known == name) {
 				Some((_, total)) => *total += bytes,
 				None => sent.push((name, bytes)),
@@ -417,7 +469,12 @@ async fn sent_bytes(network: &Network) -> anyhow::Result<Vec<Vec<(String, u64)>>
 fn peak_memory_kib(pid: u32) -> u64 {
 	std::fs::read_to_string(format!("/proc/{pid}/status"))
 		.ok()
-		.and_then(|status| status.lines().find_map(|line| line.strip_prefix("VmHWM:").map(|rest| rest.trim().trim_end_matches(" kB").trim().parse().ok())))
+		.and_then(|status| {
+			status.lines().find_map(|line| {
+				line.strip_prefix("VmHWM:")
+					.map(|rest| rest.trim().trim_end_matches(" kB").trim().parse().ok())
+			})
+		})
 		.flatten()
 		.unwrap_or(0)
 }
@@ -426,6 +483,10 @@ fn peak_memory_kib(pid: u32) -> u64 {
 pub fn block_limits() -> (u64, usize) {
 	let weights = <Runtime as frame_system::Config>::BlockWeights::get();
 	let length = <Runtime as frame_system::Config>::BlockLength::get();
-	let max_weight = weights.get(DispatchClass::Normal).max_total.unwrap_or(weights.max_block).ref_time();
+	let max_weight = weights
+		.get(DispatchClass::Normal)
+		.max_total
+		.unwrap_or(weights.max_block)
+		.ref_time();
 	(max_weight, *length.max.get(DispatchClass::Normal) as usize)
 }

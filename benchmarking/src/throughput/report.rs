@@ -10,8 +10,8 @@ use polkadot_sdk::{
 	frame_support::{dispatch::DispatchClass, weights::Weight},
 	frame_system,
 };
-use pq_runtime_client::transactions::Form;
 use pq_runtime::{configs::RuntimeBlockLength, Runtime};
+use pq_runtime_client::transactions::Form;
 use std::{fmt::Write, time::Duration};
 
 /// The benchmarked (Wasm) cost of checking one transaction's signature: key decode plus
@@ -19,9 +19,12 @@ use std::{fmt::Write, time::Duration};
 /// extrinsic type charges.
 pub fn signature_check(case: Case) -> Weight {
 	match case.verifier {
-		Verifier::HostFunctions => signature_check_weighed::<pq_runtime::configs::PqVerifierWeights>(case),
-		Verifier::PureWasm =>
-			signature_check_weighed::<pallet_pq_verifier::weights::SubstrateWeight<Runtime>>(case),
+		Verifier::HostFunctions => {
+			signature_check_weighed::<pq_runtime::configs::PqVerifierWeights>(case)
+		},
+		Verifier::PureWasm => {
+			signature_check_weighed::<pallet_pq_verifier::weights::SubstrateWeight<Runtime>>(case)
+		},
 	}
 }
 
@@ -30,7 +33,9 @@ fn signature_check_weighed<Weights: WeightInfo>(case: Case) -> Weight {
 		Form::KeyInline => SignatureCheck::KeyInline(case.scheme),
 		Form::KeyRegistered => SignatureCheck::KeyRegistered(case.scheme),
 		// The workload's signer sets need at most this many share reads.
-		Form::Committee => SignatureCheck::Committee { share_reads: COMMITTEE_SIZE - COMMITTEE_THRESHOLD },
+		Form::Committee => {
+			SignatureCheck::Committee { share_reads: COMMITTEE_SIZE - COMMITTEE_THRESHOLD }
+		},
 	};
 	check.weight::<Weights>()
 }
@@ -61,10 +66,17 @@ impl Row {
 	/// Derives the figures of `measurement`.
 	pub fn new(measurement: Measurement) -> Self {
 		let authoring: Duration = measurement.blocks.iter().map(|block| block.authoring).sum();
-		let full = measurement.blocks.iter().max_by_key(|block| block.transactions).expect("at least one block");
+		let full = measurement
+			.blocks
+			.iter()
+			.max_by_key(|block| block.transactions)
+			.expect("at least one block");
 		let max_length = *RuntimeBlockLength::get().max.get(DispatchClass::Normal) as f64;
 		let weights = <Runtime as frame_system::Config>::BlockWeights::get();
-		let max_ref_time = weights.get(DispatchClass::Normal).max_total.map_or(u64::MAX, |weight| weight.ref_time()) as f64;
+		let max_ref_time = weights
+			.get(DispatchClass::Normal)
+			.max_total
+			.map_or(u64::MAX, |weight| weight.ref_time()) as f64;
 		// A block is full when one more transaction would not fit.
 		let per_transaction_length = full.bytes as f64 / full.transactions as f64;
 		let per_transaction_weight = full.ref_time as f64 / full.transactions as f64;
@@ -107,7 +119,9 @@ pub fn table(rows: &[Row]) -> String {
 		"| verifier | case | bytes/tx | tx/block | limit | pool admission tx/s | authoring TPS | import TPS | authoring vs Ed25519 | import vs Ed25519 | signature check µs | share of authoring |\n|---|---|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|\n",
 	);
 	for row in rows {
-		let ratio = |value: f64, base: Option<f64>| base.map_or("—".to_owned(), |base| format!("{:.2}×", value / base));
+		let ratio = |value: f64, base: Option<f64>| {
+			base.map_or("—".to_owned(), |base| format!("{:.2}×", value / base))
+		};
 		let base = baseline(rows, row);
 		let signature_micros = signature_check(row.case()).ref_time() as f64 / 1e6;
 		let authoring_micros = 1e6 / row.authoring_tps.max(f64::EPSILON);
@@ -132,12 +146,20 @@ pub fn table(rows: &[Row]) -> String {
 }
 
 /// A horizontal bar chart: one bar per label, several series side by side.
-pub fn bar_chart(title: &str, unit: &str, labels: &[String], series: &[(&str, Vec<f64>)]) -> String {
+pub fn bar_chart(
+	title: &str,
+	unit: &str,
+	labels: &[String],
+	series: &[(&str, Vec<f64>)],
+) -> String {
 	const COLOURS: [&str; 3] = ["#4e79a7", "#f28e2b", "#59a14f"];
 	let (label_width, bar_area, bar_height, gap) = (240.0, 520.0, 12.0, 10.0);
 	let group_height = bar_height * series.len() as f64 + gap;
 	let height = 60.0 + group_height * labels.len() as f64 + 20.0 * series.len() as f64;
-	let max = series.iter().flat_map(|(_, values)| values.iter().copied()).fold(f64::EPSILON, f64::max);
+	let max = series
+		.iter()
+		.flat_map(|(_, values)| values.iter().copied())
+		.fold(f64::EPSILON, f64::max);
 	let mut svg = format!(
 		"<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{}\" height=\"{height}\" font-family=\"sans-serif\" font-size=\"11\">\n\
 		 <rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n<text x=\"10\" y=\"20\" font-size=\"14\">{title}</text>\n",
@@ -145,7 +167,11 @@ pub fn bar_chart(title: &str, unit: &str, labels: &[String], series: &[(&str, Ve
 	);
 	for (index, label) in labels.iter().enumerate() {
 		let top = 40.0 + group_height * index as f64;
-		let _ = writeln!(svg, "<text x=\"10\" y=\"{}\">{label}</text>", top + bar_height * series.len() as f64 / 2.0 + 4.0);
+		let _ = writeln!(
+			svg,
+			"<text x=\"10\" y=\"{}\">{label}</text>",
+			top + bar_height * series.len() as f64 / 2.0 + 4.0
+		);
 		for (position, (_, values)) in series.iter().enumerate() {
 			let y = top + bar_height * position as f64;
 			let width = bar_area * values[index] / max;
@@ -209,8 +235,8 @@ pub fn stage_time_chart(rows: &[Row]) -> String {
 #[cfg(test)]
 mod tests {
 	use super::*;
-	use pq_crypto::Scheme;
 	use crate::throughput::measure::BlockStats;
+	use pq_crypto::Scheme;
 
 	fn run(case: Case, authoring_millis: u64) -> Row {
 		Row::new(Measurement {
@@ -232,7 +258,11 @@ mod tests {
 
 	#[test]
 	fn a_case_reports_its_run_of_median_authoring_speed() {
-		let case = Case { verifier: Verifier::HostFunctions, scheme: Scheme::Ed25519, form: Form::KeyInline };
+		let case = Case {
+			verifier: Verifier::HostFunctions,
+			scheme: Scheme::Ed25519,
+			form: Form::KeyInline,
+		};
 		let median = median_run(vec![run(case, 400), run(case, 100), run(case, 200)]);
 		assert_eq!(median.authoring_tps.round(), 500.0);
 		assert_eq!(median_run(vec![run(case, 300)]).authoring_tps.round(), 333.0);
@@ -240,10 +270,18 @@ mod tests {
 
 	#[test]
 	fn ratios_are_to_ed25519_through_host_functions() {
-		let baseline = Case { verifier: Verifier::HostFunctions, scheme: Scheme::Ed25519, form: Form::KeyInline };
-		let pure = Case { verifier: Verifier::PureWasm, scheme: Scheme::MlDsa44, form: Form::KeyInline };
+		let baseline = Case {
+			verifier: Verifier::HostFunctions,
+			scheme: Scheme::Ed25519,
+			form: Form::KeyInline,
+		};
+		let pure =
+			Case { verifier: Verifier::PureWasm, scheme: Scheme::MlDsa44, form: Form::KeyInline };
 		let table = table(&[run(baseline, 100), run(pure, 200)]);
-		assert!(table.contains("| host functions | ed25519 key inline | 146 | 100 | none |"), "{table}");
+		assert!(
+			table.contains("| host functions | ed25519 key inline | 146 | 100 | none |"),
+			"{table}"
+		);
 		assert!(table.contains("| pure Wasm | ml-dsa-44 key inline | 146 | 100 | none | 1000 | 500 | 2000 | 0.50× | 1.00× |"), "{table}");
 	}
 }

@@ -4,15 +4,15 @@
 
 use anyhow::{anyhow, Context};
 use codec::Encode;
+use polkadot_sdk::sp_runtime::AccountId32;
 use polkadot_sdk::{sp_core::crypto::Ss58Codec, sp_crypto_hashing::blake2_256};
 use pq_crypto::{
 	aggregate::{aggregator::Committee, SignerBitfield},
 	signing::Keypair,
 	Scheme,
 };
-use polkadot_sdk::sp_runtime::AccountId32;
-use pq_runtime_client::transactions::Form;
 use pq_runtime::UNIT;
+use pq_runtime_client::transactions::Form;
 use std::{path::Path, process::Command};
 
 /// Which build of pq-runtime verifies the signatures: which chain the node runs.
@@ -173,7 +173,8 @@ fn keys(scheme: Scheme, transactions: usize, first_nonce: u32) -> anyhow::Result
 			Keypair::from_seed(scheme, &seed).map_err(|error| anyhow!("{error:?}"))
 		})
 		.collect::<anyhow::Result<Vec<_>>>()?;
-	let mut transfers: Vec<(usize, u32)> = (0..one_off).map(|sender| (sender, first_nonce)).collect();
+	let mut transfers: Vec<(usize, u32)> =
+		(0..one_off).map(|sender| (sender, first_nonce)).collect();
 	for round in 0..REPEATS as u32 {
 		for sender in one_off..one_off + repeat_senders {
 			// Spread each repeat sender's transactions through the submission order.
@@ -191,12 +192,18 @@ fn keys(scheme: Scheme, transactions: usize, first_nonce: u32) -> anyhow::Result
 /// decode).
 fn committees(transactions: usize) -> Workload {
 	let count = transactions.div_ceil(TRANSFERS_PER_COMMITTEE).max(1);
-	let seed = |index: usize, role: &str| blake2_256(&("pq-throughput", "committee", role, index as u32).encode());
+	let seed = |index: usize, role: &str| {
+		blake2_256(&("pq-throughput", "committee", role, index as u32).encode())
+	};
 	let owners: Vec<Keypair> = (0..count)
-		.map(|index| Keypair::from_seed(Scheme::Ed25519, &seed(index, "owner")).expect("Ed25519 from a seed"))
+		.map(|index| {
+			Keypair::from_seed(Scheme::Ed25519, &seed(index, "owner")).expect("Ed25519 from a seed")
+		})
 		.collect();
 	let committees: Vec<Committee> = (0..count)
-		.map(|index| Committee::from_seed(&seed(index, "members"), COMMITTEE_SIZE, COMMITTEE_THRESHOLD))
+		.map(|index| {
+			Committee::from_seed(&seed(index, "members"), COMMITTEE_SIZE, COMMITTEE_THRESHOLD)
+		})
 		.collect();
 	let everyone = SignerBitfield::new(COMMITTEE_SIZE, 0..COMMITTEE_SIZE).expect("members");
 	let transfers = (0..transactions)
@@ -206,8 +213,11 @@ fn committees(transactions: usize) -> Workload {
 				everyone.clone()
 			} else {
 				// A pseudo-random set, topped up to the threshold from member 0 on.
-				let bits = u16::from_le_bytes(seed(position, "signers")[..2].try_into().expect("2 of 32 bytes"));
-				let mut members: Vec<u32> = (0..COMMITTEE_SIZE).filter(|member| bits >> member & 1 == 1).collect();
+				let bits = u16::from_le_bytes(
+					seed(position, "signers")[..2].try_into().expect("2 of 32 bytes"),
+				);
+				let mut members: Vec<u32> =
+					(0..COMMITTEE_SIZE).filter(|member| bits >> member & 1 == 1).collect();
 				for member in 0..COMMITTEE_SIZE {
 					if members.len() as u32 >= COMMITTEE_THRESHOLD {
 						break;
@@ -225,11 +235,23 @@ fn committees(transactions: usize) -> Workload {
 }
 
 /// Writes a chain specification: the dev chain's of `verifier`, with `accounts` endowed.
-pub fn write_chain_spec(node: &Path, verifier: Verifier, accounts: &[AccountId32], path: &Path) -> anyhow::Result<()> {
-	let output =
-		Command::new(node).args(["build-spec", "--chain", verifier.chain()]).output().context("pq-node build-spec")?;
-	anyhow::ensure!(output.status.success(), "pq-node build-spec failed: {}", String::from_utf8_lossy(&output.stderr));
-	let mut spec: serde_json::Value = serde_json::from_slice(&output.stdout).context("build-spec output")?;
+pub fn write_chain_spec(
+	node: &Path,
+	verifier: Verifier,
+	accounts: &[AccountId32],
+	path: &Path,
+) -> anyhow::Result<()> {
+	let output = Command::new(node)
+		.args(["build-spec", "--chain", verifier.chain()])
+		.output()
+		.context("pq-node build-spec")?;
+	anyhow::ensure!(
+		output.status.success(),
+		"pq-node build-spec failed: {}",
+		String::from_utf8_lossy(&output.stderr)
+	);
+	let mut spec: serde_json::Value =
+		serde_json::from_slice(&output.stdout).context("build-spec output")?;
 	let balances = spec["genesis"]["runtimeGenesis"]["patch"]["balances"]["balances"]
 		.as_array_mut()
 		.ok_or_else(|| anyhow!("the dev chain spec has no balances patch"))?;
@@ -246,18 +268,23 @@ mod tests {
 
 	#[test]
 	fn committee_transfers_use_consecutive_nonces_and_signer_sets_of_at_least_the_threshold() {
-		let Workload::Committees { owners, committees, transfers } = Workload::new(Scheme::AggregateMlDsa87, 130, 0).unwrap()
+		let Workload::Committees { owners, committees, transfers } =
+			Workload::new(Scheme::AggregateMlDsa87, 130, 0).unwrap()
 		else {
 			panic!("an aggregate case sends from committees")
 		};
 		assert_eq!((owners.len(), committees.len(), transfers.len()), (3, 3, 130));
 		for committee in 0..3 {
-			let nonces: Vec<u32> = transfers.iter().filter(|t| t.0 == committee).map(|t| t.1).collect();
+			let nonces: Vec<u32> =
+				transfers.iter().filter(|t| t.0 == committee).map(|t| t.1).collect();
 			assert_eq!(nonces, (0..nonces.len() as u32).collect::<Vec<_>>());
 		}
 		assert!(transfers.iter().all(|(_, _, signers)| signers.count() >= COMMITTEE_THRESHOLD));
-		let fresh: std::collections::BTreeSet<Vec<u32>> =
-			transfers.iter().filter(|t| t.1 % 2 == 1).map(|t| t.2.members().collect()).collect();
+		let fresh: std::collections::BTreeSet<Vec<u32>> = transfers
+			.iter()
+			.filter(|t| t.1 % 2 == 1)
+			.map(|t| t.2.members().collect())
+			.collect();
 		assert!(fresh.len() > 50, "odd nonces use changing signer sets: {}", fresh.len());
 	}
 

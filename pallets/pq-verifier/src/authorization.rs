@@ -105,12 +105,22 @@ fn refusal(error: VerifyError) -> TransactionValidityError {
 pub trait FeeCheck<Call: Dispatchable> {
 	/// `Ok` if `who` can pay the fee of `call` (without tip) at `info` and `len`; otherwise the
 	/// refusal the payment extension would give, normally `InvalidTransaction::Payment`.
-	fn can_pay(who: &AccountId32, call: &Call, info: &DispatchInfoOf<Call>, len: usize) -> Result<(), TransactionValidityError>;
+	fn can_pay(
+		who: &AccountId32,
+		call: &Call,
+		info: &DispatchInfoOf<Call>,
+		len: usize,
+	) -> Result<(), TransactionValidityError>;
 }
 
 /// No check: every transaction is verified whether or not its sender can pay.
 impl<Call: Dispatchable> FeeCheck<Call> for () {
-	fn can_pay(_: &AccountId32, _: &Call, _: &DispatchInfoOf<Call>, _: usize) -> Result<(), TransactionValidityError> {
+	fn can_pay(
+		_: &AccountId32,
+		_: &Call,
+		_: &DispatchInfoOf<Call>,
+		_: usize,
+	) -> Result<(), TransactionValidityError> {
 		Ok(())
 	}
 }
@@ -164,8 +174,9 @@ impl SignatureCheck {
 			Self::Classical => W::verify_signed_ed25519(),
 			// No such signature exists: no variant carries a registered Ed25519 key or an
 			// inline aggregate.
-			Self::KeyRegistered(Ed25519 | AggregateMlDsa87) | Self::KeyInline(AggregateMlDsa87) =>
-				W::authorize_none(),
+			Self::KeyRegistered(Ed25519 | AggregateMlDsa87) | Self::KeyInline(AggregateMlDsa87) => {
+				W::authorize_none()
+			},
 		}
 	}
 }
@@ -209,9 +220,16 @@ pub fn authorize<T: Config>(
 				can_pay(derivation)?;
 			}
 			let payload = signing_payload()?;
-			let statement = TransactionStatement { signatory: Signatory::Key, signing_payload: &payload };
+			let statement =
+				TransactionStatement { signatory: Signatory::Key, signing_payload: &payload };
 			with_cache::<T::Backend, _>(T::KeyCacheBytes::get(), |cache| {
-				cache.verify_digested(bound.digest, &key, &signature, &statement.message(), statement.purpose())
+				cache.verify_digested(
+					bound.digest,
+					&key,
+					&signature,
+					&statement.message(),
+					statement.purpose(),
+				)
 			})
 			.map_err(refusal)?;
 			Ok(derivation)
@@ -223,7 +241,10 @@ pub fn authorize<T: Config>(
 			}
 			can_pay(Weight::zero())?;
 			let payload = signing_payload()?;
-			let statement = TransactionStatement { signatory: Signatory::Registered(who), signing_payload: &payload };
+			let statement = TransactionStatement {
+				signatory: Signatory::Registered(who),
+				signing_payload: &payload,
+			};
 			with_cache::<T::Backend, _>(T::KeyCacheBytes::get(), |cache| {
 				cache.verify(&registered.key, &signature, &statement.message(), statement.purpose())
 			})
@@ -245,17 +266,29 @@ pub fn authorize<T: Config>(
 				signatory: Signatory::Committee(&aggregate.committee, &aggregate.signers),
 				signing_payload: &payload,
 			};
-			let (message, purpose, signer_set) = (statement.message(), statement.purpose(), aggregate.signer_set());
+			let (message, purpose, signer_set) =
+				(statement.message(), statement.purpose(), aggregate.signer_set());
 			// A signer set whose signature verified before has its key at the node (through
 			// `Native`): no share is read. Otherwise the key is derived from the shares, and
 			// repeated signer sets hit the decoded-key caches (`Native`: the node's, which
 			// also keeps each committee's matrix). Weights charge the derivation always.
-			let verdict = match T::Backend::verify_known_signer_set(signer_set, &message, purpose, &aggregate.signature) {
+			let verdict = match T::Backend::verify_known_signer_set(
+				signer_set,
+				&message,
+				purpose,
+				&aggregate.signature,
+			) {
 				Some(verdict) => verdict,
 				None => {
 					let aggregate_key = committee.aggregate_key()?;
 					with_cache::<T::Backend, _>(T::KeyCacheBytes::get(), |cache| {
-						cache.verify_aggregate(signer_set, &aggregate_key, &message, purpose, &aggregate.signature)
+						cache.verify_aggregate(
+							signer_set,
+							&aggregate_key,
+							&message,
+							purpose,
+							&aggregate.signature,
+						)
 					})
 				},
 			};

@@ -39,7 +39,10 @@ use pq_crypto::{
 /// weights assume ([`derivation_weight`] charges longer ones).
 fn keypair(scheme: Scheme) -> Keypair {
 	(0..=u8::MAX)
-		.map(|i| Keypair::from_seed(scheme, &[(scheme as u8 + 0x40).wrapping_add(i); 32]).expect("single-key scheme"))
+		.map(|i| {
+			Keypair::from_seed(scheme, &[(scheme as u8 + 0x40).wrapping_add(i); 32])
+				.expect("single-key scheme")
+		})
 		.find(|key| key.public().account_derivation().1 <= 1)
 		.expect("about half of all keys derive their account at the first candidate")
 }
@@ -94,7 +97,9 @@ where
 				// What the stock extensions' implicit data reads: the genesis hash
 				// (`CheckGenesis`) and the era's block hash (`CheckMortality`).
 				let _genesis = frame_system::Pallet::<T>::block_hash(BlockNumberFor::<T>::zero());
-				let _era_block = frame_system::Pallet::<T>::block_hash(frame_system::Pallet::<T>::block_number());
+				let _era_block = frame_system::Pallet::<T>::block_hash(
+					frame_system::Pallet::<T>::block_number(),
+				);
 				Ok(LONGEST_UNHASHED_PAYLOAD.to_vec())
 			},
 			|_| T::FeeCheck::can_pay(&self.who, &self.call, &self.info, 0),
@@ -106,7 +111,10 @@ where
 
 /// `Ok` if the check gave the `expected` outcome: a benchmark that measured another path than
 /// it is named for fails.
-fn expect(outcome: Result<(), TransactionValidityError>, expected: Result<(), TransactionValidityError>) -> Result<(), BenchmarkError> {
+fn expect(
+	outcome: Result<(), TransactionValidityError>,
+	expected: Result<(), TransactionValidityError>,
+) -> Result<(), BenchmarkError> {
 	if outcome == expected {
 		Ok(())
 	} else {
@@ -123,8 +131,11 @@ where
 	let who = signer.account_id();
 	T::BenchmarkHelper::endow(&who);
 	let (message, purpose) = statement(Signatory::Key);
-	let signature = TransactionSignature::key_inline(signer.public(), signer.sign_deterministic(&message, purpose))
-		.ok_or(BenchmarkError::Stop("single-key scheme"))?;
+	let signature = TransactionSignature::key_inline(
+		signer.public(),
+		signer.sign_deterministic(&message, purpose),
+	)
+	.ok_or(BenchmarkError::Stop("single-key scheme"))?;
 	Ok(Transaction::new(who, signature))
 }
 
@@ -133,9 +144,17 @@ fn migrated<T: Config>(scheme: Scheme) -> Result<(AccountId32, Keypair), Benchma
 	let who: AccountId32 = account("migrating", 0, 0);
 	T::BenchmarkHelper::endow(&who);
 	let key = keypair(scheme);
-	let proof = key.sign_deterministic(&PqVerifier::<T>::possession_statement(&who), Purpose::ProofOfPossession);
-	PqVerifier::<T>::register_key(RawOrigin::Signed(who.clone()).into(), Box::new(key.public()), Some(Box::new(proof)), false)
-		.map_err(|_| BenchmarkError::Stop("registering the benchmark key failed"))?;
+	let proof = key.sign_deterministic(
+		&PqVerifier::<T>::possession_statement(&who),
+		Purpose::ProofOfPossession,
+	);
+	PqVerifier::<T>::register_key(
+		RawOrigin::Signed(who.clone()).into(),
+		Box::new(key.public()),
+		Some(Box::new(proof)),
+		false,
+	)
+	.map_err(|_| BenchmarkError::Stop("registering the benchmark key failed"))?;
 	Ok((who, key))
 }
 
@@ -159,10 +178,18 @@ fn store<T: Config>(committee: &Committee) -> Result<AccountId32, BenchmarkError
 	let shares = committee.shares();
 	let mut sum = ShareSum::default();
 	for share in &shares {
-		sum.add(share).map_err(|_| BenchmarkError::Stop("generated shares are reduced"))?;
+		sum.add(share)
+			.map_err(|_| BenchmarkError::Stop("generated shares are reduced"))?;
 	}
-	PqVerifier::<T>::store_committee(owner.clone(), committee.id(), committee.rho(), committee.threshold(), shares.into_iter(), sum)
-		.map_err(|_| BenchmarkError::Stop("storing the benchmark committee failed"))?;
+	PqVerifier::<T>::store_committee(
+		owner.clone(),
+		committee.id(),
+		committee.rho(),
+		committee.threshold(),
+		shares.into_iter(),
+		sum,
+	)
+	.map_err(|_| BenchmarkError::Stop("storing the benchmark committee failed"))?;
 	T::BenchmarkHelper::endow(&committee.id().account_id());
 	Ok(owner)
 }
@@ -239,7 +266,8 @@ mod benchmarks {
 	#[benchmark]
 	fn authorize_none() -> Result<(), BenchmarkError> {
 		let who: AccountId32 = account("unregistered", 0, 0);
-		let signature = TransactionSignature::MlDsa87Registered(MlDsa87Signature([0; MlDsa87Signature::LEN]));
+		let signature =
+			TransactionSignature::MlDsa87Registered(MlDsa87Signature([0; MlDsa87Signature::LEN]));
 		let transaction = Transaction::<T>::new(who, signature);
 		let outcome;
 		#[block]
@@ -292,12 +320,14 @@ mod benchmarks {
 	fn authorize_committee(r: Linear<1, { MAX_COMMITTEE_SIZE / 2 }>) -> Result<(), BenchmarkError> {
 		let committee = committee(0x51, 2 * r, 1);
 		store::<T>(&committee)?;
-		let (id, signers) = (committee.id(), committee.signers(0..r).map_err(|_| BenchmarkError::Stop("members"))?);
+		let (id, signers) =
+			(committee.id(), committee.signers(0..r).map_err(|_| BenchmarkError::Stop("members"))?);
 		let (message, purpose) = statement(Signatory::Committee(&id, &signers));
 		let aggregate = committee
 			.sign_with_randomness(&signers, &message, purpose, [0; 32])
 			.map_err(|_| BenchmarkError::Stop("aggregate signing failed"))?;
-		let transaction = Transaction::<T>::new(id.account_id(), TransactionSignature::Committee(aggregate));
+		let transaction =
+			Transaction::<T>::new(id.account_id(), TransactionSignature::Committee(aggregate));
 		let outcome;
 		#[block]
 		{
@@ -316,7 +346,7 @@ mod benchmarks {
 		{
 			points = pq_crypto::account::candidates(b"pq-verifier/benchmark", &[0x33; 32])
 				.take(c as usize)
-				.filter(|candidate| pq_crypto::account::edwards::decodes_as_point(candidate))
+				.filter(pq_crypto::account::edwards::decodes_as_point)
 				.count();
 		}
 		assert!(points <= c as usize);
@@ -329,7 +359,9 @@ mod benchmarks {
 		let committee = Committee::from_seed(&[0x52; 32], n, n);
 		let owner: AccountId32 = account("owner", 0, 0);
 		T::BenchmarkHelper::endow(&owner);
-		let members = members::<T>(&committee, &owner).try_into().map_err(|_| BenchmarkError::Stop("at most 128 members"))?;
+		let members = members::<T>(&committee, &owner)
+			.try_into()
+			.map_err(|_| BenchmarkError::Stop("at most 128 members"))?;
 		#[extrinsic_call]
 		_(RawOrigin::Signed(owner), committee.rho(), n, members);
 		assert!(Committees::<T>::contains_key(committee.id()));
@@ -343,8 +375,15 @@ mod benchmarks {
 		T::BenchmarkHelper::endow(&owner);
 		let id = CommitteeId([0x53; 32]);
 		let shares = (0..n).map(|_| PackedShare([0; PackedShare::LEN]));
-		PqVerifier::<T>::store_committee(owner.clone(), id.clone(), [0; 32], 1, shares, ShareSum::default())
-			.map_err(|_| BenchmarkError::Stop("storing the benchmark committee failed"))?;
+		PqVerifier::<T>::store_committee(
+			owner.clone(),
+			id.clone(),
+			[0; 32],
+			1,
+			shares,
+			ShareSum::default(),
+		)
+		.map_err(|_| BenchmarkError::Stop("storing the benchmark committee failed"))?;
 		#[extrinsic_call]
 		_(RawOrigin::Signed(owner), id.clone());
 		assert!(!Committees::<T>::contains_key(id));
@@ -369,9 +408,17 @@ mod benchmarks {
 		let who: AccountId32 = account("migrating", 0, 0);
 		T::BenchmarkHelper::endow(&who);
 		let key = keypair(Scheme::MlDsa87);
-		let proof = key.sign_deterministic(&PqVerifier::<T>::possession_statement(&who), Purpose::ProofOfPossession);
+		let proof = key.sign_deterministic(
+			&PqVerifier::<T>::possession_statement(&who),
+			Purpose::ProofOfPossession,
+		);
 		#[extrinsic_call]
-		register_key(RawOrigin::Signed(who.clone()), Box::new(key.public()), Some(Box::new(proof)), true);
+		register_key(
+			RawOrigin::Signed(who.clone()),
+			Box::new(key.public()),
+			Some(Box::new(proof)),
+			true,
+		);
 		assert!(PqVerifier::<T>::only_registered_key(&who));
 	}
 
@@ -394,7 +441,10 @@ mod benchmarks {
 		PqVerifier::<T>::set_only_registered_key(RawOrigin::Signed(who.clone()).into(), true)
 			.map_err(|_| BenchmarkError::Stop("accepting only the registered key failed"))?;
 		let key = keypair(Scheme::MlDsa87);
-		let proof = key.sign_deterministic(&PqVerifier::<T>::possession_statement(&who), Purpose::ProofOfPossession);
+		let proof = key.sign_deterministic(
+			&PqVerifier::<T>::possession_statement(&who),
+			Purpose::ProofOfPossession,
+		);
 		#[extrinsic_call]
 		_(RawOrigin::Signed(who.clone()), Box::new(key.public()), Some(Box::new(proof)));
 		assert!(Keys::<T>::get(&who).is_some_and(|registered| registered.key == key.public()));

@@ -21,7 +21,9 @@ use pq_crypto::{
 use scale_info::TypeInfo;
 
 /// A committee's record.
-#[derive(Clone, Debug, PartialEq, Eq, Encode, Decode, DecodeWithMemTracking, MaxEncodedLen, TypeInfo)]
+#[derive(
+	Clone, Debug, PartialEq, Eq, Encode, Decode, DecodeWithMemTracking, MaxEncodedLen, TypeInfo,
+)]
 pub struct CommitteeInfo<Balance> {
 	/// The members' shared public seed `ρ`.
 	pub rho: [u8; 32],
@@ -54,7 +56,10 @@ pub struct Committee<'a, T: Config> {
 
 impl<'a, T: Config> Committee<'a, T> {
 	/// Reads committee `id`'s record and checks `signers` against it.
-	pub fn signed_by(id: &'a CommitteeId, signers: &'a SignerBitfield) -> Result<Self, PqInvalidTransaction> {
+	pub fn signed_by(
+		id: &'a CommitteeId,
+		signers: &'a SignerBitfield,
+	) -> Result<Self, PqInvalidTransaction> {
 		let info = Committees::<T>::get(id).ok_or(PqInvalidTransaction::UnknownCommittee)?;
 		if !signers.is_canonical_for(info.size) {
 			return Err(PqInvalidTransaction::InvalidSigners);
@@ -70,8 +75,9 @@ impl<'a, T: Config> Committee<'a, T> {
 		let Self { id, info, signers } = self;
 		// Shares are checked when the committee is created; storage that breaks that invariant
 		// is treated as no committee rather than trusted.
-		derive_aggregate_key(&info.rho, info.size, &info.share_sum, signers, |index| CommitteeShares::<T>::get(id, index))
-			.map_err(|_| PqInvalidTransaction::UnknownCommittee)
+		derive_aggregate_key(&info.rho, info.size, &info.share_sum, signers, |index| {
+			CommitteeShares::<T>::get(id, index)
+		})
+		.map_err(|_| PqInvalidTransaction::UnknownCommittee)
 	}
 }
-

@@ -27,7 +27,10 @@ use crate::{
 	Config,
 };
 use alloc::vec::Vec;
-use codec::{Compact, CompactLen, Decode, DecodeLimit, DecodeWithMemTracking, Encode, EncodeLike, Input, Output};
+use codec::{
+	Compact, CompactLen, Decode, DecodeLimit, DecodeWithMemTracking, Encode, EncodeLike, Input,
+	Output,
+};
 use polkadot_sdk::{
 	frame_support::{
 		dispatch::{DispatchClass, DispatchInfo, GetDispatchInfo},
@@ -39,8 +42,8 @@ use polkadot_sdk::{
 	sp_runtime::{
 		generic::{self, ExtrinsicFormat, Preamble},
 		traits::{
-			Applyable, Checkable, DispatchInfoOf, Dispatchable, ExtrinsicCall, ExtrinsicLike, ExtrinsicMetadata, LazyExtrinsic,
-			Lookup, PostDispatchInfoOf, TransactionExtension,
+			Applyable, Checkable, DispatchInfoOf, Dispatchable, ExtrinsicCall, ExtrinsicLike,
+			ExtrinsicMetadata, LazyExtrinsic, Lookup, PostDispatchInfoOf, TransactionExtension,
 		},
 		transaction_validity::{TransactionSource, TransactionValidity, TransactionValidityError},
 		AccountId32, ApplyExtrinsicResultWithInfo, OpaqueExtrinsic,
@@ -54,8 +57,12 @@ use polkadot_sdk::sp_runtime::traits::ValidateUnsigned;
 use polkadot_sdk::sp_runtime::{serde, Deserialize, Serialize};
 
 /// The runtime's `UncheckedExtrinsic`, whose bytes and metadata [`Extrinsic`] has.
-pub type UncheckedExtrinsic<T, Address, Extension> =
-	generic::UncheckedExtrinsic<Address, <T as frame_system::Config>::RuntimeCall, TransactionSignature, Extension>;
+pub type UncheckedExtrinsic<T, Address, Extension> = generic::UncheckedExtrinsic<
+	Address,
+	<T as frame_system::Config>::RuntimeCall,
+	TransactionSignature,
+	Extension,
+>;
 
 /// What [`Extrinsic`] checks into, before its signature's weight is added ([`ChargedExtrinsic`]).
 pub type CheckedExtrinsic<T, Extension> =
@@ -74,6 +81,11 @@ pub type CheckedExtrinsic<T, Extension> =
 ///
 /// A runtime declares it with its address type and transaction extensions; the test runtime's:
 #[doc = docify::embed!("src/mock.rs", extrinsic_type)]
+#[allow(
+	clippy::large_enum_variant,
+	reason = "`Decoded` is the common case (boxing it would allocate per extrinsic), and a block \
+	          decodes one extrinsic at a time (`LazyExtrinsic`)"
+)]
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum Extrinsic<T: Config, Address, Extension> {
 	/// An extrinsic of this runtime.
@@ -91,7 +103,9 @@ where
 	/// Decodes a body (an encoded extrinsic without its length prefix), as transactions arrive.
 	/// One longer than a block is refused unread.
 	pub fn from_body(body: Vec<u8>) -> Self {
-		let undecodable = |body| Self::Undecodable(body, frame_system::Call::<T>::remark { remark: Vec::new() }.into());
+		let undecodable = |body| {
+			Self::Undecodable(body, frame_system::Call::<T>::remark { remark: Vec::new() }.into())
+		};
 		let lengths = <T as frame_system::Config>::BlockLength::get().max;
 		let longest = (*lengths.get(DispatchClass::Normal))
 			.max(*lengths.get(DispatchClass::Operational))
@@ -101,7 +115,10 @@ where
 		}
 		let mut prefixed = Compact(body.len() as u32).encode();
 		prefixed.extend_from_slice(&body);
-		match UncheckedExtrinsic::<T, Address, Extension>::decode_all_with_depth_limit(MAX_EXTRINSIC_DEPTH, &mut &prefixed[..]) {
+		match UncheckedExtrinsic::<T, Address, Extension>::decode_all_with_depth_limit(
+			MAX_EXTRINSIC_DEPTH,
+			&mut &prefixed[..],
+		) {
 			Ok(extrinsic) => Self::Decoded(extrinsic),
 			Err(_) => undecodable(body),
 		}
@@ -128,13 +145,18 @@ impl<T: Config, Address, Extension> Extrinsic<T, Address, Extension> {
 
 	fn signature(&self) -> Option<&TransactionSignature> {
 		match self {
-			Self::Decoded(generic::UncheckedExtrinsic { preamble: Preamble::Signed(_, signature, _), .. }) => Some(signature),
+			Self::Decoded(generic::UncheckedExtrinsic {
+				preamble: Preamble::Signed(_, signature, _),
+				..
+			}) => Some(signature),
 			Self::Decoded(_) | Self::Undecodable(..) => None,
 		}
 	}
 }
 
-impl<T: Config, Address, Extension> From<UncheckedExtrinsic<T, Address, Extension>> for Extrinsic<T, Address, Extension> {
+impl<T: Config, Address, Extension> From<UncheckedExtrinsic<T, Address, Extension>>
+	for Extrinsic<T, Address, Extension>
+{
 	fn from(extrinsic: UncheckedExtrinsic<T, Address, Extension>) -> Self {
 		Self::Decoded(extrinsic)
 	}
@@ -179,8 +201,8 @@ impl<T: Config, Address, Extension> DecodeWithMemTracking for Extrinsic<T, Addre
 {
 }
 
-impl<T: Config, Address: Encode, Extension: Encode> EncodeLike<UncheckedExtrinsic<T, Address, Extension>>
-	for Extrinsic<T, Address, Extension>
+impl<T: Config, Address: Encode, Extension: Encode>
+	EncodeLike<UncheckedExtrinsic<T, Address, Extension>> for Extrinsic<T, Address, Extension>
 {
 }
 
@@ -209,7 +231,8 @@ where
 {
 	fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
 		let bytes = polkadot_sdk::sp_core::bytes::deserialize(deserializer)?;
-		Self::decode(&mut &bytes[..]).map_err(|_| serde::de::Error::custom("an extrinsic is a length-prefixed byte string"))
+		Self::decode(&mut &bytes[..])
+			.map_err(|_| serde::de::Error::custom("an extrinsic is a length-prefixed byte string"))
 	}
 }
 
@@ -284,7 +307,9 @@ impl<T: Config, Address, Extension> SignedTransactionBuilder for Extrinsic<T, Ad
 		signature: TransactionSignature,
 		extension: Extension,
 	) -> Self {
-		Self::Decoded(UncheckedExtrinsic::<T, Address, Extension>::new_signed(call, signed, signature, extension))
+		Self::Decoded(UncheckedExtrinsic::<T, Address, Extension>::new_signed(
+			call, signed, signature, extension,
+		))
 	}
 }
 
@@ -300,7 +325,10 @@ where
 		match self {
 			// What the check will charge (a fee quote over a placeholder signature with the real
 			// key is exact).
-			Self::Decoded(extrinsic) => with_signature_weight(extrinsic.get_dispatch_info(), self.charged_signature_weight()),
+			Self::Decoded(extrinsic) => with_signature_weight(
+				extrinsic.get_dispatch_info(),
+				self.charged_signature_weight(),
+			),
 			Self::Undecodable(..) => DispatchInfo {
 				call_weight: <T as frame_system::Config>::BlockWeights::get().max_block,
 				..Default::default()
@@ -353,13 +381,18 @@ where
 					(&extension, implicit).encode_to(&mut payload);
 					Ok(signing_payload(&payload))
 				};
-				let can_pay = |derivation| T::FeeCheck::can_pay(&who, call, &with_signature_weight(info, derivation), len);
+				let can_pay = |derivation| {
+					T::FeeCheck::can_pay(&who, call, &with_signature_weight(info, derivation), len)
+				};
 				let derivation = authorize::<T>(&who, &signature, payload, can_pay)?;
 				signature_weight.saturating_accrue(derivation);
 				ExtrinsicFormat::Signed(who, extension)
 			},
 		};
-		Ok(ChargedExtrinsic { inner: generic::CheckedExtrinsic { format, function: extrinsic.function }, signature_weight })
+		Ok(ChargedExtrinsic {
+			inner: generic::CheckedExtrinsic { format, function: extrinsic.function },
+			signature_weight,
+		})
 	}
 
 	/// `try-runtime`'s re-execution of blocks without their signatures.
@@ -369,12 +402,19 @@ where
 		context: &Context,
 	) -> Result<Self::Checked, TransactionValidityError> {
 		let signature_weight = self.charged_signature_weight();
-		let Self::Decoded(extrinsic) = self else { return Err(PqInvalidTransaction::Undecodable.into()) };
+		let Self::Decoded(extrinsic) = self else {
+			return Err(PqInvalidTransaction::Undecodable.into());
+		};
 		let format = match accepted_format(extrinsic.preamble)? {
 			None => ExtrinsicFormat::Bare,
-			Some((address, _, extension)) => ExtrinsicFormat::Signed(context.lookup(address)?, extension),
+			Some((address, _, extension)) => {
+				ExtrinsicFormat::Signed(context.lookup(address)?, extension)
+			},
 		};
-		Ok(ChargedExtrinsic { inner: generic::CheckedExtrinsic { format, function: extrinsic.function }, signature_weight })
+		Ok(ChargedExtrinsic {
+			inner: generic::CheckedExtrinsic { format, function: extrinsic.function },
+			signature_weight,
+		})
 	}
 }
 
@@ -386,8 +426,12 @@ fn accepted_format<Address, Extension>(
 ) -> Result<Option<(Address, TransactionSignature, Extension)>, TransactionValidityError> {
 	match preamble {
 		Preamble::Bare(SIGNED_EXTRINSIC_FORMAT) => Ok(None),
-		Preamble::Bare(_) | Preamble::General(..) => Err(PqInvalidTransaction::GeneralTransaction.into()),
-		Preamble::Signed(address, signature, extension) => Ok(Some((address, signature, extension))),
+		Preamble::Bare(_) | Preamble::General(..) => {
+			Err(PqInvalidTransaction::GeneralTransaction.into())
+		},
+		Preamble::Signed(address, signature, extension) => {
+			Ok(Some((address, signature, extension)))
+		},
 	}
 }
 

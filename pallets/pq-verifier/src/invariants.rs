@@ -2,8 +2,8 @@
 //! the tests after every call.
 
 use crate::{
-	committee::CommitteeInfo, BalanceOf, CommitteeShares, Committees, Config, DissolvedCommittees, HoldReason, Keys,
-	OnlyRegisteredKey, Pallet, Version1Accounts,
+	committee::CommitteeInfo, BalanceOf, CommitteeShares, Committees, Config, DissolvedCommittees,
+	HoldReason, Keys, OnlyRegisteredKey, Pallet, Version1Accounts,
 };
 use alloc::{collections::BTreeMap, vec::Vec};
 use polkadot_sdk::{
@@ -45,7 +45,10 @@ impl<T: Config> Pallet<T> {
 	fn check_keys(references: &mut BTreeMap<AccountId32, u32>) -> Result<(), TryRuntimeError> {
 		let reason = HoldReason::KeyDeposit.into();
 		for (who, registered) in Keys::<T>::iter() {
-			ensure!(registered.key.scheme().is_registerable(), "a registered key is not an ML-DSA key");
+			ensure!(
+				registered.key.scheme().is_registerable(),
+				"a registered key is not an ML-DSA key"
+			);
 			ensure!(
 				registered.migrated == (registered.key.account_id() != who),
 				"a registered key is marked migrated but derives its account, or the reverse"
@@ -71,7 +74,9 @@ impl<T: Config> Pallet<T> {
 		Ok(())
 	}
 
-	fn check_committees(references: &mut BTreeMap<AccountId32, u32>) -> Result<(), TryRuntimeError> {
+	fn check_committees(
+		references: &mut BTreeMap<AccountId32, u32>,
+	) -> Result<(), TryRuntimeError> {
 		let mut deposits = BTreeMap::<AccountId32, BalanceOf<T>>::new();
 		for (id, info) in Committees::<T>::iter() {
 			Self::check_committee(&id, &info)?;
@@ -87,19 +92,26 @@ impl<T: Config> Pallet<T> {
 			);
 		}
 		for (id, _) in CommitteeShares::<T>::iter_keys() {
-			ensure!(Committees::<T>::contains_key(&id), "a share is stored for a committee that does not exist");
+			ensure!(
+				Committees::<T>::contains_key(&id),
+				"a share is stored for a committee that does not exist"
+			);
 		}
 		Ok(())
 	}
 
-	fn check_committee(id: &CommitteeId, info: &CommitteeInfo<BalanceOf<T>>) -> Result<(), TryRuntimeError> {
+	fn check_committee(
+		id: &CommitteeId,
+		info: &CommitteeInfo<BalanceOf<T>>,
+	) -> Result<(), TryRuntimeError> {
 		ensure!(
 			1 <= info.threshold && info.threshold <= info.size && info.size <= MAX_COMMITTEE_SIZE,
 			"a committee's threshold or size is out of range"
 		);
 		ensure!(!DissolvedCommittees::<T>::contains_key(id), "a dissolved committee exists again");
-		let shares: Vec<PackedShare> =
-			(0..info.size).filter_map(|index| CommitteeShares::<T>::get(id, index)).collect();
+		let shares: Vec<PackedShare> = (0..info.size)
+			.filter_map(|index| CommitteeShares::<T>::get(id, index))
+			.collect();
 		ensure!(shares.len() as u32 == info.size, "a committee lacks a member's share");
 		ensure!(
 			CommitteeShares::<T>::iter_key_prefix(id).count() as u32 == info.size,
@@ -109,7 +121,10 @@ impl<T: Config> Pallet<T> {
 		for share in &shares {
 			sum.add(share).map_err(|_| "a committee's share is not reduced mod q")?;
 		}
-		ensure!(sum.pack() == info.share_sum, "a committee's stored share sum is not the sum of its shares");
+		ensure!(
+			sum.pack() == info.share_sum,
+			"a committee's stored share sum is not the sum of its shares"
+		);
 		ensure!(
 			committee_id(&info.rho, info.threshold, &shares) == *id,
 			"a committee's id is not the hash of its definition"

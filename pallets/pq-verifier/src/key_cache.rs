@@ -29,7 +29,8 @@ where
 	if let Some(cache) = slot.as_mut().and_then(|cache| cache.downcast_mut::<KeyCache<B>>()) {
 		return f(cache);
 	}
-	let mut cache = KeyCache::<B>::new(CacheLimits { max_entries: MAX_ENTRIES, max_bytes: max_bytes as usize });
+	let mut cache =
+		KeyCache::<B>::new(CacheLimits { max_entries: MAX_ENTRIES, max_bytes: max_bytes as usize });
 	let result = f(&mut cache);
 	*slot = Some(Box::new(cache));
 	result

@@ -83,9 +83,9 @@
 
 extern crate alloc;
 
+mod authorization;
 #[cfg(feature = "runtime-benchmarks")]
 mod benchmarking;
-mod authorization;
 pub mod committee;
 mod extrinsic;
 mod invariants;
@@ -98,7 +98,9 @@ pub mod runtime_api;
 mod tests;
 pub mod weights;
 
-pub use authorization::{authorize, derivation_weight, FeeCheck, PqInvalidTransaction, SignatureCheck};
+pub use authorization::{
+	authorize, derivation_weight, FeeCheck, PqInvalidTransaction, SignatureCheck,
+};
 pub use extrinsic::{ChargedExtrinsic, CheckedExtrinsic, Extrinsic, UncheckedExtrinsic};
 pub use pallet::*;
 pub use weights::WeightInfo;
@@ -109,7 +111,9 @@ use pq_crypto::{MultiSigner, Scheme};
 use scale_info::TypeInfo;
 
 /// A key in the registry.
-#[derive(Clone, Debug, PartialEq, Eq, Encode, Decode, DecodeWithMemTracking, MaxEncodedLen, TypeInfo)]
+#[derive(
+	Clone, Debug, PartialEq, Eq, Encode, Decode, DecodeWithMemTracking, MaxEncodedLen, TypeInfo,
+)]
 pub struct RegisteredKey<Balance> {
 	/// The ML-DSA public key.
 	pub key: MultiSigner,
@@ -121,7 +125,9 @@ pub struct RegisteredKey<Balance> {
 
 /// A member's entry when a committee is created: its share and the proof that it holds the
 /// share's secret key.
-#[derive(Clone, Debug, PartialEq, Eq, Encode, Decode, DecodeWithMemTracking, MaxEncodedLen, TypeInfo)]
+#[derive(
+	Clone, Debug, PartialEq, Eq, Encode, Decode, DecodeWithMemTracking, MaxEncodedLen, TypeInfo,
+)]
 pub struct CommitteeMember {
 	/// `tᵢ = A·s1ᵢ + s2ᵢ`, packed.
 	pub share: pq_crypto::aggregate::committee::PackedShare,
@@ -141,6 +147,8 @@ pub trait BenchmarkHelper<AccountId> {
 #[frame_support::pallet]
 pub mod pallet {
 	use super::*;
+	use crate::committee::CommitteeInfo;
+	use alloc::boxed::Box;
 	use frame_support::{
 		pallet_prelude::*,
 		traits::{
@@ -149,8 +157,6 @@ pub mod pallet {
 		},
 	};
 	use frame_system::pallet_prelude::*;
-	use crate::committee::CommitteeInfo;
-	use alloc::boxed::Box;
 	use pq_crypto::{
 		aggregate::{
 			committee::{committee_id, verify_membership, PackedShare, ShareSum},
@@ -197,7 +203,8 @@ pub mod pallet {
 
 		/// Holds key deposits (and moves a committee's funds to its account of today in the
 		/// migration to storage version 1).
-		type Currency: MutateHold<AccountId32, Reason = Self::RuntimeHoldReason> + Mutate<AccountId32>;
+		type Currency: MutateHold<AccountId32, Reason = Self::RuntimeHoldReason>
+			+ Mutate<AccountId32>;
 
 		/// The runtime's hold reasons, of which [`HoldReason`] is part.
 		type RuntimeHoldReason: From<HoldReason>;
@@ -241,7 +248,8 @@ pub mod pallet {
 
 	/// Registered post-quantum keys, by account.
 	#[pallet::storage]
-	pub type Keys<T: Config> = StorageMap<_, Blake2_128Concat, AccountId32, RegisteredKey<BalanceOf<T>>>;
+	pub type Keys<T: Config> =
+		StorageMap<_, Blake2_128Concat, AccountId32, RegisteredKey<BalanceOf<T>>>;
 
 	/// Migrated accounts that accept only their registered key: every other key — the old
 	/// Ed25519 key, or the ML-DSA key the account is derived from — is refused in every form.
@@ -263,7 +271,8 @@ pub mod pallet {
 	/// their creator can grind; the keys are hashed again all the same, as FRAME does for every
 	/// key a user influences (see `docs/security.md`).
 	#[pallet::storage]
-	pub type Committees<T: Config> = StorageMap<_, Blake2_128Concat, CommitteeId, CommitteeInfo<BalanceOf<T>>>;
+	pub type Committees<T: Config> =
+		StorageMap<_, Blake2_128Concat, CommitteeId, CommitteeInfo<BalanceOf<T>>>;
 
 	/// Ids of dissolved committees, which can never be created again: the proofs that created
 	/// one stay on chain, so without this its creator could bring back the committee its
@@ -452,7 +461,10 @@ pub mod pallet {
 			)?;
 			frame_system::Pallet::<T>::dec_consumers(&who);
 			if OnlyRegisteredKey::<T>::take(&who).is_some() {
-				Self::deposit_event(Event::OnlyRegisteredKeySet { who: who.clone(), enabled: false });
+				Self::deposit_event(Event::OnlyRegisteredKeySet {
+					who: who.clone(),
+					enabled: false,
+				});
 			}
 			Self::deposit_event(Event::KeyRemoved { who, deposit: released });
 			Ok(())
@@ -469,7 +481,10 @@ pub mod pallet {
 			let who = ensure_signed(origin)?;
 			let registered = Keys::<T>::get(&who).ok_or(Error::<T>::NotRegistered)?;
 			ensure!(registered.migrated, Error::<T>::NotMigrated);
-			ensure!(enabled || !Version1Accounts::<T>::contains_key(&who), Error::<T>::Version1Account);
+			ensure!(
+				enabled || !Version1Accounts::<T>::contains_key(&who),
+				Error::<T>::Version1Account
+			);
 			if enabled {
 				OnlyRegisteredKey::<T>::insert(&who, ());
 			} else {
@@ -498,14 +513,18 @@ pub mod pallet {
 			let deposit = Self::deposit_for(&key);
 			let reason = HoldReason::KeyDeposit.into();
 			if deposit > old.deposit {
-				T::Currency::hold(&reason, &who, deposit - old.deposit).map_err(|_| Error::<T>::InsufficientBalance)?;
+				T::Currency::hold(&reason, &who, deposit - old.deposit)
+					.map_err(|_| Error::<T>::InsufficientBalance)?;
 			} else if deposit < old.deposit {
 				T::Currency::release(&reason, &who, old.deposit - deposit, Precision::Exact)?;
 			}
 			let scheme = key.scheme();
 			Keys::<T>::insert(&who, RegisteredKey { key, deposit, migrated });
 			if !migrated && OnlyRegisteredKey::<T>::take(&who).is_some() {
-				Self::deposit_event(Event::OnlyRegisteredKeySet { who: who.clone(), enabled: false });
+				Self::deposit_event(Event::OnlyRegisteredKeySet {
+					who: who.clone(),
+					enabled: false,
+				});
 			}
 			Self::deposit_event(Event::KeyRotated { who, scheme, deposit });
 			Ok(())
@@ -531,15 +550,24 @@ pub mod pallet {
 			let owner = ensure_signed(origin)?;
 			let size = members.len() as u32;
 			ensure!(threshold >= 1 && threshold <= size, Error::<T>::InvalidThreshold);
-			let committee = committee_id(&rho, threshold, members.iter().map(|member| &member.share));
+			let committee =
+				committee_id(&rho, threshold, members.iter().map(|member| &member.share));
 			ensure!(!Committees::<T>::contains_key(&committee), Error::<T>::CommitteeExists);
-			ensure!(!DissolvedCommittees::<T>::contains_key(&committee), Error::<T>::CommitteeDissolved);
+			ensure!(
+				!DissolvedCommittees::<T>::contains_key(&committee),
+				Error::<T>::CommitteeDissolved
+			);
 
 			let genesis_hash = Self::genesis_hash();
 			let mut sum = ShareSum::default();
 			for (index, member) in (0u32..).zip(&members) {
 				sum.add(&member.share).map_err(|_| Error::<T>::InvalidShare)?;
-				let statement = MembershipStatement { genesis_hash, owner: &owner, committee: &committee, member: index };
+				let statement = MembershipStatement {
+					genesis_hash,
+					owner: &owner,
+					committee: &committee,
+					member: index,
+				};
 				verify_membership::<T::Backend, _>(&rho, &member.share, &statement, &member.proof)
 					.map_err(|_| Error::<T>::InvalidMembershipProof)?;
 			}
@@ -553,7 +581,10 @@ pub mod pallet {
 		/// deposit released but for [`Pallet::tombstone_deposit`], burned to pay for that.
 		#[pallet::call_index(4)]
 		#[pallet::weight(T::WeightInfo::dissolve_committee(MAX_COMMITTEE_SIZE))]
-		pub fn dissolve_committee(origin: OriginFor<T>, committee: CommitteeId) -> DispatchResultWithPostInfo {
+		pub fn dissolve_committee(
+			origin: OriginFor<T>,
+			committee: CommitteeId,
+		) -> DispatchResultWithPostInfo {
 			let who = ensure_signed(origin)?;
 			let info = Committees::<T>::get(&committee).ok_or(Error::<T>::UnknownCommittee)?;
 			ensure!(info.owner == who, Error::<T>::NotCommitteeOwner);
@@ -572,8 +603,12 @@ pub mod pallet {
 				Precision::BestEffort,
 				Fortitude::Force,
 			)?;
-			let released =
-				T::Currency::release(&reason, &who, info.deposit.saturating_sub(burned), Precision::BestEffort)?;
+			let released = T::Currency::release(
+				&reason,
+				&who,
+				info.deposit.saturating_sub(burned),
+				Precision::BestEffort,
+			)?;
 			frame_system::Pallet::<T>::dec_consumers(&who);
 			Self::deposit_event(Event::CommitteeDissolved { committee, deposit: released, burned });
 			Ok(Some(T::WeightInfo::dissolve_committee(info.size)).into())
@@ -600,25 +635,38 @@ pub mod pallet {
 				CommitteeShares::<T>::insert(&committee, index, share);
 			}
 			let share_sum = share_sum.pack();
-			Committees::<T>::insert(&committee, CommitteeInfo { rho, size, threshold, owner: owner.clone(), deposit, share_sum });
+			Committees::<T>::insert(
+				&committee,
+				CommitteeInfo { rho, size, threshold, owner: owner.clone(), deposit, share_sum },
+			);
 			let account = committee.account_id();
-			Self::deposit_event(Event::CommitteeCreated { committee, account, owner, size, threshold, deposit });
+			Self::deposit_event(Event::CommitteeCreated {
+				committee,
+				account,
+				owner,
+				size,
+				threshold,
+				deposit,
+			});
 			Ok(())
 		}
 
 		/// The deposit for a committee of `size` members: base plus per byte of its record and
 		/// shares (which covers its tombstone's bytes too).
 		pub fn committee_deposit(size: u32) -> BalanceOf<T> {
-			let share_entry = (CommitteeId::max_encoded_len() + 4 + PackedShare::max_encoded_len()) as u32;
+			let share_entry =
+				(CommitteeId::max_encoded_len() + 4 + PackedShare::max_encoded_len()) as u32;
 			let bytes = (CommitteeInfo::<BalanceOf<T>>::max_encoded_len() as u32)
 				.saturating_add(size.saturating_mul(share_entry));
-			T::KeyDepositBase::get().saturating_add(T::KeyDepositPerByte::get().saturating_mul(bytes.into()))
+			T::KeyDepositBase::get()
+				.saturating_add(T::KeyDepositPerByte::get().saturating_mul(bytes.into()))
 		}
 
 		/// The part of a committee's deposit that dissolving it burns: the bytes of its entry in
 		/// [`DissolvedCommittees`], which stays forever.
 		pub fn tombstone_deposit() -> BalanceOf<T> {
-			T::KeyDepositPerByte::get().saturating_mul((CommitteeId::max_encoded_len() as u32).into())
+			T::KeyDepositPerByte::get()
+				.saturating_mul((CommitteeId::max_encoded_len() as u32).into())
 		}
 
 		/// The deposit for storing `key`: base plus per byte of its registry entry.
@@ -626,7 +674,8 @@ pub mod pallet {
 			let bytes = RegisteredKey::<BalanceOf<T>>::max_encoded_len()
 				.saturating_sub(MultiSigner::max_encoded_len())
 				.saturating_add(key.encoded_size()) as u32;
-			T::KeyDepositBase::get().saturating_add(T::KeyDepositPerByte::get().saturating_mul(bytes.into()))
+			T::KeyDepositBase::get()
+				.saturating_add(T::KeyDepositPerByte::get().saturating_mul(bytes.into()))
 		}
 
 		/// The hash of this chain's genesis block, which every statement signed here names.
@@ -660,7 +709,9 @@ pub mod pallet {
 			key_cache::with_cache::<T::Backend, _>(T::KeyCacheBytes::get(), |cache| {
 				checks
 					.iter()
-					.map(|(signer, signature, message, purpose)| cache.verify(signer, signature, message, *purpose))
+					.map(|(signer, signature, message, purpose)| {
+						cache.verify(signer, signature, message, *purpose)
+					})
 					.collect()
 			})
 		}
@@ -673,16 +724,21 @@ pub mod pallet {
 		/// Checks that `key` may be registered for `who`: an ML-DSA key, and, unless it is
 		/// `who`'s derived key, `proof` of its possession for `who` on this chain. Whether `who`
 		/// migrates (the key does not derive it).
-		fn check_possession(who: &AccountId32, key: &MultiSigner, proof: Option<MultiSignature>) -> Result<bool, Error<T>> {
-			ensure!(
-				key.scheme().is_registerable(),
-				Error::<T>::UnsupportedScheme
-			);
+		fn check_possession(
+			who: &AccountId32,
+			key: &MultiSigner,
+			proof: Option<MultiSignature>,
+		) -> Result<bool, Error<T>> {
+			ensure!(key.scheme().is_registerable(), Error::<T>::UnsupportedScheme);
 			let migrated = key.account_id() != *who;
 			if migrated {
 				let proof = proof.ok_or(Error::<T>::ProofRequired)?;
 				proof
-					.verify::<T::Backend>(key, &Self::possession_statement(who), Purpose::ProofOfPossession)
+					.verify::<T::Backend>(
+						key,
+						&Self::possession_statement(who),
+						Purpose::ProofOfPossession,
+					)
 					.map_err(|_| Error::<T>::InvalidProof)?;
 			}
 			Ok(migrated)

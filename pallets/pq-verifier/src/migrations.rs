@@ -14,7 +14,12 @@
 /// (see `docs/wire-format.md`). Committees it knows all of: what each committee's version-1
 /// account holds moves to the account the committee controls now.
 pub mod v1 {
-	use crate::{BalanceOf, Committees, Config, Keys, OnlyRegisteredKey, Pallet, RegisteredKey, Version1Accounts};
+	use crate::{
+		BalanceOf, Committees, Config, Keys, OnlyRegisteredKey, Pallet, RegisteredKey,
+		Version1Accounts,
+	};
+	#[cfg(feature = "try-runtime")]
+	use polkadot_sdk::sp_runtime::TryRuntimeError;
 	use polkadot_sdk::{
 		frame_support::{
 			migrations::VersionedMigration,
@@ -29,8 +34,6 @@ pub mod v1 {
 		sp_runtime::traits::Zero,
 	};
 	use pq_crypto::MultiSigner;
-	#[cfg(feature = "try-runtime")]
-	use polkadot_sdk::sp_runtime::TryRuntimeError;
 
 	/// The registry's accounts of version-1 ids, made migrated accounts that accept only their
 	/// key. Runs only from storage version 0, and leaves version 1.
@@ -65,9 +68,18 @@ pub mod v1 {
 			// for any transfer).
 			for (committee, _) in Committees::<T>::iter() {
 				reads += 3;
-				let (old, new) = (MultiSigner::AggregateMlDsa87(committee.clone()).version_1_account_id(), committee.account_id());
-				let movable = T::Currency::reducible_balance(&old, Preservation::Expendable, Fortitude::Polite);
-				if !movable.is_zero() && T::Currency::transfer(&old, &new, movable, Preservation::Expendable).is_ok() {
+				let (old, new) = (
+					MultiSigner::AggregateMlDsa87(committee.clone()).version_1_account_id(),
+					committee.account_id(),
+				);
+				let movable = T::Currency::reducible_balance(
+					&old,
+					Preservation::Expendable,
+					Fortitude::Polite,
+				);
+				if !movable.is_zero()
+					&& T::Currency::transfer(&old, &new, movable, Preservation::Expendable).is_ok()
+				{
 					writes += 2;
 				}
 			}
@@ -84,7 +96,10 @@ pub mod v1 {
 		fn post_upgrade(state: alloc::vec::Vec<u8>) -> Result<(), TryRuntimeError> {
 			use codec::Decode;
 			let keys = u32::decode(&mut &state[..]).map_err(|_| "the pre-upgrade state decodes")?;
-			polkadot_sdk::frame_support::ensure!(keys == Keys::<T>::iter().count() as u32, "the migration lost keys");
+			polkadot_sdk::frame_support::ensure!(
+				keys == Keys::<T>::iter().count() as u32,
+				"the migration lost keys"
+			);
 			Pallet::<T>::do_try_state()
 		}
 	}

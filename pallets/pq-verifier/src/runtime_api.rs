@@ -14,7 +14,8 @@ pub const MAX_SIGNATURE_CHECKS: u32 = 256;
 
 /// The checks of one [`PqVerifierApi::verify_signatures`] call: `(signer, signature, message,
 /// purpose)`, encoded as a plain vector.
-pub type SignatureChecks = BoundedVec<(MultiSigner, MultiSignature, Vec<u8>, Purpose), ConstU32<MAX_SIGNATURE_CHECKS>>;
+pub type SignatureChecks =
+	BoundedVec<(MultiSigner, MultiSignature, Vec<u8>, Purpose), ConstU32<MAX_SIGNATURE_CHECKS>>;
 
 polkadot_sdk::sp_api::decl_runtime_apis! {
 	/// Checks a signature with the runtime's [`Config::Backend`](crate::Config::Backend), as

@@ -37,7 +37,8 @@ macro_rules! fixed_bytes {
 			fn type_info() -> scale_info::Type {
 				use $crate::bytes::MAX_DESCRIBED_ARRAY;
 				let mut pieces = scale_info::build::Fields::unnamed();
-				for _ in 0..$len / MAX_DESCRIBED_ARRAY {
+				let whole_pieces = $len / MAX_DESCRIBED_ARRAY;
+				for _ in 0..whole_pieces {
 					pieces = pieces.field(|piece| piece.ty::<[u8; MAX_DESCRIBED_ARRAY]>());
 				}
 				if $len % MAX_DESCRIBED_ARRAY != 0 {

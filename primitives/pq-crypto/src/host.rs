@@ -24,8 +24,8 @@
 //! keep providing the old one for runtimes that still import it.
 
 use crate::keys::{
-	Ed25519Public, Ed25519Signature, MlDsa44Public, MlDsa44Signature, MlDsa65Public, MlDsa65Signature,
-	MlDsa87Public, MlDsa87Signature,
+	Ed25519Public, Ed25519Signature, MlDsa44Public, MlDsa44Signature, MlDsa65Public,
+	MlDsa65Signature, MlDsa87Public, MlDsa87Signature,
 };
 #[cfg(not(substrate_runtime))]
 use crate::{MultiSignature, MultiSigner};
@@ -43,7 +43,11 @@ pub trait PqVerify {
 		message: PassFatPointerAndRead<&[u8]>,
 		signature: PassPointerAndRead<&MlDsa44Signature, { MlDsa44Signature::LEN }>,
 	) -> bool {
-		node::verify(MultiSigner::MlDsa44(public.clone()), MultiSignature::MlDsa44(signature.clone()), message)
+		node::verify(
+			MultiSigner::MlDsa44(public.clone()),
+			MultiSignature::MlDsa44(signature.clone()),
+			message,
+		)
 	}
 
 	/// FIPS 204 Algorithm 8 `ML-DSA.Verify_internal` for ML-DSA-65, over a formatted `M′`.
@@ -52,7 +56,11 @@ pub trait PqVerify {
 		message: PassFatPointerAndRead<&[u8]>,
 		signature: PassPointerAndRead<&MlDsa65Signature, { MlDsa65Signature::LEN }>,
 	) -> bool {
-		node::verify(MultiSigner::MlDsa65(public.clone()), MultiSignature::MlDsa65(signature.clone()), message)
+		node::verify(
+			MultiSigner::MlDsa65(public.clone()),
+			MultiSignature::MlDsa65(signature.clone()),
+			message,
+		)
 	}
 
 	/// FIPS 204 Algorithm 8 `ML-DSA.Verify_internal` for ML-DSA-87, over a formatted `M′`.
@@ -61,7 +69,11 @@ pub trait PqVerify {
 		message: PassFatPointerAndRead<&[u8]>,
 		signature: PassPointerAndRead<&MlDsa87Signature, { MlDsa87Signature::LEN }>,
 	) -> bool {
-		node::verify(MultiSigner::MlDsa87(public.clone()), MultiSignature::MlDsa87(signature.clone()), message)
+		node::verify(
+			MultiSigner::MlDsa87(public.clone()),
+			MultiSignature::MlDsa87(signature.clone()),
+			message,
+		)
 	}
 
 	/// FIPS 204 Algorithm 8 under an aggregate ML-DSA-87 key `pk*`. The node expands each
@@ -102,7 +114,9 @@ pub trait PqVerify {
 
 	/// Whether `public` is usable under the project's Ed25519 rule (a curve point, not of small
 	/// order; see [`crate::backend::Dalek`]).
-	fn ed25519_key_is_valid(public: PassPointerAndRead<&Ed25519Public, { Ed25519Public::LEN }>) -> bool {
+	fn ed25519_key_is_valid(
+		public: PassPointerAndRead<&Ed25519Public, { Ed25519Public::LEN }>,
+	) -> bool {
 		node::key_is_valid(MultiSigner::Ed25519(public.clone()))
 	}
 
@@ -113,7 +127,11 @@ pub trait PqVerify {
 		message: PassFatPointerAndRead<&[u8]>,
 		signature: PassPointerAndRead<&Ed25519Signature, { Ed25519Signature::LEN }>,
 	) -> bool {
-		node::verify(MultiSigner::Ed25519(public.clone()), MultiSignature::Ed25519(signature.clone()), message)
+		node::verify(
+			MultiSigner::Ed25519(public.clone()),
+			MultiSignature::Ed25519(signature.clone()),
+			message,
+		)
 	}
 }
 
@@ -121,7 +139,9 @@ pub trait PqVerify {
 #[cfg(not(substrate_runtime))]
 pub mod node {
 	use crate::{
-		aggregate::verifier::{rho_of, AggregateKey, AggregateKeyId, AggregateLookup, CommitteeMatrix},
+		aggregate::verifier::{
+			rho_of, AggregateKey, AggregateKeyId, AggregateLookup, CommitteeMatrix,
+		},
 		backend::Precomputed,
 		cache::{
 			node::{NodeCache, NodeCacheOccupancy, NodeCacheStats, SignerSetKey},
@@ -142,9 +162,11 @@ pub mod node {
 	/// ~21/37/65 KiB (ML-DSA-44/65/87), so 256 MiB holds ~4,000 ML-DSA-87 or ~12,000 ML-DSA-44
 	/// keys: five blocks' worth of distinct ML-DSA-87 senders at the measured block capacity,
 	/// enough for a key to stay cached from pool validation to import.
-	pub const DEFAULT_LIMITS: CacheLimits = CacheLimits { max_entries: 16_384, max_bytes: 256 << 20 };
+	pub const DEFAULT_LIMITS: CacheLimits =
+		CacheLimits { max_entries: 16_384, max_bytes: 256 << 20 };
 
-	static CACHE: LazyLock<Mutex<NodeCache<NodeBackend>>> = LazyLock::new(|| Mutex::new(NodeCache::new(DEFAULT_LIMITS)));
+	static CACHE: LazyLock<Mutex<NodeCache<NodeBackend>>> =
+		LazyLock::new(|| Mutex::new(NodeCache::new(DEFAULT_LIMITS)));
 
 	/// The cache; a panic elsewhere while it was locked leaves it consistent, so poisoning is
 	/// ignored.
@@ -191,7 +213,11 @@ pub mod node {
 	/// matrix: cached, or expanded now (with AVX2 that costs less than libcrux's whole
 	/// decode+verify). The key, and with it a matrix expanded for it, are cached only once the
 	/// signature verified: garbage signatures cannot evict the committees that sign.
-	pub(super) fn verify_aggregate(public: &MlDsa87Public, message: &[u8], signature: &MlDsa87Signature) -> bool {
+	pub(super) fn verify_aggregate(
+		public: &MlDsa87Public,
+		message: &[u8],
+		signature: &MlDsa87Signature,
+	) -> bool {
 		verify_and_remember(public, message, signature, None)
 	}
 
@@ -225,7 +251,9 @@ pub mod node {
 	/// remembered key is scoped to ([`SignerSetKey`]); `None` outside a runtime call, and then
 	/// no signer set is remembered or known.
 	fn runtime_code_hash() -> Option<[u8; 32]> {
-		use polkadot_sdk::{sp_core::storage::well_known_keys::CODE, sp_externalities::with_externalities};
+		use polkadot_sdk::{
+			sp_core::storage::well_known_keys::CODE, sp_externalities::with_externalities,
+		};
 		with_externalities(|externalities| externalities.storage_hash(CODE))
 			.flatten()
 			.and_then(|hash| hash.try_into().ok())
@@ -242,8 +270,11 @@ pub mod node {
 		let (verified, key) = match lookup {
 			AggregateLookup::Cached(key) => (key.verify_internal(message, signature), None),
 			AggregateLookup::Uncached(cached_matrix) => {
-				let matrix = cached_matrix.unwrap_or_else(|| Arc::new(CommitteeMatrix::expand::<MlDsa87>(&rho_of(public))));
-				let key = AggregateKey::decode_with(matrix, public).expect("the matrix of the key's own ρ and level");
+				let matrix = cached_matrix.unwrap_or_else(|| {
+					Arc::new(CommitteeMatrix::expand::<MlDsa87>(&rho_of(public)))
+				});
+				let key = AggregateKey::decode_with(matrix, public)
+					.expect("the matrix of the key's own ρ and level");
 				(key.verify_internal(message, signature), Some(key))
 			},
 		};

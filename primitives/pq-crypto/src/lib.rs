@@ -98,7 +98,18 @@ use scale_info::TypeInfo;
 
 /// The signature schemes, in the order of the [`MultiSigner`] and [`MultiSignature`] variants.
 #[derive(
-	Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Encode, Decode, DecodeWithMemTracking, MaxEncodedLen,
+	Clone,
+	Copy,
+	Debug,
+	PartialEq,
+	Eq,
+	PartialOrd,
+	Ord,
+	Hash,
+	Encode,
+	Decode,
+	DecodeWithMemTracking,
+	MaxEncodedLen,
 	TypeInfo,
 )]
 pub enum Scheme {
@@ -116,12 +127,18 @@ pub enum Scheme {
 
 impl Scheme {
 	/// Every scheme.
-	pub const ALL: [Scheme; 5] =
-		[Scheme::Ed25519, Scheme::MlDsa44, Scheme::MlDsa65, Scheme::MlDsa87, Scheme::AggregateMlDsa87];
+	pub const ALL: [Scheme; 5] = [
+		Scheme::Ed25519,
+		Scheme::MlDsa44,
+		Scheme::MlDsa65,
+		Scheme::MlDsa87,
+		Scheme::AggregateMlDsa87,
+	];
 
 	/// The schemes of a single key (signing keys, the signed and key-inline forms): every one
 	/// but the aggregate, whose key a committee derives from its members' shares.
-	pub const SINGLE_KEY: [Scheme; 4] = [Scheme::Ed25519, Scheme::MlDsa44, Scheme::MlDsa65, Scheme::MlDsa87];
+	pub const SINGLE_KEY: [Scheme; 4] =
+		[Scheme::Ed25519, Scheme::MlDsa44, Scheme::MlDsa65, Scheme::MlDsa87];
 
 	/// The ML-DSA levels: the keys an account can register, the schemes an Ed25519 account can
 	/// migrate to.

@@ -109,7 +109,9 @@ impl MultiSigner {
 			MultiSigner::MlDsa44(key) => params::version_1_account_id::<MlDsa44>(key),
 			MultiSigner::MlDsa65(key) => params::version_1_account_id::<MlDsa65>(key),
 			MultiSigner::MlDsa87(key) => params::version_1_account_id::<MlDsa87>(key),
-			MultiSigner::AggregateMlDsa87(committee) => params::version_1_committee_account_id(&committee.0),
+			MultiSigner::AggregateMlDsa87(committee) => {
+				params::version_1_committee_account_id(&committee.0)
+			},
 		}
 	}
 }

@@ -16,7 +16,16 @@ use scale_info::TypeInfo;
 
 /// The purpose a signature is made for; each has its own domain-separation context.
 #[derive(
-	Clone, Copy, Debug, PartialEq, Eq, Encode, Decode, DecodeWithMemTracking, MaxEncodedLen, TypeInfo,
+	Clone,
+	Copy,
+	Debug,
+	PartialEq,
+	Eq,
+	Encode,
+	Decode,
+	DecodeWithMemTracking,
+	MaxEncodedLen,
+	TypeInfo,
 )]
 pub enum Purpose {
 	/// A transaction whose key travels with its signature: the runtime's standard signed

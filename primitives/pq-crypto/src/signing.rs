@@ -85,7 +85,9 @@ impl Keypair {
 		let tag = if scheme == Scheme::Ed25519 { "Ed25519HDKD" } else { ML_DSA_HDKD };
 		for junction in &uri.junctions {
 			match junction {
-				DeriveJunction::Hard(chain_code) => seed = blake2_256(&(tag, seed, chain_code).encode()),
+				DeriveJunction::Hard(chain_code) => {
+					seed = blake2_256(&(tag, seed, chain_code).encode())
+				},
 				DeriveJunction::Soft(_) => return Err(SecretError::SoftJunction),
 			}
 		}
@@ -105,10 +107,18 @@ impl Keypair {
 	/// The public key.
 	pub fn public(&self) -> MultiSigner {
 		match self {
-			Self::Ed25519(key) => MultiSigner::Ed25519(Ed25519Public(key.verifying_key().to_bytes())),
-			Self::MlDsa44(key) => MultiSigner::MlDsa44(MlDsa44Public(key.expanded_key().verifying_key().encode().into())),
-			Self::MlDsa65(key) => MultiSigner::MlDsa65(MlDsa65Public(key.expanded_key().verifying_key().encode().into())),
-			Self::MlDsa87(key) => MultiSigner::MlDsa87(MlDsa87Public(key.expanded_key().verifying_key().encode().into())),
+			Self::Ed25519(key) => {
+				MultiSigner::Ed25519(Ed25519Public(key.verifying_key().to_bytes()))
+			},
+			Self::MlDsa44(key) => MultiSigner::MlDsa44(MlDsa44Public(
+				key.expanded_key().verifying_key().encode().into(),
+			)),
+			Self::MlDsa65(key) => MultiSigner::MlDsa65(MlDsa65Public(
+				key.expanded_key().verifying_key().encode().into(),
+			)),
+			Self::MlDsa87(key) => MultiSigner::MlDsa87(MlDsa87Public(
+				key.expanded_key().verifying_key().encode().into(),
+			)),
 		}
 	}
 
@@ -132,7 +142,12 @@ impl Keypair {
 
 	/// Signs with caller-chosen `rnd` (FIPS 204 Algorithm 2 with `rnd` given). Ed25519 is
 	/// deterministic by construction and ignores `rnd`.
-	pub fn sign_with_randomness(&self, message: &[u8], purpose: Purpose, rnd: [u8; 32]) -> MultiSignature {
+	pub fn sign_with_randomness(
+		&self,
+		message: &[u8],
+		purpose: Purpose,
+		rnd: [u8; 32],
+	) -> MultiSignature {
 		let context = purpose.context();
 		let header = pure_header(context).expect("a purpose's context fits in 255 bytes");
 		let parts: &[&[u8]] = &[&header, context, message];
@@ -160,7 +175,10 @@ impl Keypair {
 	/// signature.
 	#[cfg(feature = "std")]
 	pub fn sign_transaction(&self, signing_payload: &[u8]) -> crate::TransactionSignature {
-		crate::TransactionSignature::key_inline(self.public(), self.sign(signing_payload, Purpose::Transaction))
-			.expect("a keypair's public key and signature are of the same scheme")
+		crate::TransactionSignature::key_inline(
+			self.public(),
+			self.sign(signing_payload, Purpose::Transaction),
+		)
+		.expect("a keypair's public key and signature are of the same scheme")
 	}
 }

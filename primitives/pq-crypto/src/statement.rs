@@ -133,12 +133,16 @@ mod tests {
 	#[test]
 	fn a_long_payload_is_signed_as_its_hash() {
 		assert_eq!(signing_payload(&[5; MAX_UNHASHED_PAYLOAD]), vec![5; MAX_UNHASHED_PAYLOAD]);
-		assert_eq!(signing_payload(&[5; MAX_UNHASHED_PAYLOAD + 1]), blake2_256(&[5; MAX_UNHASHED_PAYLOAD + 1]).to_vec());
+		assert_eq!(
+			signing_payload(&[5; MAX_UNHASHED_PAYLOAD + 1]),
+			blake2_256(&[5; MAX_UNHASHED_PAYLOAD + 1]).to_vec()
+		);
 	}
 
 	#[test]
 	fn a_key_inline_statement_is_the_payload() {
-		let statement = TransactionStatement { signatory: Signatory::Key, signing_payload: &[1, 2, 3] };
+		let statement =
+			TransactionStatement { signatory: Signatory::Key, signing_payload: &[1, 2, 3] };
 		assert_eq!(statement.message(), [1, 2, 3]);
 		assert_eq!(statement.purpose(), Purpose::Transaction);
 	}
@@ -146,7 +150,10 @@ mod tests {
 	#[test]
 	fn a_registered_statement_names_the_account() {
 		let account = AccountId32::new([0xaa; 32]);
-		let statement = TransactionStatement { signatory: Signatory::Registered(&account), signing_payload: &[1, 2, 3] };
+		let statement = TransactionStatement {
+			signatory: Signatory::Registered(&account),
+			signing_payload: &[1, 2, 3],
+		};
 		assert_eq!(statement.message(), [&[0xaa; 32][..], &[1, 2, 3]].concat());
 		assert_eq!(statement.purpose(), Purpose::TransactionKeyRegistered);
 	}
@@ -155,8 +162,10 @@ mod tests {
 	fn a_committee_statement_names_the_committee_and_its_signers() {
 		let committee = CommitteeId([0xcc; 32]);
 		let signers = SignerBitfield::new(9, [0, 8]).unwrap();
-		let statement =
-			TransactionStatement { signatory: Signatory::Committee(&committee, &signers), signing_payload: &[1, 2, 3] };
+		let statement = TransactionStatement {
+			signatory: Signatory::Committee(&committee, &signers),
+			signing_payload: &[1, 2, 3],
+		};
 		let message = statement.message();
 		assert_eq!(&message[..32], &[0xcc; 32]);
 		assert_eq!(&message[32..35], &[2 << 2, 0b1, 0b1], "compact length 2, then the bits");
@@ -168,7 +177,15 @@ mod tests {
 	fn a_membership_statement_encodes_as_documented() {
 		let owner = AccountId32::new([0xbb; 32]);
 		let committee = CommitteeId([0xcc; 32]);
-		let statement = MembershipStatement { genesis_hash: [0x11u8; 32], owner: &owner, committee: &committee, member: 3 };
-		assert_eq!(statement.encode(), [&[0x11; 32][..], &[0xbb; 32], &[0xcc; 32], &[3, 0, 0, 0]].concat());
+		let statement = MembershipStatement {
+			genesis_hash: [0x11u8; 32],
+			owner: &owner,
+			committee: &committee,
+			member: 3,
+		};
+		assert_eq!(
+			statement.encode(),
+			[&[0x11; 32][..], &[0xbb; 32], &[0xcc; 32], &[3, 0, 0, 0]].concat()
+		);
 	}
 }

@@ -25,8 +25,8 @@ use crate::{
 	aggregate::{AggregateSignature, SignerBitfield},
 	keys::*,
 	multi::{MultiSignature, MultiSigner},
-	statement::Signatory,
 	params::{MlDsa44, MlDsa65, MlDsa87, MlDsaParams},
+	statement::Signatory,
 	verify::KeyDigest,
 	Scheme, VerifyError,
 };
@@ -35,7 +35,10 @@ use polkadot_sdk::sp_runtime::AccountId32;
 use scale_info::TypeInfo;
 
 /// A transaction's signature, its form and its scheme; see the module docs for the wire layout.
-#[allow(clippy::large_enum_variant)] // A fixed-size wire type: inline bytes, no allocation per decode.
+#[allow(
+	clippy::large_enum_variant,
+	reason = "a fixed-size wire type: inline bytes, no allocation per decode"
+)]
 #[derive(
 	Clone, Debug, PartialEq, Eq, Encode, Decode, DecodeWithMemTracking, MaxEncodedLen, TypeInfo,
 )]
@@ -105,10 +108,18 @@ impl TransactionSignature {
 	/// account itself).
 	pub fn key_inline(key: MultiSigner, signature: MultiSignature) -> Option<Self> {
 		Some(match (key, signature) {
-			(MultiSigner::Ed25519(_), MultiSignature::Ed25519(signature)) => Self::Ed25519(signature),
-			(MultiSigner::MlDsa44(key), MultiSignature::MlDsa44(signature)) => Self::MlDsa44(key, signature),
-			(MultiSigner::MlDsa65(key), MultiSignature::MlDsa65(signature)) => Self::MlDsa65(key, signature),
-			(MultiSigner::MlDsa87(key), MultiSignature::MlDsa87(signature)) => Self::MlDsa87(key, signature),
+			(MultiSigner::Ed25519(_), MultiSignature::Ed25519(signature)) => {
+				Self::Ed25519(signature)
+			},
+			(MultiSigner::MlDsa44(key), MultiSignature::MlDsa44(signature)) => {
+				Self::MlDsa44(key, signature)
+			},
+			(MultiSigner::MlDsa65(key), MultiSignature::MlDsa65(signature)) => {
+				Self::MlDsa65(key, signature)
+			},
+			(MultiSigner::MlDsa87(key), MultiSignature::MlDsa87(signature)) => {
+				Self::MlDsa87(key, signature)
+			},
 			_ => return None,
 		})
 	}
@@ -127,16 +138,31 @@ impl TransactionSignature {
 	/// The signature taken apart by form, for `account` (an Ed25519 key is the account).
 	pub fn parts(&self, account: &AccountId32) -> Parts<'_> {
 		match self {
-			Self::Ed25519(signature) => Parts::KeyInline(ed25519_signer(account), MultiSignature::Ed25519(signature.clone())),
-			Self::MlDsa44(key, signature) =>
-				Parts::KeyInline(MultiSigner::MlDsa44(key.clone()), MultiSignature::MlDsa44(signature.clone())),
-			Self::MlDsa65(key, signature) =>
-				Parts::KeyInline(MultiSigner::MlDsa65(key.clone()), MultiSignature::MlDsa65(signature.clone())),
-			Self::MlDsa87(key, signature) =>
-				Parts::KeyInline(MultiSigner::MlDsa87(key.clone()), MultiSignature::MlDsa87(signature.clone())),
-			Self::MlDsa44Registered(signature) => Parts::KeyRegistered(MultiSignature::MlDsa44(signature.clone())),
-			Self::MlDsa65Registered(signature) => Parts::KeyRegistered(MultiSignature::MlDsa65(signature.clone())),
-			Self::MlDsa87Registered(signature) => Parts::KeyRegistered(MultiSignature::MlDsa87(signature.clone())),
+			Self::Ed25519(signature) => Parts::KeyInline(
+				ed25519_signer(account),
+				MultiSignature::Ed25519(signature.clone()),
+			),
+			Self::MlDsa44(key, signature) => Parts::KeyInline(
+				MultiSigner::MlDsa44(key.clone()),
+				MultiSignature::MlDsa44(signature.clone()),
+			),
+			Self::MlDsa65(key, signature) => Parts::KeyInline(
+				MultiSigner::MlDsa65(key.clone()),
+				MultiSignature::MlDsa65(signature.clone()),
+			),
+			Self::MlDsa87(key, signature) => Parts::KeyInline(
+				MultiSigner::MlDsa87(key.clone()),
+				MultiSignature::MlDsa87(signature.clone()),
+			),
+			Self::MlDsa44Registered(signature) => {
+				Parts::KeyRegistered(MultiSignature::MlDsa44(signature.clone()))
+			},
+			Self::MlDsa65Registered(signature) => {
+				Parts::KeyRegistered(MultiSignature::MlDsa65(signature.clone()))
+			},
+			Self::MlDsa87Registered(signature) => {
+				Parts::KeyRegistered(MultiSignature::MlDsa87(signature.clone()))
+			},
 			Self::Committee(aggregate) => Parts::Committee(aggregate),
 			Self::Sr25519(_) | Self::Ecdsa(_) => Parts::Classical,
 		}
@@ -151,8 +177,12 @@ impl TransactionSignature {
 			Self::MlDsa65(key, _) => (MlDsa65::ACCOUNT_TAG, key.as_ref()),
 			Self::MlDsa87(key, _) => (MlDsa87::ACCOUNT_TAG, key.as_ref()),
 			Self::Committee(aggregate) => return aggregate.committee.account_derivation().1,
-			Self::Ed25519(_) | Self::MlDsa44Registered(_) | Self::MlDsa65Registered(_) | Self::MlDsa87Registered(_) |
-			Self::Sr25519(_) | Self::Ecdsa(_) => return 0,
+			Self::Ed25519(_)
+			| Self::MlDsa44Registered(_)
+			| Self::MlDsa65Registered(_)
+			| Self::MlDsa87Registered(_)
+			| Self::Sr25519(_)
+			| Self::Ecdsa(_) => return 0,
 		};
 		crate::account::derive_counted(tag, key).1
 	}
@@ -161,16 +191,25 @@ impl TransactionSignature {
 	/// refused classical forms.
 	pub fn signatory<'a>(&'a self, account: &'a AccountId32) -> Option<Signatory<'a>> {
 		Some(match self {
-			Self::Ed25519(_) | Self::MlDsa44(..) | Self::MlDsa65(..) | Self::MlDsa87(..) => Signatory::Key,
-			Self::MlDsa44Registered(_) | Self::MlDsa65Registered(_) | Self::MlDsa87Registered(_) =>
-				Signatory::Registered(account),
-			Self::Committee(aggregate) => Signatory::Committee(&aggregate.committee, &aggregate.signers),
+			Self::Ed25519(_) | Self::MlDsa44(..) | Self::MlDsa65(..) | Self::MlDsa87(..) => {
+				Signatory::Key
+			},
+			Self::MlDsa44Registered(_)
+			| Self::MlDsa65Registered(_)
+			| Self::MlDsa87Registered(_) => Signatory::Registered(account),
+			Self::Committee(aggregate) => {
+				Signatory::Committee(&aggregate.committee, &aggregate.signers)
+			},
 			Self::Sr25519(_) | Self::Ecdsa(_) => return None,
 		})
 	}
 }
 
 /// A [`TransactionSignature`] taken apart by form ([`TransactionSignature::parts`]).
+#[allow(
+	clippy::large_enum_variant,
+	reason = "held on the stack for one check: boxing the key inline would allocate per check"
+)]
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Parts<'a> {
 	/// The key (for Ed25519, the account itself) and its signature.

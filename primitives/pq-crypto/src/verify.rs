@@ -52,7 +52,9 @@ impl KeyDigest {
 	/// Ed25519 key is the account), computed once for the check and the cache lookup.
 	pub fn controlling(signer: &MultiSigner, account: &AccountId32) -> Result<Self, VerifyError> {
 		let digest = Self::of(signer);
-		(digest.account_id() == *account).then_some(digest).ok_or(VerifyError::AccountMismatch)
+		(digest.account_id() == *account)
+			.then_some(digest)
+			.ok_or(VerifyError::AccountMismatch)
 	}
 }
 
@@ -82,7 +84,9 @@ impl<'a> Signed<'a> {
 	/// FIPS 204's `M′`; `None` for a context over 255 bytes, which never verifies.
 	pub fn m_prime(&self) -> Option<Cow<'a, [u8]>> {
 		match *self {
-			Self::ForPurpose(message, purpose) => pure_message(purpose.context(), message).map(Cow::Owned),
+			Self::ForPurpose(message, purpose) => {
+				pure_message(purpose.context(), message).map(Cow::Owned)
+			},
 			Self::WithContext(message, context) => pure_message(context, message).map(Cow::Owned),
 			Self::Internal(m_prime) => Some(Cow::Borrowed(m_prime)),
 		}
@@ -114,11 +118,18 @@ impl<B: Backend> DecodedKey<B> {
 	/// Decodes `signer`; an aggregate needs its derived key, an Ed25519 key must be valid.
 	pub fn decode(signer: &MultiSigner) -> Result<Self, VerifyError> {
 		Ok(match signer {
-			MultiSigner::Ed25519(key) =>
-				Self::Ed25519(<B as Ed25519Verifier>::decode_key(key).ok_or(VerifyError::InvalidKey)?),
-			MultiSigner::MlDsa44(key) => Self::MlDsa44(<B as MlDsaVerifier<MlDsa44>>::decode_key(key)),
-			MultiSigner::MlDsa65(key) => Self::MlDsa65(<B as MlDsaVerifier<MlDsa65>>::decode_key(key)),
-			MultiSigner::MlDsa87(key) => Self::MlDsa87(<B as MlDsaVerifier<MlDsa87>>::decode_key(key)),
+			MultiSigner::Ed25519(key) => Self::Ed25519(
+				<B as Ed25519Verifier>::decode_key(key).ok_or(VerifyError::InvalidKey)?,
+			),
+			MultiSigner::MlDsa44(key) => {
+				Self::MlDsa44(<B as MlDsaVerifier<MlDsa44>>::decode_key(key))
+			},
+			MultiSigner::MlDsa65(key) => {
+				Self::MlDsa65(<B as MlDsaVerifier<MlDsa65>>::decode_key(key))
+			},
+			MultiSigner::MlDsa87(key) => {
+				Self::MlDsa87(<B as MlDsaVerifier<MlDsa87>>::decode_key(key))
+			},
 			MultiSigner::AggregateMlDsa87(_) => return Err(VerifyError::AggregateKeyRequired),
 		})
 	}
@@ -134,20 +145,30 @@ impl<B: Backend> DecodedKey<B> {
 	}
 
 	/// Verifies `signature` with this key.
-	pub fn verify(&self, signature: &MultiSignature, signed: Signed<'_>) -> Result<(), VerifyError> {
+	pub fn verify(
+		&self,
+		signature: &MultiSignature,
+		signed: Signed<'_>,
+	) -> Result<(), VerifyError> {
 		macro_rules! ml_dsa {
 			($params:ty, $key:expr, $signature:expr) => {
 				match signed {
-					Signed::ForPurpose(message, purpose) => <B as MlDsaVerifier<$params>>::verify_decoded(
-						$key,
-						message,
-						purpose.context(),
-						$signature,
-					),
-					Signed::WithContext(message, context) =>
-						<B as MlDsaVerifier<$params>>::verify_decoded($key, message, context, $signature),
-					Signed::Internal(message) =>
-						<B as MlDsaVerifier<$params>>::verify_internal($key, message, $signature),
+					Signed::ForPurpose(message, purpose) => {
+						<B as MlDsaVerifier<$params>>::verify_decoded(
+							$key,
+							message,
+							purpose.context(),
+							$signature,
+						)
+					},
+					Signed::WithContext(message, context) => {
+						<B as MlDsaVerifier<$params>>::verify_decoded(
+							$key, message, context, $signature,
+						)
+					},
+					Signed::Internal(message) => {
+						<B as MlDsaVerifier<$params>>::verify_internal($key, message, $signature)
+					},
 				}
 			};
 		}
@@ -156,9 +177,15 @@ impl<B: Backend> DecodedKey<B> {
 				let (prefix, message) = signed.ed25519_parts();
 				<B as Ed25519Verifier>::verify_decoded(key, prefix, message, signature)
 			},
-			(Self::MlDsa44(key), MultiSignature::MlDsa44(signature)) => ml_dsa!(MlDsa44, key, signature),
-			(Self::MlDsa65(key), MultiSignature::MlDsa65(signature)) => ml_dsa!(MlDsa65, key, signature),
-			(Self::MlDsa87(key), MultiSignature::MlDsa87(signature)) => ml_dsa!(MlDsa87, key, signature),
+			(Self::MlDsa44(key), MultiSignature::MlDsa44(signature)) => {
+				ml_dsa!(MlDsa44, key, signature)
+			},
+			(Self::MlDsa65(key), MultiSignature::MlDsa65(signature)) => {
+				ml_dsa!(MlDsa65, key, signature)
+			},
+			(Self::MlDsa87(key), MultiSignature::MlDsa87(signature)) => {
+				ml_dsa!(MlDsa87, key, signature)
+			},
 			_ => return Err(VerifyError::SchemeMismatch),
 		};
 		valid.then_some(()).ok_or(VerifyError::BadSignature)
@@ -192,7 +219,11 @@ impl MultiSignature {
 	}
 
 	/// The schemes are compared before the key is decoded: a mismatched pair costs nothing.
-	fn verify_signed<B: Backend>(&self, signer: &MultiSigner, signed: Signed<'_>) -> Result<(), VerifyError> {
+	fn verify_signed<B: Backend>(
+		&self,
+		signer: &MultiSigner,
+		signed: Signed<'_>,
+	) -> Result<(), VerifyError> {
 		if signer.scheme() != self.scheme() {
 			return Err(VerifyError::SchemeMismatch);
 		}

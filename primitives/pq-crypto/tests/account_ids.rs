@@ -21,16 +21,36 @@ use proptest::prelude::*;
 
 /// Every independent decoder refuses `id` as a classical public key.
 fn assert_no_classical_key(id: [u8; 32]) {
-	assert!(CompressedEdwardsY(id).decompress().is_none(), "{}: curve25519-dalek decodes an Ed25519 point", hex::encode(id));
-	assert!(ed25519_zebra::VerificationKey::try_from(&id[..]).is_err(), "{}: ed25519-zebra decodes a key", hex::encode(id));
+	assert!(
+		CompressedEdwardsY(id).decompress().is_none(),
+		"{}: curve25519-dalek decodes an Ed25519 point",
+		hex::encode(id)
+	);
+	assert!(
+		ed25519_zebra::VerificationKey::try_from(&id[..]).is_err(),
+		"{}: ed25519-zebra decodes a key",
+		hex::encode(id)
+	);
 	assert!(
 		ed25519_dalek::VerifyingKey::from_bytes(&id).is_err(),
 		"{}: ed25519-dalek decodes a key",
 		hex::encode(id)
 	);
-	assert!(!pq_verify::ed25519_key_is_valid(&Ed25519Public(id)), "{}: the node's host function accepts it", hex::encode(id));
-	assert!(CompressedRistretto(id).decompress().is_none(), "{}: curve25519-dalek decodes a Ristretto point", hex::encode(id));
-	assert!(schnorrkel::PublicKey::from_bytes(&id).is_err(), "{}: schnorrkel decodes an sr25519 key", hex::encode(id));
+	assert!(
+		!pq_verify::ed25519_key_is_valid(&Ed25519Public(id)),
+		"{}: the node's host function accepts it",
+		hex::encode(id)
+	);
+	assert!(
+		CompressedRistretto(id).decompress().is_none(),
+		"{}: curve25519-dalek decodes a Ristretto point",
+		hex::encode(id)
+	);
+	assert!(
+		schnorrkel::PublicKey::from_bytes(&id).is_err(),
+		"{}: schnorrkel decodes an sr25519 key",
+		hex::encode(id)
+	);
 }
 
 fn account_bytes(signer: &MultiSigner) -> [u8; 32] {
@@ -132,7 +152,10 @@ fn the_derivation_is_the_documented_one() {
 		candidate[31] |= 0x80;
 		candidate
 	};
-	let first = (0..).map(candidate).find(|candidate| CompressedEdwardsY(*candidate).decompress().is_none()).unwrap();
+	let first = (0..)
+		.map(candidate)
+		.find(|candidate| CompressedEdwardsY(*candidate).decompress().is_none())
+		.unwrap();
 	assert_eq!(account_bytes(&key), first);
 	assert!(
 		CompressedEdwardsY(seed).decompress().is_some(),
@@ -167,7 +190,12 @@ where
 		<Libcrux as MlDsaVerifier<P>>::decode_key(public)
 	}
 
-	fn verify_decoded(key: &Self::DecodedKey, message: &[u8], context: &[u8], signature: &P::Signature) -> bool {
+	fn verify_decoded(
+		key: &Self::DecodedKey,
+		message: &[u8],
+		context: &[u8],
+		signature: &P::Signature,
+	) -> bool {
 		<Libcrux as MlDsaVerifier<P>>::verify_decoded(key, message, context, signature)
 	}
 
@@ -198,7 +226,8 @@ fn a_discrete_log_oracle_signs_for_no_post_quantum_account() {
 
 	let mut version_1_spent = 0;
 	for seed in 0..200u8 {
-		let signers = Scheme::ML_DSA.map(|scheme| Keypair::from_seed(scheme, &[seed; 32]).unwrap().public());
+		let signers =
+			Scheme::ML_DSA.map(|scheme| Keypair::from_seed(scheme, &[seed; 32]).unwrap().public());
 		let committee = MultiSigner::AggregateMlDsa87(CommitteeId([seed; 32]));
 		for signer in signers.iter().chain([&committee]) {
 			let account = signer.account_id();
@@ -210,5 +239,8 @@ fn a_discrete_log_oracle_signs_for_no_post_quantum_account() {
 		}
 	}
 	// 800 version-1 ids, each a point with probability about 1/2.
-	assert!((300..500).contains(&version_1_spent), "{version_1_spent} of 800 version-1 ids spendable");
+	assert!(
+		(300..500).contains(&version_1_spent),
+		"{version_1_spent} of 800 version-1 ids spendable"
+	);
 }

@@ -57,12 +57,18 @@ macro_rules! acvp_suite {
 				let tests = acvp_tests(&file, <$params>::NAME);
 				assert_eq!(tests.len(), 20);
 				for (_, test) in tests {
-					let key = B::decode_key(&public(&public_of_expanded::<$theirs>(&hex_field(test, "sk"))));
+					let key = B::decode_key(&public(&public_of_expanded::<$theirs>(&hex_field(
+						test, "sk",
+					))));
 					let sig = signature(&hex_field(test, "signature"));
 					let mut message = hex_field(test, "message");
 					assert!(B::verify_internal(&key, &message, &sig), "tcId {}", test["tcId"]);
 					message.push(0);
-					assert!(!B::verify_internal(&key, &message, &sig), "tcId {} tampered", test["tcId"]);
+					assert!(
+						!B::verify_internal(&key, &message, &sig),
+						"tcId {} tampered",
+						test["tcId"]
+					);
 				}
 			}
 
@@ -94,7 +100,12 @@ macro_rules! acvp_suite {
 						);
 						let message = hex_field(test, "message");
 						let produced = key.sign_internal(&[&message], &rnd(group, test).into());
-						assert_eq!(produced.encode().to_vec(), hex_field(test, "signature"), "tcId {}", test["tcId"]);
+						assert_eq!(
+							produced.encode().to_vec(),
+							hex_field(test, "signature"),
+							"tcId {}",
+							test["tcId"]
+						);
 					}
 				}
 
@@ -110,8 +121,15 @@ macro_rules! acvp_suite {
 						let keypair = Keypair::from_seed(<$params>::SCHEME, &seed).unwrap();
 						let MultiSigner::$variant(key) = keypair.public() else { unreachable!() };
 						assert_eq!(key.0.to_vec(), hex_field(test, "pk"), "tcId {}", test["tcId"]);
-						let signed = keypair.sign(b"key-gen check", pq_crypto::Purpose::Transaction);
-						assert!(signed.verify::<RustCrypto>(&keypair.public(), b"key-gen check", pq_crypto::Purpose::Transaction).is_ok());
+						let signed =
+							keypair.sign(b"key-gen check", pq_crypto::Purpose::Transaction);
+						assert!(signed
+							.verify::<RustCrypto>(
+								&keypair.public(),
+								b"key-gen check",
+								pq_crypto::Purpose::Transaction
+							)
+							.is_ok());
 					}
 				}
 			}
@@ -170,8 +188,15 @@ macro_rules! acvp_suite {
 					let file = acvp("sig-gen.json");
 					for (group, test) in acvp_tests(&file, <$params>::NAME) {
 						let key = lib::$signing_key::new(hex_field(test, "sk").try_into().unwrap());
-						let produced = lib::sign_internal(&key, &hex_field(test, "message"), rnd(group, test)).unwrap();
-						assert_eq!(produced.as_ref().to_vec(), hex_field(test, "signature"), "tcId {}", test["tcId"]);
+						let produced =
+							lib::sign_internal(&key, &hex_field(test, "message"), rnd(group, test))
+								.unwrap();
+						assert_eq!(
+							produced.as_ref().to_vec(),
+							hex_field(test, "signature"),
+							"tcId {}",
+							test["tcId"]
+						);
 					}
 				}
 
@@ -184,8 +209,18 @@ macro_rules! acvp_suite {
 					for (_, test) in tests {
 						let seed: [u8; 32] = hex_field(test, "seed").try_into().unwrap();
 						let pair = lib::generate_key_pair(seed);
-						assert_eq!(pair.verification_key.as_ref().to_vec(), hex_field(test, "pk"), "tcId {}", test["tcId"]);
-						assert_eq!(pair.signing_key.as_ref().to_vec(), hex_field(test, "sk"), "tcId {}", test["tcId"]);
+						assert_eq!(
+							pair.verification_key.as_ref().to_vec(),
+							hex_field(test, "pk"),
+							"tcId {}",
+							test["tcId"]
+						);
+						assert_eq!(
+							pair.signing_key.as_ref().to_vec(),
+							hex_field(test, "sk"),
+							"tcId {}",
+							test["tcId"]
+						);
 					}
 				}
 			}

@@ -4,6 +4,7 @@
 mod common;
 
 use common::chain_key;
+use polkadot_sdk::sp_runtime::AccountId32;
 use pq_crypto::{
 	aggregate::{
 		aggregator::Committee,
@@ -13,22 +14,29 @@ use pq_crypto::{
 	},
 	backend::{Backend, Libcrux, MlDsaVerifier, Native, Precomputed, RustCrypto},
 	cache::{node::NodeCache, CacheLimits, CacheStats, KeyCache},
-	verify::Signed,
 	params::MlDsa87,
 	statement::MembershipStatement,
+	verify::Signed,
 	AggregateSignature, Purpose,
 };
-use polkadot_sdk::sp_runtime::AccountId32;
 use std::sync::{Arc, OnceLock};
 
 const MESSAGE: &[u8] = b"transfer 10 from the committee";
 
-fn verifies_with<B: MlDsaVerifier<MlDsa87>>(committee: &Committee, aggregate: &AggregateSignature, message: &[u8]) -> bool {
+fn verifies_with<B: MlDsaVerifier<MlDsa87>>(
+	committee: &Committee,
+	aggregate: &AggregateSignature,
+	message: &[u8],
+) -> bool {
 	aggregate.verify::<B>(&chain_key(committee, &aggregate.signers), message, Purpose::Transaction)
 }
 
 /// `σ*` under the chain's `pk*` with the committee verifier and a matrix expanded for it.
-fn committee_verifier_accepts(committee: &Committee, aggregate: &AggregateSignature, message: &[u8]) -> bool {
+fn committee_verifier_accepts(
+	committee: &Committee,
+	aggregate: &AggregateSignature,
+	message: &[u8],
+) -> bool {
 	let key = chain_key(committee, &aggregate.signers);
 	let matrix = Arc::new(CommitteeMatrix::expand::<MlDsa87>(&committee.rho()));
 	AggregateKey::decode_with(matrix, &key)
@@ -37,15 +45,31 @@ fn committee_verifier_accepts(committee: &Committee, aggregate: &AggregateSignat
 }
 
 /// `σ*` through a backend's aggregate path (for `Native`, the node's committee cache).
-fn backend_accepts<B: Backend>(committee: &Committee, aggregate: &AggregateSignature, message: &[u8]) -> bool {
+fn backend_accepts<B: Backend>(
+	committee: &Committee,
+	aggregate: &AggregateSignature,
+	message: &[u8],
+) -> bool {
 	let mut cache = KeyCache::<B>::new(CacheLimits::default());
 	let key = chain_key(committee, &aggregate.signers);
-	cache.verify_aggregate(aggregate.signer_set(), &key, message, Purpose::Transaction, &aggregate.signature).is_ok()
+	cache
+		.verify_aggregate(
+			aggregate.signer_set(),
+			&key,
+			message,
+			Purpose::Transaction,
+			&aggregate.signature,
+		)
+		.is_ok()
 }
 
 /// The verdicts of the three backends' standard verifiers, of the committee verifier, and of
 /// the node's aggregate host function.
-fn verifies_everywhere(committee: &Committee, aggregate: &AggregateSignature, message: &[u8]) -> [bool; 5] {
+fn verifies_everywhere(
+	committee: &Committee,
+	aggregate: &AggregateSignature,
+	message: &[u8],
+) -> [bool; 5] {
 	[
 		verifies_with::<RustCrypto>(committee, aggregate, message),
 		verifies_with::<Libcrux>(committee, aggregate, message),
@@ -67,7 +91,9 @@ fn large() -> &'static Committee {
 
 fn sign(committee: &Committee, members: impl IntoIterator<Item = u32>) -> AggregateSignature {
 	let signers = committee.signers(members).unwrap();
-	committee.sign_with_randomness(&signers, MESSAGE, Purpose::Transaction, [7; 32]).unwrap()
+	committee
+		.sign_with_randomness(&signers, MESSAGE, Purpose::Transaction, [7; 32])
+		.unwrap()
 }
 
 #[test]
@@ -75,7 +101,11 @@ fn every_committee_size_verifies_with_every_backend() {
 	for size in [1, 2, 4, 16, 64] {
 		let committee = committee(size);
 		let aggregate = sign(&committee, 0..size);
-		assert_eq!(verifies_everywhere(&committee, &aggregate, MESSAGE), [true; 5], "{size} signers");
+		assert_eq!(
+			verifies_everywhere(&committee, &aggregate, MESSAGE),
+			[true; 5],
+			"{size} signers"
+		);
 	}
 	let aggregate = sign(large(), 0..128);
 	assert_eq!(verifies_everywhere(large(), &aggregate, MESSAGE), [true; 5], "128 signers");
@@ -83,9 +113,16 @@ fn every_committee_size_verifies_with_every_backend() {
 
 #[test]
 fn partial_signer_sets_of_a_large_committee_verify() {
-	for members in [vec![5], vec![0, 127], (0..128).step_by(3).collect(), (1..128).collect::<Vec<_>>()] {
+	for members in
+		[vec![5], vec![0, 127], (0..128).step_by(3).collect(), (1..128).collect::<Vec<_>>()]
+	{
 		let aggregate = sign(large(), members.iter().copied());
-		assert_eq!(verifies_everywhere(large(), &aggregate, MESSAGE), [true; 5], "{} signers", members.len());
+		assert_eq!(
+			verifies_everywhere(large(), &aggregate, MESSAGE),
+			[true; 5],
+			"{} signers",
+			members.len()
+		);
 	}
 }
 
@@ -122,7 +159,10 @@ fn an_extra_member_fails() {
 #[test]
 fn a_tampered_message_fails() {
 	let aggregate = sign(large(), 0..10);
-	assert_eq!(verifies_everywhere(large(), &aggregate, b"transfer 11 from the committee"), [false; 5]);
+	assert_eq!(
+		verifies_everywhere(large(), &aggregate, b"transfer 11 from the committee"),
+		[false; 5]
+	);
 }
 
 #[test]
@@ -135,15 +175,21 @@ fn another_purpose_fails() {
 #[test]
 fn a_committee_matrix_serves_all_its_signer_sets() {
 	let (first, second) = (sign(large(), 0..10), sign(large(), 0..11));
-	let (first_key, second_key) = (chain_key(large(), &first.signers), chain_key(large(), &second.signers));
-	let mut cache = NodeCache::<Precomputed>::new(CacheLimits { max_entries: 1024, max_bytes: 16 << 20 });
+	let (first_key, second_key) =
+		(chain_key(large(), &first.signers), chain_key(large(), &second.signers));
+	let mut cache =
+		NodeCache::<Precomputed>::new(CacheLimits { max_entries: 1024, max_bytes: 16 << 20 });
 	let signed = Signed::ForPurpose(MESSAGE, Purpose::Transaction);
-	for (key, aggregate) in [(&first_key, &first), (&second_key, &second), (&first_key, &first), (&second_key, &second)] {
+	for (key, aggregate) in
+		[(&first_key, &first), (&second_key, &second), (&first_key, &first), (&second_key, &second)]
+	{
 		let id = AggregateKeyId::of(key);
 		match cache.lookup_aggregate(&id) {
 			AggregateLookup::Cached(cached) => assert!(cached.verify(signed, &aggregate.signature)),
 			AggregateLookup::Uncached(matrix) => {
-				let matrix = matrix.unwrap_or_else(|| Arc::new(CommitteeMatrix::expand::<MlDsa87>(&large().rho())));
+				let matrix = matrix.unwrap_or_else(|| {
+					Arc::new(CommitteeMatrix::expand::<MlDsa87>(&large().rho()))
+				});
 				let decoded = AggregateKey::decode_with(matrix, key).unwrap();
 				assert!(decoded.verify(signed, &aggregate.signature));
 				cache.insert_aggregate(&id, Arc::new(decoded));
@@ -152,19 +198,30 @@ fn a_committee_matrix_serves_all_its_signer_sets() {
 	}
 	let stats = cache.stats();
 	assert_eq!(stats.aggregate_keys, CacheStats { hits: 2, misses: 2, evictions: 0 });
-	assert_eq!(stats.matrices, CacheStats { hits: 1, misses: 1, evictions: 0 }, "one matrix for both sets");
+	assert_eq!(
+		stats.matrices,
+		CacheStats { hits: 1, misses: 1, evictions: 0 },
+		"one matrix for both sets"
+	);
 	let occupancy = cache.occupancy();
 	assert_eq!((occupancy.matrices, occupancy.aggregate_keys), (1, 2));
 	// A cached key refuses what an uncached one refuses.
-	let AggregateLookup::Cached(cached) = cache.lookup_aggregate(&AggregateKeyId::of(&first_key)) else {
+	let AggregateLookup::Cached(cached) = cache.lookup_aggregate(&AggregateKeyId::of(&first_key))
+	else {
 		panic!("the key is cached")
 	};
-	assert!(!cached.verify(Signed::ForPurpose(b"another message", Purpose::Transaction), &first.signature));
+	assert!(!cached
+		.verify(Signed::ForPurpose(b"another message", Purpose::Transaction), &first.signature));
 	assert!(!cached.verify(signed, &second.signature));
 
 	// A budget too small for the matrix holds neither it nor its keys.
-	let mut small = NodeCache::<Precomputed>::new(CacheLimits { max_entries: 1024, max_bytes: 32 << 10 });
-	let decoded = AggregateKey::decode_with(Arc::new(CommitteeMatrix::expand::<MlDsa87>(&large().rho())), &first_key).unwrap();
+	let mut small =
+		NodeCache::<Precomputed>::new(CacheLimits { max_entries: 1024, max_bytes: 32 << 10 });
+	let decoded = AggregateKey::decode_with(
+		Arc::new(CommitteeMatrix::expand::<MlDsa87>(&large().rho())),
+		&first_key,
+	)
+	.unwrap();
 	small.insert_aggregate(&AggregateKeyId::of(&first_key), Arc::new(decoded));
 	assert_eq!(small.occupancy(), Default::default(), "a 32 KiB budget holds no 57 KiB matrix");
 }
@@ -177,11 +234,15 @@ fn evicting_a_committee_matrix_evicts_its_keys() {
 	let entry = |bytes: usize| bytes + pq_crypto::cache::node::ENTRY_OVERHEAD;
 	// Room for one matrix and its four keys, not one byte more.
 	let budget = entry(CommitteeMatrix::bytes::<MlDsa87>()) + 4 * entry(AggregateKey::BYTES);
-	let mut cache = NodeCache::<Precomputed>::new(CacheLimits { max_entries: 1024, max_bytes: budget });
+	let mut cache =
+		NodeCache::<Precomputed>::new(CacheLimits { max_entries: 1024, max_bytes: budget });
 	let matrix = Arc::new(CommitteeMatrix::expand::<MlDsa87>(&large().rho()));
 	for aggregate in &sets {
 		let key = chain_key(large(), &aggregate.signers);
-		cache.insert_aggregate(&AggregateKeyId::of(&key), Arc::new(AggregateKey::decode_with(matrix.clone(), &key).unwrap()));
+		cache.insert_aggregate(
+			&AggregateKeyId::of(&key),
+			Arc::new(AggregateKey::decode_with(matrix.clone(), &key).unwrap()),
+		);
 	}
 	let occupancy = cache.occupancy();
 	assert_eq!((occupancy.matrices, occupancy.aggregate_keys, occupancy.bytes), (1, 4, budget));
@@ -192,7 +253,10 @@ fn evicting_a_committee_matrix_evicts_its_keys() {
 	let other_aggregate = sign(&other, 0..2);
 	let other_key = chain_key(&other, &other_aggregate.signers);
 	let other_matrix = Arc::new(CommitteeMatrix::expand::<MlDsa87>(&other.rho()));
-	cache.insert_aggregate(&AggregateKeyId::of(&other_key), Arc::new(AggregateKey::decode_with(other_matrix, &other_key).unwrap()));
+	cache.insert_aggregate(
+		&AggregateKeyId::of(&other_key),
+		Arc::new(AggregateKey::decode_with(other_matrix, &other_key).unwrap()),
+	);
 	let occupancy = cache.occupancy();
 	assert_eq!((occupancy.matrices, occupancy.aggregate_keys), (1, 1));
 	assert_eq!(cache.stats().matrices.evictions, 1);
@@ -214,8 +278,24 @@ fn every_generated_share_has_a_valid_proof_of_possession() {
 	let id = committee.id();
 	for (index, share) in (0..).zip(committee.shares()) {
 		let proof = committee.membership_proof(index, GENESIS, &OWNER);
-		assert_eq!(verify_membership::<Libcrux, _>(&committee.rho(), &share, &membership(&id, index), &proof), Ok(()));
-		assert_eq!(verify_membership::<RustCrypto, _>(&committee.rho(), &share, &membership(&id, index), &proof), Ok(()));
+		assert_eq!(
+			verify_membership::<Libcrux, _>(
+				&committee.rho(),
+				&share,
+				&membership(&id, index),
+				&proof
+			),
+			Ok(())
+		);
+		assert_eq!(
+			verify_membership::<RustCrypto, _>(
+				&committee.rho(),
+				&share,
+				&membership(&id, index),
+				&proof
+			),
+			Ok(())
+		);
 	}
 }
 
@@ -226,10 +306,19 @@ fn a_share_without_a_valid_proof_is_refused() {
 	let proof = committee.membership_proof(1, GENESIS, &OWNER);
 	let refused = Err(ShareError::InvalidProof);
 	// Another member's proof, the right proof for another seat, or for another committee.
-	assert_eq!(verify_membership::<Libcrux, _>(&rho, &shares[0], &membership(&id, 0), &proof), refused);
-	assert_eq!(verify_membership::<Libcrux, _>(&rho, &shares[1], &membership(&id, 2), &proof), refused);
+	assert_eq!(
+		verify_membership::<Libcrux, _>(&rho, &shares[0], &membership(&id, 0), &proof),
+		refused
+	);
+	assert_eq!(
+		verify_membership::<Libcrux, _>(&rho, &shares[1], &membership(&id, 2), &proof),
+		refused
+	);
 	let other = CommitteeId([9; 32]);
-	assert_eq!(verify_membership::<Libcrux, _>(&rho, &shares[1], &membership(&other, 1), &proof), refused);
+	assert_eq!(
+		verify_membership::<Libcrux, _>(&rho, &shares[1], &membership(&other, 1), &proof),
+		refused
+	);
 	// The right seat, but another creator or another chain.
 	let stranger = AccountId32::new([0x0f; 32]);
 	let copied = MembershipStatement { owner: &stranger, ..membership(&id, 1) };
@@ -241,7 +330,10 @@ fn a_share_without_a_valid_proof_is_refused() {
 	for share in &shares[..3] {
 		rogue.subtract(share).unwrap();
 	}
-	assert_eq!(verify_membership::<Libcrux, _>(&rho, &rogue.pack(), &membership(&id, 3), &proof), refused);
+	assert_eq!(
+		verify_membership::<Libcrux, _>(&rho, &rogue.pack(), &membership(&id, 3), &proof),
+		refused
+	);
 }
 
 #[test]
@@ -250,7 +342,12 @@ fn a_share_with_a_coefficient_not_below_q_is_refused() {
 	assert!(!share.is_reduced());
 	let proof = committee(1).membership_proof(0, GENESIS, &OWNER);
 	assert_eq!(
-		verify_membership::<Libcrux, _>(&[0; 32], &share, &membership(&committee(1).id(), 0), &proof),
+		verify_membership::<Libcrux, _>(
+			&[0; 32],
+			&share,
+			&membership(&committee(1).id(), 0),
+			&proof
+		),
 		Err(ShareError::NotReduced)
 	);
 }
@@ -261,7 +358,9 @@ fn the_sum_of_all_minus_the_absent_equals_the_sum_of_the_present() {
 	let mut total = ShareSum::default();
 	shares.iter().for_each(|share| total.add(share).unwrap());
 	assert_eq!(ShareSum::from_packed(&total.pack()).unwrap(), total);
-	for members in [(0..128).filter(|i| i % 17 != 0).collect::<Vec<_>>(), vec![3, 70], (0..128).collect()] {
+	for members in
+		[(0..128).filter(|i| i % 17 != 0).collect::<Vec<_>>(), vec![3, 70], (0..128).collect()]
+	{
 		let signers = large().signers(members.iter().copied()).unwrap();
 		let mut fetched = 0;
 		let derived = derive_aggregate_key(&large().rho(), 128, &total.pack(), &signers, |index| {
@@ -278,7 +377,10 @@ fn the_sum_of_all_minus_the_absent_equals_the_sum_of_the_present() {
 fn a_missing_share_is_an_error() {
 	let signers = large().signers([0, 1]).unwrap();
 	let total = large().share(0);
-	assert_eq!(derive_aggregate_key(&large().rho(), 128, &total, &signers, |_| None), Err(ShareError::MissingShare));
+	assert_eq!(
+		derive_aggregate_key(&large().rho(), 128, &total, &signers, |_| None),
+		Err(ShareError::MissingShare)
+	);
 }
 
 #[test]

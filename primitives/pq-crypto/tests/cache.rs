@@ -3,9 +3,9 @@
 use pq_crypto::{
 	backend::{Backend, Libcrux, MlDsaVerifier, RustCrypto},
 	cache::{CacheLimits, CacheStats, KeyCache},
-	verify::KeyDigest,
 	params::{MlDsa44, MlDsa87},
 	signing::Keypair,
+	verify::KeyDigest,
 	MultiSignature, MultiSigner, Purpose, Scheme, VerifyError,
 };
 
@@ -44,7 +44,8 @@ fn hit_gives_the_same_result_as_a_miss() {
 
 #[test]
 fn entry_count_is_bounded() {
-	let mut cache = KeyCache::<RustCrypto>::new(CacheLimits { max_entries: 2, max_bytes: usize::MAX });
+	let mut cache =
+		KeyCache::<RustCrypto>::new(CacheLimits { max_entries: 2, max_bytes: usize::MAX });
 	for seed in 0..5 {
 		let (signer, signature) = signed(Scheme::MlDsa44, seed);
 		cache.verify(&signer, &signature, b"payload", Purpose::Transaction).unwrap();
@@ -57,7 +58,8 @@ fn entry_count_is_bounded() {
 fn bytes_are_bounded() {
 	let per_key = <RustCrypto as MlDsaVerifier<MlDsa87>>::DECODED_KEY_BYTES;
 	assert!(per_key > 70 * 1024, "a decoded ML-DSA-87 key holds Â, t1, NTT(t1·2^d) and tr");
-	let mut cache = KeyCache::<RustCrypto>::new(CacheLimits { max_entries: 100, max_bytes: 3 * per_key });
+	let mut cache =
+		KeyCache::<RustCrypto>::new(CacheLimits { max_entries: 100, max_bytes: 3 * per_key });
 	for seed in 0..6 {
 		let (signer, signature) = signed(Scheme::MlDsa87, seed);
 		cache.verify(&signer, &signature, b"payload", Purpose::Transaction).unwrap();
@@ -68,7 +70,8 @@ fn bytes_are_bounded() {
 
 #[test]
 fn least_recently_used_is_evicted_first() {
-	let mut cache = KeyCache::<RustCrypto>::new(CacheLimits { max_entries: 2, max_bytes: usize::MAX });
+	let mut cache =
+		KeyCache::<RustCrypto>::new(CacheLimits { max_entries: 2, max_bytes: usize::MAX });
 	let first = signed(Scheme::MlDsa44, 1);
 	let second = signed(Scheme::MlDsa44, 2);
 	let third = signed(Scheme::MlDsa44, 3);
@@ -82,7 +85,8 @@ fn least_recently_used_is_evicted_first() {
 #[test]
 fn key_larger_than_the_budget_is_not_cached() {
 	let per_key = <RustCrypto as MlDsaVerifier<MlDsa44>>::DECODED_KEY_BYTES;
-	let mut cache = KeyCache::<RustCrypto>::new(CacheLimits { max_entries: 10, max_bytes: per_key - 1 });
+	let mut cache =
+		KeyCache::<RustCrypto>::new(CacheLimits { max_entries: 10, max_bytes: per_key - 1 });
 	let (signer, signature) = signed(Scheme::MlDsa44, 1);
 	assert_eq!(cache.verify(&signer, &signature, b"payload", Purpose::Transaction), Ok(()));
 	assert!(cache.is_empty());
@@ -94,16 +98,23 @@ fn scheme_mismatch_is_refused_before_lookup() {
 	let mut cache = unbounded::<Libcrux>();
 	let (signer, _) = signed(Scheme::MlDsa44, 1);
 	let (_, signature) = signed(Scheme::MlDsa65, 1);
-	assert_eq!(cache.verify(&signer, &signature, b"payload", Purpose::Transaction), Err(VerifyError::SchemeMismatch));
+	assert_eq!(
+		cache.verify(&signer, &signature, b"payload", Purpose::Transaction),
+		Err(VerifyError::SchemeMismatch)
+	);
 	assert_eq!(cache.stats(), CacheStats::default());
 }
 
 #[test]
 fn invalid_ed25519_key_is_refused_and_not_cached() {
 	let mut cache = unbounded::<Libcrux>();
-	let identity = pq_crypto::keys::Ed25519Public([1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+	let identity = pq_crypto::keys::Ed25519Public([
+		1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+		0, 0,
+	]);
 	let (_, signature) = signed(Scheme::Ed25519, 1);
-	let result = cache.verify(&MultiSigner::Ed25519(identity), &signature, b"payload", Purpose::Transaction);
+	let result =
+		cache.verify(&MultiSigner::Ed25519(identity), &signature, b"payload", Purpose::Transaction);
 	assert_eq!(result, Err(VerifyError::InvalidKey));
 	assert!(cache.is_empty());
 }
@@ -112,7 +123,10 @@ fn invalid_ed25519_key_is_refused_and_not_cached() {
 fn a_key_whose_signature_fails_is_not_cached() {
 	let mut cache = unbounded::<Libcrux>();
 	let (signer, signature) = signed(Scheme::MlDsa65, 1);
-	assert_eq!(cache.verify(&signer, &signature, b"forged", Purpose::Transaction), Err(VerifyError::BadSignature));
+	assert_eq!(
+		cache.verify(&signer, &signature, b"forged", Purpose::Transaction),
+		Err(VerifyError::BadSignature)
+	);
 	assert!(cache.is_empty(), "garbage signatures must not evict the keys of real signers");
 	assert_eq!(cache.verify(&signer, &signature, b"payload", Purpose::Transaction), Ok(()));
 	assert_eq!(cache.len(), 1);
@@ -125,14 +139,18 @@ fn an_ed25519_key_equal_to_an_ml_dsa_digest_misses_its_entry() {
 	let mut cache = unbounded::<Libcrux>();
 	let (ml_dsa, signature) = signed(Scheme::MlDsa44, 1);
 	cache.verify(&ml_dsa, &signature, b"payload", Purpose::Transaction).unwrap();
-	let colliding = MultiSigner::Ed25519(pq_crypto::keys::Ed25519Public(ml_dsa.account_id().into()));
+	let colliding =
+		MultiSigner::Ed25519(pq_crypto::keys::Ed25519Public(ml_dsa.account_id().into()));
 	assert_ne!(KeyDigest::of(&colliding), KeyDigest::of(&ml_dsa));
 	assert_eq!(KeyDigest::of(&colliding).account_id(), KeyDigest::of(&ml_dsa).account_id());
 	let (_, ed25519_signature) = signed(Scheme::Ed25519, 1);
 	let result = cache.verify(&colliding, &ed25519_signature, b"payload", Purpose::Transaction);
 	assert_eq!(cache.stats().hits, 0, "the lookup did not hit the ML-DSA entry");
 	// The outcome is the one an empty cache gives, whatever the cache holds.
-	assert_eq!(result, ed25519_signature.verify::<Libcrux>(&colliding, b"payload", Purpose::Transaction));
+	assert_eq!(
+		result,
+		ed25519_signature.verify::<Libcrux>(&colliding, b"payload", Purpose::Transaction)
+	);
 }
 
 #[test]
@@ -149,9 +167,15 @@ fn a_key_controls_only_its_own_account() {
 	let digest = KeyDigest::controlling(&signer, &signer.account_id()).unwrap();
 	assert_eq!(digest, KeyDigest::of(&signer));
 	let mut cache = unbounded::<Libcrux>();
-	assert_eq!(cache.verify_digested(digest, &signer, &signature, b"payload", Purpose::Transaction), Ok(()));
+	assert_eq!(
+		cache.verify_digested(digest, &signer, &signature, b"payload", Purpose::Transaction),
+		Ok(())
+	);
 	let ed25519 = signed(Scheme::Ed25519, 1).0;
-	assert!(KeyDigest::controlling(&ed25519, &ed25519.account_id()).is_ok(), "an Ed25519 key is its account");
+	assert!(
+		KeyDigest::controlling(&ed25519, &ed25519.account_id()).is_ok(),
+		"an Ed25519 key is its account"
+	);
 }
 
 #[test]

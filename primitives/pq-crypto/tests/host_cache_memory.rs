@@ -56,7 +56,10 @@ fn signed(scheme: Scheme, seed: u32) -> (MultiSigner, MultiSignature) {
 fn the_node_cache_holds_no_more_than_its_budget() {
 	// 120 keys of each level (~2.9, 4.4 and 7.8 MiB decoded) and three signer sets of each of
 	// 40 committees (40 matrices of 57 KiB, 120 aggregate keys of 8 KiB).
-	let keys: Vec<_> = Scheme::ML_DSA.iter().flat_map(|scheme| (0..120).map(|seed| signed(*scheme, seed))).collect();
+	let keys: Vec<_> = Scheme::ML_DSA
+		.iter()
+		.flat_map(|scheme| (0..120).map(|seed| signed(*scheme, seed)))
+		.collect();
 	let committees: Vec<_> = (0..40u8)
 		.map(|seed| {
 			let committee = Committee::from_seed(&[seed; 32], 4, 1);
@@ -65,7 +68,12 @@ fn the_node_cache_holds_no_more_than_its_budget() {
 				.map(|members| {
 					let signers = committee.signers(members).unwrap();
 					let key = committee.aggregate_key(&signers);
-					(key, committee.sign_with_randomness(&signers, MESSAGE, Purpose::Transaction, [7; 32]).unwrap())
+					(
+						key,
+						committee
+							.sign_with_randomness(&signers, MESSAGE, Purpose::Transaction, [7; 32])
+							.unwrap(),
+					)
 				})
 				.collect();
 			signatures
@@ -75,17 +83,28 @@ fn the_node_cache_holds_no_more_than_its_budget() {
 	// nothing (with `Native` it would hold only encoded keys), so only the node's cache grows.
 	// Inside a runtime call (with `:code`), so that signer sets are remembered too.
 	let mut externalities = polkadot_sdk::sp_io::TestExternalities::default();
-	externalities.insert(polkadot_sdk::sp_core::storage::well_known_keys::CODE.to_vec(), b"runtime code".to_vec());
-	let mut verify_all = || externalities.execute_with(|| {
-		let mut caller = KeyCache::<Native>::new(CacheLimits { max_entries: 0, max_bytes: 0 });
-		for (signer, signature) in &keys {
-			assert!(caller.verify(signer, signature, MESSAGE, Purpose::Transaction).is_ok());
-		}
-		for (key, aggregate) in committees.iter().flatten() {
-			let verified = caller.verify_aggregate(aggregate.signer_set(), key, MESSAGE, Purpose::Transaction, &aggregate.signature);
-			assert!(verified.is_ok());
-		}
-	});
+	externalities.insert(
+		polkadot_sdk::sp_core::storage::well_known_keys::CODE.to_vec(),
+		b"runtime code".to_vec(),
+	);
+	let mut verify_all = || {
+		externalities.execute_with(|| {
+			let mut caller = KeyCache::<Native>::new(CacheLimits { max_entries: 0, max_bytes: 0 });
+			for (signer, signature) in &keys {
+				assert!(caller.verify(signer, signature, MESSAGE, Purpose::Transaction).is_ok());
+			}
+			for (key, aggregate) in committees.iter().flatten() {
+				let verified = caller.verify_aggregate(
+					aggregate.signer_set(),
+					key,
+					MESSAGE,
+					Purpose::Transaction,
+					&aggregate.signature,
+				);
+				assert!(verified.is_ok());
+			}
+		})
+	};
 
 	// Once with a cache, so that whatever is allocated once per process is allocated; then
 	// from an empty cache, counting.
@@ -101,11 +120,18 @@ fn the_node_cache_holds_no_more_than_its_budget() {
 	println!("held {held} bytes of {BUDGET}; {occupancy:?}; {stats:?}");
 	assert!(held <= BUDGET as isize, "the cache holds {held} bytes, over its budget of {BUDGET}");
 	assert!(occupancy.bytes <= BUDGET);
-	assert!(held as usize <= occupancy.bytes, "the counted bytes ({}) cover the held ones ({held})", occupancy.bytes);
+	assert!(
+		held as usize <= occupancy.bytes,
+		"the counted bytes ({}) cover the held ones ({held})",
+		occupancy.bytes
+	);
 	// It was full, and held all three kinds.
 	assert!(stats.keys.evictions > 0 && occupancy.bytes > BUDGET / 2);
 	assert!(
-		occupancy.keys > 0 && occupancy.matrices > 0 && occupancy.aggregate_keys > 0 && occupancy.signer_sets > 0,
+		occupancy.keys > 0
+			&& occupancy.matrices > 0
+			&& occupancy.aggregate_keys > 0
+			&& occupancy.signer_sets > 0,
 		"{occupancy:?}"
 	);
 }

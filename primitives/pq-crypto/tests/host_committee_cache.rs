@@ -20,7 +20,15 @@ const MESSAGE: &[u8] = b"committee transfer";
 fn node_accepts(committee: &Committee, aggregate: &AggregateSignature, message: &[u8]) -> bool {
 	let key = chain_key(committee, &aggregate.signers);
 	let mut cache = KeyCache::<Native>::new(CacheLimits::default());
-	cache.verify_aggregate(aggregate.signer_set(), &key, message, Purpose::Transaction, &aggregate.signature).is_ok()
+	cache
+		.verify_aggregate(
+			aggregate.signer_set(),
+			&key,
+			message,
+			Purpose::Transaction,
+			&aggregate.signature,
+		)
+		.is_ok()
 }
 
 /// Committee matrices and aggregate keys the node holds.
@@ -31,7 +39,9 @@ fn committee_occupancy() -> (usize, usize) {
 
 fn sign(committee: &Committee, members: std::ops::Range<u32>) -> AggregateSignature {
 	let signers = committee.signers(members).unwrap();
-	committee.sign_with_randomness(&signers, MESSAGE, Purpose::Transaction, [3; 32]).unwrap()
+	committee
+		.sign_with_randomness(&signers, MESSAGE, Purpose::Transaction, [3; 32])
+		.unwrap()
 }
 
 #[test]
@@ -76,7 +86,8 @@ fn the_node_expands_a_committee_matrix_once_and_changes_speed_only() {
 /// remembers of signer sets to the calling runtime's code.
 fn in_runtime<R>(code: &[u8], f: impl FnOnce() -> R) -> R {
 	let mut externalities = polkadot_sdk::sp_io::TestExternalities::default();
-	externalities.insert(polkadot_sdk::sp_core::storage::well_known_keys::CODE.to_vec(), code.to_vec());
+	externalities
+		.insert(polkadot_sdk::sp_core::storage::well_known_keys::CODE.to_vec(), code.to_vec());
 	externalities.execute_with(f)
 }
 
@@ -90,7 +101,12 @@ fn a_signer_set_that_signed_is_known_by_its_bitfield() {
 	let committee = Committee::from_seed(&[0xc1; 32], 6, 1);
 	let (first, second) = (sign(&committee, 0..3), sign(&committee, 1..4));
 	let known = |aggregate: &AggregateSignature, message: &[u8]| {
-		Native::verify_known_signer_set(aggregate.signer_set(), message, Purpose::Transaction, &aggregate.signature)
+		Native::verify_known_signer_set(
+			aggregate.signer_set(),
+			message,
+			Purpose::Transaction,
+			&aggregate.signature,
+		)
 	};
 	let runtime = b"runtime code";
 
@@ -113,7 +129,11 @@ fn a_signer_set_that_signed_is_known_by_its_bitfield() {
 		assert_eq!(known(&sign(&other, 0..3), MESSAGE), None);
 	});
 	in_runtime(b"another runtime's code", || {
-		assert_eq!(known(&first, MESSAGE), None, "a signer set is known to the code that derived its key only");
+		assert_eq!(
+			known(&first, MESSAGE),
+			None,
+			"a signer set is known to the code that derived its key only"
+		);
 	});
 	assert_eq!(known(&first, MESSAGE), None, "outside a runtime call nothing is known");
 	assert_eq!(node::stats().signer_sets.hits, 2);

@@ -5,12 +5,12 @@ mod common;
 
 use codec::Decode;
 use common::PortableEngine;
-use proptest::prelude::*;
 use pq_crypto::{
 	backend::{Libcrux, MlDsaVerifier, Native, Precomputed, RustCrypto},
 	params::{MlDsa44, MlDsa65, MlDsa87, MlDsaParams},
 	AggregateSignature, MultiSignature, MultiSigner, TransactionSignature,
 };
+use proptest::prelude::*;
 
 fn config() -> ProptestConfig {
 	ProptestConfig { cases: 64, ..ProptestConfig::default() }

@@ -4,10 +4,7 @@
 use codec::{Decode, DecodeAll, Encode, MaxEncodedLen};
 use polkadot_sdk::{
 	sp_core::Pair,
-	sp_runtime::{
-		traits::IdentifyAccount,
-		AccountId32,
-	},
+	sp_runtime::{traits::IdentifyAccount, AccountId32},
 };
 use pq_crypto::{
 	aggregate::{CommitteeId, SignerBitfield, MAX_COMMITTEE_SIZE},
@@ -15,8 +12,8 @@ use pq_crypto::{
 	keys::*,
 	signing::{Keypair, SecretError},
 	transaction::{bind, Parts},
-	AggregateSignature, MultiSignature, MultiSigner, Purpose, Scheme,
-	TransactionSignature, VerifyError,
+	AggregateSignature, MultiSignature, MultiSigner, Purpose, Scheme, TransactionSignature,
+	VerifyError,
 };
 
 fn keypair(scheme: Scheme) -> Keypair {
@@ -25,13 +22,20 @@ fn keypair(scheme: Scheme) -> Keypair {
 
 #[test]
 fn encoded_sizes_are_the_fips_204_sizes() {
-	for (scheme, key_len, signature_len) in
-		[(Scheme::Ed25519, 32, 64), (Scheme::MlDsa44, 1312, 2420), (Scheme::MlDsa65, 1952, 3309), (Scheme::MlDsa87, 2592, 4627)]
-	{
+	for (scheme, key_len, signature_len) in [
+		(Scheme::Ed25519, 32, 64),
+		(Scheme::MlDsa44, 1312, 2420),
+		(Scheme::MlDsa65, 1952, 3309),
+		(Scheme::MlDsa87, 2592, 4627),
+	] {
 		let keypair = keypair(scheme);
 		// One byte of enum tag, then the raw fixed-size bytes.
 		assert_eq!(keypair.public().encoded_size(), 1 + key_len, "{scheme:?}");
-		assert_eq!(keypair.sign(b"m", Purpose::Transaction).encoded_size(), 1 + signature_len, "{scheme:?}");
+		assert_eq!(
+			keypair.sign(b"m", Purpose::Transaction).encoded_size(),
+			1 + signature_len,
+			"{scheme:?}"
+		);
 	}
 	assert_eq!(MultiSignature::max_encoded_len(), AggregateSignature::max_encoded_len() + 1);
 	assert_eq!(AggregateSignature::max_encoded_len(), 32 + 1 + 16 + 4627);
@@ -42,7 +46,10 @@ fn encodings_round_trip() {
 	for scheme in Scheme::SINGLE_KEY {
 		let keypair = keypair(scheme);
 		let signature = keypair.sign(b"m", Purpose::Transaction);
-		assert_eq!(MultiSigner::decode_all(&mut &keypair.public().encode()[..]), Ok(keypair.public()));
+		assert_eq!(
+			MultiSigner::decode_all(&mut &keypair.public().encode()[..]),
+			Ok(keypair.public())
+		);
 		assert_eq!(MultiSignature::decode_all(&mut &signature.encode()[..]), Ok(signature));
 	}
 }
@@ -75,8 +82,14 @@ fn every_scheme_verifies_on_every_backend() {
 	for scheme in Scheme::SINGLE_KEY {
 		let keypair = keypair(scheme);
 		let signature = keypair.sign(b"payload", Purpose::Transaction);
-		assert_eq!(signature.verify::<RustCrypto>(&keypair.public(), b"payload", Purpose::Transaction), Ok(()));
-		assert_eq!(signature.verify::<Libcrux>(&keypair.public(), b"payload", Purpose::Transaction), Ok(()));
+		assert_eq!(
+			signature.verify::<RustCrypto>(&keypair.public(), b"payload", Purpose::Transaction),
+			Ok(())
+		);
+		assert_eq!(
+			signature.verify::<Libcrux>(&keypair.public(), b"payload", Purpose::Transaction),
+			Ok(())
+		);
 	}
 }
 
@@ -108,7 +121,11 @@ fn wrong_key_is_bad_signature() {
 fn scheme_mismatch_is_refused() {
 	let signature = keypair(Scheme::MlDsa44).sign(b"payload", Purpose::Transaction);
 	assert_eq!(
-		signature.verify::<Libcrux>(&keypair(Scheme::MlDsa65).public(), b"payload", Purpose::Transaction),
+		signature.verify::<Libcrux>(
+			&keypair(Scheme::MlDsa65).public(),
+			b"payload",
+			Purpose::Transaction
+		),
 		Err(VerifyError::SchemeMismatch)
 	);
 }
@@ -120,8 +137,13 @@ fn ml_dsa_purposes_are_separated() {
 		for signed_for in Purpose::ALL {
 			let signature = keypair.sign(b"payload", signed_for);
 			for checked_for in Purpose::ALL {
-				let result = signature.verify::<Libcrux>(&keypair.public(), b"payload", checked_for);
-				assert_eq!(result.is_ok(), signed_for == checked_for, "{scheme:?}: {signed_for:?} as {checked_for:?}");
+				let result =
+					signature.verify::<Libcrux>(&keypair.public(), b"payload", checked_for);
+				assert_eq!(
+					result.is_ok(),
+					signed_for == checked_for,
+					"{scheme:?}: {signed_for:?} as {checked_for:?}"
+				);
 			}
 		}
 	}
@@ -140,7 +162,8 @@ fn purpose_contexts_are_distinct_and_within_fips_204_limit() {
 #[test]
 fn ed25519_account_is_the_key_as_in_sp_runtime() {
 	let alice = Keypair::from_suri(Scheme::Ed25519, "//Alice").unwrap();
-	let substrate_alice = polkadot_sdk::sp_core::ed25519::Pair::from_string("//Alice", None).unwrap();
+	let substrate_alice =
+		polkadot_sdk::sp_core::ed25519::Pair::from_string("//Alice", None).unwrap();
 	let substrate_account =
 		polkadot_sdk::sp_runtime::MultiSigner::from(substrate_alice.public()).into_account();
 	assert_eq!(alice.account_id(), substrate_account);
@@ -150,7 +173,12 @@ fn ed25519_account_is_the_key_as_in_sp_runtime() {
 fn ml_dsa_account_ids_are_distinct_per_scheme_and_key() {
 	let mut accounts: Vec<AccountId32> = Scheme::SINGLE_KEY
 		.iter()
-		.flat_map(|scheme| [keypair(*scheme).account_id(), Keypair::from_seed(*scheme, &[0x42; 32]).unwrap().account_id()])
+		.flat_map(|scheme| {
+			[
+				keypair(*scheme).account_id(),
+				Keypair::from_seed(*scheme, &[0x42; 32]).unwrap().account_id(),
+			]
+		})
 		.collect();
 	accounts.push(MultiSigner::AggregateMlDsa87(CommitteeId([0x42; 32])).account_id());
 	let count = accounts.len();
@@ -165,15 +193,27 @@ fn dev_keys_are_deterministic_and_distinct() {
 		let alice = Keypair::from_suri(scheme, "//Alice").unwrap();
 		assert_eq!(alice.public(), Keypair::from_suri(scheme, "//Alice").unwrap().public());
 		assert_ne!(alice.public(), Keypair::from_suri(scheme, "//Bob").unwrap().public());
-		assert_ne!(alice.public(), Keypair::from_suri(scheme, "//Alice///secret").unwrap().public());
+		assert_ne!(
+			alice.public(),
+			Keypair::from_suri(scheme, "//Alice///secret").unwrap().public()
+		);
 	}
 }
 
 #[test]
 fn bad_secret_uris_are_typed_errors() {
-	assert_eq!(Keypair::from_suri(Scheme::MlDsa44, "//Alice/soft").err(), Some(SecretError::SoftJunction));
-	assert_eq!(Keypair::from_suri(Scheme::MlDsa44, "not a mnemonic").err(), Some(SecretError::InvalidPhrase));
-	assert_eq!(Keypair::from_suri(Scheme::AggregateMlDsa87, "//Alice").err(), Some(SecretError::AggregateScheme));
+	assert_eq!(
+		Keypair::from_suri(Scheme::MlDsa44, "//Alice/soft").err(),
+		Some(SecretError::SoftJunction)
+	);
+	assert_eq!(
+		Keypair::from_suri(Scheme::MlDsa44, "not a mnemonic").err(),
+		Some(SecretError::InvalidPhrase)
+	);
+	assert_eq!(
+		Keypair::from_suri(Scheme::AggregateMlDsa87, "//Alice").err(),
+		Some(SecretError::AggregateScheme)
+	);
 }
 
 #[test]
@@ -190,9 +230,15 @@ fn transaction_signature_verifies_for_its_account() {
 		let keypair = keypair(scheme);
 		let signed = keypair.sign_transaction(b"payload");
 		let account = keypair.account_id();
-		let Parts::KeyInline(signer, signature) = signed.parts(&account) else { panic!("{scheme:?}: key inline") };
+		let Parts::KeyInline(signer, signature) = signed.parts(&account) else {
+			panic!("{scheme:?}: key inline")
+		};
 		assert!(bind(&signer, &account).is_ok(), "{scheme:?}");
-		assert_eq!(signature.verify::<Libcrux>(&signer, b"payload", Purpose::Transaction), Ok(()), "{scheme:?}");
+		assert_eq!(
+			signature.verify::<Libcrux>(&signer, b"payload", Purpose::Transaction),
+			Ok(()),
+			"{scheme:?}"
+		);
 	}
 }
 
@@ -210,7 +256,9 @@ fn transaction_signature_for_another_account_is_account_mismatch() {
 fn transaction_signature_round_trips_its_parts() {
 	let keypair = keypair(Scheme::MlDsa44);
 	let signed = keypair.sign_transaction(b"payload");
-	let Parts::KeyInline(signer, signature) = signed.parts(&keypair.account_id()) else { panic!("key inline") };
+	let Parts::KeyInline(signer, signature) = signed.parts(&keypair.account_id()) else {
+		panic!("key inline")
+	};
 	assert_eq!(signer, keypair.public());
 	assert_eq!(TransactionSignature::key_inline(signer, signature), Some(signed.clone()));
 	assert_eq!(TransactionSignature::decode_all(&mut &signed.encode()[..]), Ok(signed));
@@ -221,7 +269,9 @@ fn aggregate_verifies_against_its_aggregate_key_only() {
 	// With one member, the aggregate key is that member's ML-DSA-87 key.
 	let member = keypair(Scheme::MlDsa87);
 	let MultiSigner::MlDsa87(aggregate_key) = member.public() else { unreachable!() };
-	let MultiSignature::MlDsa87(signature) = member.sign(b"payload", Purpose::Transaction) else { unreachable!() };
+	let MultiSignature::MlDsa87(signature) = member.sign(b"payload", Purpose::Transaction) else {
+		unreachable!()
+	};
 	let aggregate = AggregateSignature {
 		committee: CommitteeId([1; 32]),
 		signers: SignerBitfield::new(1, [0]).unwrap(),
@@ -230,13 +280,18 @@ fn aggregate_verifies_against_its_aggregate_key_only() {
 	assert!(aggregate.verify::<Libcrux>(&aggregate_key, b"payload", Purpose::Transaction));
 	assert!(aggregate.verify::<RustCrypto>(&aggregate_key, b"payload", Purpose::Transaction));
 	assert!(!aggregate.verify::<Libcrux>(&aggregate_key, b"payloaD", Purpose::Transaction));
-	let MultiSigner::MlDsa87(other_key) = Keypair::from_seed(Scheme::MlDsa87, &[0x42; 32]).unwrap().public() else {
+	let MultiSigner::MlDsa87(other_key) =
+		Keypair::from_seed(Scheme::MlDsa87, &[0x42; 32]).unwrap().public()
+	else {
 		unreachable!()
 	};
 	assert!(!aggregate.verify::<Libcrux>(&other_key, b"payload", Purpose::Transaction));
 	assert_eq!(
-		MultiSignature::AggregateMlDsa87(aggregate)
-			.verify::<Libcrux>(&MultiSigner::AggregateMlDsa87(CommitteeId([1; 32])), b"payload", Purpose::Transaction),
+		MultiSignature::AggregateMlDsa87(aggregate).verify::<Libcrux>(
+			&MultiSigner::AggregateMlDsa87(CommitteeId([1; 32])),
+			b"payload",
+			Purpose::Transaction
+		),
 		Err(VerifyError::AggregateKeyRequired)
 	);
 }
@@ -247,7 +302,11 @@ fn signer_bitfield_records_members() {
 	assert_eq!(signers.count(), 4);
 	assert_eq!(signers.members().collect::<Vec<_>>(), vec![0, 3, 9, 127]);
 	assert!(signers.contains(9) && !signers.contains(8));
-	assert!(signers.is_canonical_for(128) && !signers.is_canonical_for(127) && !signers.is_canonical_for(120));
+	assert!(
+		signers.is_canonical_for(128)
+			&& !signers.is_canonical_for(127)
+			&& !signers.is_canonical_for(120)
+	);
 	assert_eq!(signers.encoded_size(), 1 + 16);
 	assert_eq!(SignerBitfield::new(128, [MAX_COMMITTEE_SIZE]), None);
 	assert_eq!(SignerBitfield::new(4, [4]), None);
@@ -315,7 +374,13 @@ fn mismatched_pairs_are_refused_before_the_key_is_decoded() {
 	let ml_dsa = keypair(Scheme::MlDsa44).sign(b"m", Purpose::Transaction);
 	let domain = pq_crypto::Domain::Purpose(Purpose::Transaction);
 	for signer in [invalid_ed25519, committee] {
-		assert_eq!(ml_dsa.verify::<Libcrux>(&signer, b"m", Purpose::Transaction), Err(VerifyError::SchemeMismatch));
-		assert_eq!(ml_dsa.verify_in_domain::<Libcrux>(&signer, b"m", &domain), Err(VerifyError::SchemeMismatch));
+		assert_eq!(
+			ml_dsa.verify::<Libcrux>(&signer, b"m", Purpose::Transaction),
+			Err(VerifyError::SchemeMismatch)
+		);
+		assert_eq!(
+			ml_dsa.verify_in_domain::<Libcrux>(&signer, b"m", &domain),
+			Err(VerifyError::SchemeMismatch)
+		);
 	}
 }

@@ -27,16 +27,21 @@ where
 		for test in &group.tests {
 			let context = test.ctx.as_deref().map(|ctx| ctx.as_ref()).unwrap_or(&[][..]);
 			let verified = match (&key, P::Signature::from_bytes(&test.sig)) {
-				(Some(key), Some(signature)) =>
-					B::verify(key, &test.msg, context, &signature),
+				(Some(key), Some(signature)) => B::verify(key, &test.msg, context, &signature),
 				_ => false,
 			};
 			let expected = match test.result {
 				TestResult::Valid => true,
 				TestResult::Invalid => false,
-				TestResult::Acceptable => panic!("tcId {}: no ML-DSA test is 'acceptable'", test.tc_id),
+				TestResult::Acceptable => {
+					panic!("tcId {}: no ML-DSA test is 'acceptable'", test.tc_id)
+				},
 			};
-			assert_eq!(verified, expected, "tcId {} ({}) {:?}", test.tc_id, test.comment, test.flags);
+			assert_eq!(
+				verified, expected,
+				"tcId {} ({}) {:?}",
+				test.tc_id, test.comment, test.flags
+			);
 			checked += 1;
 		}
 	}
@@ -58,9 +63,12 @@ macro_rules! from_slice {
 	)*};
 }
 from_slice!(
-	pq_crypto::keys::MlDsa44Public, pq_crypto::keys::MlDsa44Signature,
-	pq_crypto::keys::MlDsa65Public, pq_crypto::keys::MlDsa65Signature,
-	pq_crypto::keys::MlDsa87Public, pq_crypto::keys::MlDsa87Signature
+	pq_crypto::keys::MlDsa44Public,
+	pq_crypto::keys::MlDsa44Signature,
+	pq_crypto::keys::MlDsa65Public,
+	pq_crypto::keys::MlDsa65Signature,
+	pq_crypto::keys::MlDsa87Public,
+	pq_crypto::keys::MlDsa87Signature
 );
 
 macro_rules! wycheproof_suite {

@@ -138,9 +138,12 @@ impl OnTimestampSet<u64> for AuraSlotCheck {
 		let validators = pallet_aura::Authorities::<Runtime>::decode_len().unwrap_or(0) > 0;
 		match (validators, slots.as_slice()) {
 			(false, [] | [Some(_)]) => {},
-			(true, [Some(slot)]) if *slot == pallet_aura::CurrentSlot::<Runtime>::get() =>
-				<Aura as OnTimestampSet<u64>>::on_timestamp_set(moment),
-			(true, _) => panic!("a block of a chain of validators carries exactly one well-formed Aura slot"),
+			(true, [Some(slot)]) if *slot == pallet_aura::CurrentSlot::<Runtime>::get() => {
+				<Aura as OnTimestampSet<u64>>::on_timestamp_set(moment)
+			},
+			(true, _) => {
+				panic!("a block of a chain of validators carries exactly one well-formed Aura slot")
+			},
 			(false, _) => panic!("the dev chain's blocks carry at most one well-formed Aura slot"),
 		}
 	}
@@ -196,7 +199,10 @@ impl pallet_transaction_payment::Config for Runtime {
 	/// One planck per picosecond of weight.
 	type WeightToFee = IdentityFee<Balance>;
 	/// A millionth of a token per byte: PQ signatures make length matter.
-	type LengthToFee = polkadot_sdk::frame_support::weights::ConstantMultiplier<Balance, ConstU128<{ UNIT / 1_000_000 }>>;
+	type LengthToFee = polkadot_sdk::frame_support::weights::ConstantMultiplier<
+		Balance,
+		ConstU128<{ UNIT / 1_000_000 }>,
+	>;
 	type FeeMultiplierUpdate = ConstFeeMultiplier<FeeMultiplier>;
 	type WeightInfo = crate::weights::pallet_transaction_payment::SubstrateWeight<Runtime>;
 }

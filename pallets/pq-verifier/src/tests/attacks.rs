@@ -48,7 +48,12 @@ fn cross_committee_replay_is_bad_proof() {
 	new_test_ext_with(&accounts).execute_with(|| {
 		for committee in [&first, &second] {
 			let members = members_for(committee, &owner).try_into().unwrap();
-			assert_ok!(PqVerifier::create_committee(RuntimeOrigin::signed(owner.clone()), committee.rho(), committee.threshold(), members));
+			assert_ok!(PqVerifier::create_committee(
+				RuntimeOrigin::signed(owner.clone()),
+				committee.rho(),
+				committee.threshold(),
+				members
+			));
 		}
 		let call = remark(b"committee transfer");
 		let genuine = aggregate_of(&first, signers.clone(), &call);
@@ -67,9 +72,19 @@ fn front_running_a_committee_creation_is_invalid_membership_proof() {
 	let (creator, observer) = (AccountId32::new([0x0e; 32]), AccountId32::new([0x0f; 32]));
 	new_test_ext_with(&[creator.clone(), observer.clone()]).execute_with(|| {
 		let members = || members_for(&committee, &creator).try_into().unwrap();
-		let copied = PqVerifier::create_committee(RuntimeOrigin::signed(observer.clone()), committee.rho(), 2, members());
+		let copied = PqVerifier::create_committee(
+			RuntimeOrigin::signed(observer.clone()),
+			committee.rho(),
+			2,
+			members(),
+		);
 		assert_noop!(copied, Error::<Test>::InvalidMembershipProof);
-		assert_ok!(PqVerifier::create_committee(RuntimeOrigin::signed(creator.clone()), committee.rho(), 2, members()));
+		assert_ok!(PqVerifier::create_committee(
+			RuntimeOrigin::signed(creator.clone()),
+			committee.rho(),
+			2,
+			members()
+		));
 		assert_eq!(Committees::<Test>::get(committee.id()).unwrap().owner, creator);
 		assert_noop!(
 			PqVerifier::dissolve_committee(RuntimeOrigin::signed(observer), committee.id()),
@@ -84,7 +99,7 @@ fn front_running_a_committee_creation_is_invalid_membership_proof() {
 fn committee_proofs_from_another_chain_are_invalid_membership_proof() {
 	let committee = Committee::from_seed(&[0x46; 32], 2, 1);
 	let creator = AccountId32::new([0x0e; 32]);
-	new_test_ext_with(&[creator.clone()]).execute_with(|| {
+	new_test_ext_with(core::slice::from_ref(&creator)).execute_with(|| {
 		let other_chain = polkadot_sdk::sp_core::H256([0x77; 32]);
 		let members: Vec<_> = (0..2)
 			.map(|index| crate::CommitteeMember {
@@ -92,7 +107,12 @@ fn committee_proofs_from_another_chain_are_invalid_membership_proof() {
 				proof: committee.membership_proof(index, other_chain, &creator),
 			})
 			.collect();
-		let replayed = PqVerifier::create_committee(RuntimeOrigin::signed(creator), committee.rho(), 1, members.try_into().unwrap());
+		let replayed = PqVerifier::create_committee(
+			RuntimeOrigin::signed(creator),
+			committee.rho(),
+			1,
+			members.try_into().unwrap(),
+		);
 		assert_noop!(replayed, Error::<Test>::InvalidMembershipProof);
 	});
 }
@@ -103,7 +123,7 @@ fn committee_proofs_from_another_chain_are_invalid_membership_proof() {
 fn the_old_ml_dsa_key_of_a_migrated_account_is_refused() {
 	let (old, new) = (keypair(Scheme::MlDsa44, 1), keypair(Scheme::MlDsa87, 2));
 	let who = old.account_id();
-	new_test_ext_with(&[who.clone()]).execute_with(|| {
+	new_test_ext_with(core::slice::from_ref(&who)).execute_with(|| {
 		migrate_exclusively(&who, &new);
 		let call = remark(b"drain");
 		assert_eq!(validate(inline(&old, &call)), Err(only_registered_key()));
@@ -117,7 +137,7 @@ fn the_old_ml_dsa_key_of_a_migrated_account_is_refused() {
 fn the_old_ed25519_key_cannot_undo_a_migration() {
 	let ed25519 = keypair(Scheme::Ed25519, 1);
 	let who = ed25519.account_id();
-	new_test_ext_with(&[who.clone()]).execute_with(|| {
+	new_test_ext_with(core::slice::from_ref(&who)).execute_with(|| {
 		migrate_exclusively(&who, &keypair(Scheme::MlDsa65, 2));
 		let remove: RuntimeCall = crate::Call::remove_key {}.into();
 		assert_eq!(validate(inline(&ed25519, &remove)), Err(only_registered_key()));
@@ -132,10 +152,13 @@ fn a_key_rotation_leaves_the_old_key_no_window() {
 	let ed25519 = keypair(Scheme::Ed25519, 1);
 	let who = ed25519.account_id();
 	let (first, second) = (keypair(Scheme::MlDsa65, 2), keypair(Scheme::MlDsa87, 3));
-	new_test_ext_with(&[who.clone()]).execute_with(|| {
+	new_test_ext_with(core::slice::from_ref(&who)).execute_with(|| {
 		migrate_exclusively(&who, &first);
-		let rotate: RuntimeCall =
-			crate::Call::rotate_key { key: Box::new(second.public()), proof: Some(Box::new(possession_proof(&second, &who))) }.into();
+		let rotate: RuntimeCall = crate::Call::rotate_key {
+			key: Box::new(second.public()),
+			proof: Some(Box::new(possession_proof(&second, &who))),
+		}
+		.into();
 		assert_eq!(validate(registered(&who, &first, &rotate)), Ok(Some(who.clone())));
 		assert_ok!(rotate.dispatch(RuntimeOrigin::signed(who.clone())));
 		assert_eq!(validate(inline(&ed25519, &remark(b"drain"))), Err(only_registered_key()));
@@ -153,7 +176,12 @@ fn a_committee_account_that_migrated_refuses_the_committee() {
 	let key = keypair(Scheme::MlDsa87, 4);
 	new_test_ext_with(&[owner.clone(), account.clone()]).execute_with(|| {
 		let members = members_for(&committee, &owner).try_into().unwrap();
-		assert_ok!(PqVerifier::create_committee(RuntimeOrigin::signed(owner), committee.rho(), 2, members));
+		assert_ok!(PqVerifier::create_committee(
+			RuntimeOrigin::signed(owner),
+			committee.rho(),
+			2,
+			members
+		));
 		migrate_exclusively(&account, &key);
 		let call = remark(b"committee transfer");
 		let aggregate = aggregate_of(&committee, committee.signers([0, 1]).unwrap(), &call);
@@ -170,11 +198,19 @@ fn a_committee_account_that_migrated_refuses_the_committee() {
 fn garbage_from_a_committee_that_cannot_pay_reads_no_share() {
 	let committee = Committee::from_seed(&[0x47; 32], 16, 1);
 	let owner = AccountId32::new([0x0e; 32]);
-	new_test_ext_with(&[owner.clone()]).execute_with(|| {
+	new_test_ext_with(core::slice::from_ref(&owner)).execute_with(|| {
 		let members = members_for(&committee, &owner).try_into().unwrap();
-		assert_ok!(PqVerifier::create_committee(RuntimeOrigin::signed(owner), committee.rho(), 1, members));
+		assert_ok!(PqVerifier::create_committee(
+			RuntimeOrigin::signed(owner),
+			committee.rho(),
+			1,
+			members
+		));
 		let _ = CommitteeShares::<Test>::clear_prefix(committee.id(), u32::MAX, None);
-		let garbage = committee_signed(garbage_aggregate(&committee, committee.signers(0..8).unwrap()), &remark(b"garbage"));
+		let garbage = committee_signed(
+			garbage_aggregate(&committee, committee.signers(0..8).unwrap()),
+			&remark(b"garbage"),
+		);
 		assert_eq!(validate(garbage.clone()), Err(InvalidTransaction::Payment.into()));
 		// Once the account can pay, the same transaction reads shares (and finds none).
 		fund(&committee.id().account_id());
@@ -190,7 +226,13 @@ fn garbage_from_an_account_that_cannot_pay_is_not_verified() {
 		let call = remark(b"garbage");
 		for scheme in SCHEMES {
 			let signer = keypair(scheme, 3);
-			let garbage = inline_signed(&signer, &signer.account_id(), b"not the statement", Purpose::Transaction, &call);
+			let garbage = inline_signed(
+				&signer,
+				&signer.account_id(),
+				b"not the statement",
+				Purpose::Transaction,
+				&call,
+			);
 			assert_eq!(validate(garbage), Err(InvalidTransaction::Payment.into()), "{scheme:?}");
 		}
 	});
@@ -202,13 +244,19 @@ fn garbage_from_an_account_that_cannot_pay_is_not_verified() {
 fn a_signature_from_another_chain_is_bad_proof() {
 	let signer = keypair(Scheme::MlDsa44, 1);
 	let account = signer.account_id();
-	new_test_ext_with(&[account.clone()]).execute_with(|| {
+	new_test_ext_with(core::slice::from_ref(&account)).execute_with(|| {
 		let call = remark(b"hello");
 		// The implicit data: `CheckGenesis`'s genesis hash, nothing of `CheckNonce`.
-		let payload_on = |genesis_hash| signing_payload(&(&call, extension(0), (genesis_hash, ())).encode());
-		assert_eq!(payload_on(crate::Pallet::<Test>::genesis_hash()), payload(&call, 0), "this chain's payload");
+		let payload_on =
+			|genesis_hash| signing_payload(&(&call, extension(0), (genesis_hash, ())).encode());
+		assert_eq!(
+			payload_on(crate::Pallet::<Test>::genesis_hash()),
+			payload(&call, 0),
+			"this chain's payload"
+		);
 		let other_chain = polkadot_sdk::sp_core::H256([0x77; 32]);
-		let extrinsic = inline_signed(&signer, &account, &payload_on(other_chain), Purpose::Transaction, &call);
+		let extrinsic =
+			inline_signed(&signer, &account, &payload_on(other_chain), Purpose::Transaction, &call);
 		assert_eq!(validate(extrinsic), Err(bad_proof()));
 	});
 }
@@ -220,11 +268,20 @@ fn a_signature_from_another_chain_is_bad_proof() {
 fn a_re_labelled_signer_set_is_bad_proof() {
 	let committee = Committee::generate([0x48; 32], &[[1; 32], [1; 32], [2; 32]], 1);
 	let (zero, one) = (committee.signers([0]).unwrap(), committee.signers([1]).unwrap());
-	assert_eq!(committee.aggregate_key(&zero), committee.aggregate_key(&one), "one pk* for both seats");
+	assert_eq!(
+		committee.aggregate_key(&zero),
+		committee.aggregate_key(&one),
+		"one pk* for both seats"
+	);
 	let owner = AccountId32::new([0x0e; 32]);
 	new_test_ext_with(&[owner.clone(), committee.id().account_id()]).execute_with(|| {
 		let members = members_for(&committee, &owner).try_into().unwrap();
-		assert_ok!(PqVerifier::create_committee(RuntimeOrigin::signed(owner), committee.rho(), 1, members));
+		assert_ok!(PqVerifier::create_committee(
+			RuntimeOrigin::signed(owner),
+			committee.rho(),
+			1,
+			members
+		));
 		let call = remark(b"committee transfer");
 		let genuine = aggregate_of(&committee, zero, &call);
 		let re_labelled = pq_crypto::AggregateSignature { signers: one, ..genuine.clone() };
@@ -239,14 +296,19 @@ fn a_re_labelled_signer_set_is_bad_proof() {
 fn re_encoding_the_form_is_bad_proof() {
 	let signer = keypair(Scheme::MlDsa65, 1);
 	let who = signer.account_id();
-	new_test_ext_with(&[who.clone()]).execute_with(|| {
+	new_test_ext_with(core::slice::from_ref(&who)).execute_with(|| {
 		let call = remark(b"hello");
 		register(&who, &signer);
-		let Parts::KeyInline(_, signature) = signature_of(&inline(&signer, &call)).parts(&who) else { panic!("key inline") };
+		let Parts::KeyInline(_, signature) = signature_of(&inline(&signer, &call)).parts(&who)
+		else {
+			panic!("key inline")
+		};
 		let re_encoded = TransactionSignature::key_registered(signature).unwrap();
 		assert_eq!(validate(signed(&who, re_encoded, &call)), Err(bad_proof()));
 
-		let Parts::KeyRegistered(signature) = signature_of(&registered(&who, &signer, &call)).parts(&who) else {
+		let Parts::KeyRegistered(signature) =
+			signature_of(&registered(&who, &signer, &call)).parts(&who)
+		else {
 			panic!("registered")
 		};
 		let re_encoded = TransactionSignature::key_inline(signer.public(), signature).unwrap();
@@ -262,7 +324,11 @@ fn a_re_encoded_ml_dsa_signature_is_bad_proof() {
 	let signer = keypair(Scheme::MlDsa44, 1);
 	new_test_ext_with(&[signer.account_id()]).execute_with(|| {
 		let call = remark(b"hello");
-		let TransactionSignature::MlDsa44(key, mut signature) = signature_of(&inline(&signer, &call)) else { unreachable!() };
+		let TransactionSignature::MlDsa44(key, mut signature) =
+			signature_of(&inline(&signer, &call))
+		else {
+			unreachable!()
+		};
 		// ML-DSA-44: ω = 80 index bytes, then k = 4 cumulative counts.
 		let (omega, k) = (80, 4);
 		let hints = signature.0[signature.0.len() - 1] as usize;
@@ -278,13 +344,16 @@ fn a_re_encoded_ml_dsa_signature_is_bad_proof() {
 #[test]
 fn a_re_encoded_ed25519_signature_is_bad_proof() {
 	const ORDER: [u8; 32] = [
-		0xed, 0xd3, 0xf5, 0x5c, 0x1a, 0x63, 0x12, 0x58, 0xd6, 0x9c, 0xf7, 0xa2, 0xde, 0xf9, 0xde, 0x14, 0, 0, 0, 0, 0, 0, 0,
-		0, 0, 0, 0, 0, 0, 0, 0, 0x10,
+		0xed, 0xd3, 0xf5, 0x5c, 0x1a, 0x63, 0x12, 0x58, 0xd6, 0x9c, 0xf7, 0xa2, 0xde, 0xf9, 0xde,
+		0x14, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x10,
 	];
 	let signer = keypair(Scheme::Ed25519, 1);
 	new_test_ext_with(&[signer.account_id()]).execute_with(|| {
 		let call = remark(b"hello");
-		let TransactionSignature::Ed25519(mut signature) = signature_of(&inline(&signer, &call)) else { unreachable!() };
+		let TransactionSignature::Ed25519(mut signature) = signature_of(&inline(&signer, &call))
+		else {
+			unreachable!()
+		};
 		let mut carry = 0u16;
 		for (s, l) in signature.0[32..].iter_mut().zip(ORDER) {
 			let sum = *s as u16 + l as u16 + carry;
@@ -304,11 +373,24 @@ fn a_copied_or_replayed_proof_of_possession_is_invalid_proof() {
 	let key = keypair(Scheme::MlDsa65, 2);
 	let (who, observer) = (keypair(Scheme::Ed25519, 1).account_id(), AccountId32::new([0x0f; 32]));
 	new_test_ext_with(&[who.clone(), observer.clone()]).execute_with(|| {
-		let copied = PqVerifier::register_key(RuntimeOrigin::signed(observer), Box::new(key.public()), Some(Box::new(possession_proof(&key, &who))), false);
+		let copied = PqVerifier::register_key(
+			RuntimeOrigin::signed(observer),
+			Box::new(key.public()),
+			Some(Box::new(possession_proof(&key, &who))),
+			false,
+		);
 		assert_noop!(copied, Error::<Test>::InvalidProof);
-		let other_chain = pq_crypto::statement::PossessionStatement { genesis_hash: polkadot_sdk::sp_core::H256([0x77; 32]), account: &who };
+		let other_chain = pq_crypto::statement::PossessionStatement {
+			genesis_hash: polkadot_sdk::sp_core::H256([0x77; 32]),
+			account: &who,
+		};
 		let replayed = key.sign_deterministic(&other_chain.encode(), Purpose::ProofOfPossession);
-		let registering = PqVerifier::register_key(RuntimeOrigin::signed(who), Box::new(key.public()), Some(Box::new(replayed)), false);
+		let registering = PqVerifier::register_key(
+			RuntimeOrigin::signed(who),
+			Box::new(key.public()),
+			Some(Box::new(replayed)),
+			false,
+		);
 		assert_noop!(registering, Error::<Test>::InvalidProof);
 	});
 }
@@ -320,13 +402,21 @@ fn a_copied_or_replayed_proof_of_possession_is_invalid_proof() {
 fn re_creating_a_dissolved_committee_is_refused() {
 	let committee = Committee::from_seed(&[0x47; 32], 3, 2);
 	let creator = AccountId32::new([0x0e; 32]);
-	new_test_ext_with(&[creator.clone()]).execute_with(|| {
+	new_test_ext_with(core::slice::from_ref(&creator)).execute_with(|| {
 		let create = || {
 			let members = members_for(&committee, &creator).try_into().unwrap();
-			PqVerifier::create_committee(RuntimeOrigin::signed(creator.clone()), committee.rho(), 2, members)
+			PqVerifier::create_committee(
+				RuntimeOrigin::signed(creator.clone()),
+				committee.rho(),
+				2,
+				members,
+			)
 		};
 		assert_ok!(create());
-		assert_ok!(PqVerifier::dissolve_committee(RuntimeOrigin::signed(creator.clone()), committee.id()));
+		assert_ok!(PqVerifier::dissolve_committee(
+			RuntimeOrigin::signed(creator.clone()),
+			committee.id()
+		));
 		assert_noop!(create(), Error::<Test>::CommitteeDissolved);
 		assert_ok!(crate::Pallet::<Test>::do_try_state());
 	});
@@ -341,16 +431,33 @@ fn re_creating_a_dissolved_committee_is_refused() {
 /// the attacker's key included).
 #[test]
 fn a_classical_signature_for_a_post_quantum_account_is_refused_before_verification() {
-	let mut accounts: Vec<AccountId32> = ML_DSA.iter().map(|scheme| keypair(*scheme, 7).account_id()).collect();
-	accounts.extend(ML_DSA.iter().map(|scheme| Keypair::from_suri(*scheme, "//Alice").unwrap().account_id()));
+	let mut accounts: Vec<AccountId32> =
+		ML_DSA.iter().map(|scheme| keypair(*scheme, 7).account_id()).collect();
+	accounts.extend(
+		ML_DSA
+			.iter()
+			.map(|scheme| Keypair::from_suri(*scheme, "//Alice").unwrap().account_id()),
+	);
 	accounts.push(Committee::from_seed(&[0x48; 32], 2, 1).id().account_id());
 	new_test_ext_with(&accounts).execute_with(|| {
 		let call = remark(b"drain the account");
 		for account in &accounts {
-			let ed25519 = signed(account, TransactionSignature::Ed25519(Ed25519Signature([0x11; 64])), &call);
-			assert_eq!(validate(ed25519), Err(PqInvalidTransaction::InvalidKey.into()), "{account}");
-			for forged in [TransactionSignature::Sr25519(Sr25519Signature([0x11; 64])), TransactionSignature::Ecdsa(EcdsaSignature([0x11; 65]))] {
-				assert_eq!(validate(signed(account, forged, &call)), Err(PqInvalidTransaction::ClassicalSignature.into()), "{account}");
+			let ed25519 =
+				signed(account, TransactionSignature::Ed25519(Ed25519Signature([0x11; 64])), &call);
+			assert_eq!(
+				validate(ed25519),
+				Err(PqInvalidTransaction::InvalidKey.into()),
+				"{account}"
+			);
+			for forged in [
+				TransactionSignature::Sr25519(Sr25519Signature([0x11; 64])),
+				TransactionSignature::Ecdsa(EcdsaSignature([0x11; 65])),
+			] {
+				assert_eq!(
+					validate(signed(account, forged, &call)),
+					Err(PqInvalidTransaction::ClassicalSignature.into()),
+					"{account}"
+				);
 			}
 		}
 	});

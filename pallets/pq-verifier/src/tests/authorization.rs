@@ -20,7 +20,12 @@ fn every_scheme_verifies_with_key_inline() {
 	new_test_ext_with(&signers.each_ref().map(Keypair::account_id)).execute_with(|| {
 		let call = remark(b"hello");
 		for signer in &signers {
-			assert_eq!(validate(inline(signer, &call)), Ok(Some(signer.account_id())), "{:?}", signer.scheme());
+			assert_eq!(
+				validate(inline(signer, &call)),
+				Ok(Some(signer.account_id())),
+				"{:?}",
+				signer.scheme()
+			);
 		}
 	});
 }
@@ -28,12 +33,16 @@ fn every_scheme_verifies_with_key_inline() {
 #[test]
 fn every_ml_dsa_scheme_verifies_with_key_registered() {
 	let alice = AccountId32::new([1; 32]);
-	new_test_ext_with(&[alice.clone()]).execute_with(|| {
+	new_test_ext_with(core::slice::from_ref(&alice)).execute_with(|| {
 		let call = remark(b"hello");
 		for scheme in ML_DSA {
 			let key = keypair(scheme, 2);
 			register(&alice, &key);
-			assert_eq!(validate(registered(&alice, &key, &call)), Ok(Some(alice.clone())), "{scheme:?}");
+			assert_eq!(
+				validate(registered(&alice, &key, &call)),
+				Ok(Some(alice.clone())),
+				"{scheme:?}"
+			);
 			assert_ok!(PqVerifier::remove_key(RuntimeOrigin::signed(alice.clone())));
 		}
 	});
@@ -42,7 +51,7 @@ fn every_ml_dsa_scheme_verifies_with_key_registered() {
 #[test]
 fn wrong_key_is_bad_proof() {
 	let alice = AccountId32::new([1; 32]);
-	new_test_ext_with(&[alice.clone()]).execute_with(|| {
+	new_test_ext_with(core::slice::from_ref(&alice)).execute_with(|| {
 		let call = remark(b"hello");
 		register(&alice, &keypair(Scheme::MlDsa65, 2));
 		let impostor = keypair(Scheme::MlDsa65, 3);
@@ -53,10 +62,11 @@ fn wrong_key_is_bad_proof() {
 #[test]
 fn wrong_account_is_bad_signer() {
 	let elsewhere = AccountId32::new([9; 32]);
-	new_test_ext_with(&[elsewhere.clone()]).execute_with(|| {
+	new_test_ext_with(core::slice::from_ref(&elsewhere)).execute_with(|| {
 		let call = remark(b"hello");
 		let (message, purpose) = statement(&call, Signatory::Key);
-		let extrinsic = inline_signed(&keypair(Scheme::MlDsa44, 1), &elsewhere, &message, purpose, &call);
+		let extrinsic =
+			inline_signed(&keypair(Scheme::MlDsa44, 1), &elsewhere, &message, purpose, &call);
 		assert_eq!(validate(extrinsic), Err(InvalidTransaction::BadSigner.into()));
 	});
 }
@@ -76,9 +86,11 @@ fn tampered_call_is_bad_proof() {
 fn tampered_extension_is_bad_proof() {
 	let signer = keypair(Scheme::MlDsa44, 1);
 	let who = signer.account_id();
-	new_test_ext_with(&[who.clone()]).execute_with(|| {
+	new_test_ext_with(core::slice::from_ref(&who)).execute_with(|| {
 		frame_system::Pallet::<Test>::inc_account_nonce(&who);
-		let Extrinsic::Decoded(mut extrinsic) = inline(&signer, &remark(b"hello")) else { unreachable!() };
+		let Extrinsic::Decoded(mut extrinsic) = inline(&signer, &remark(b"hello")) else {
+			unreachable!()
+		};
 		let Preamble::Signed(_, _, extension) = &mut extrinsic.preamble else { unreachable!() };
 		*extension = super::extension(1);
 		assert_eq!(validate(Extrinsic::Decoded(extrinsic)), Err(bad_proof()));
@@ -89,7 +101,7 @@ fn tampered_extension_is_bad_proof() {
 fn signature_for_another_purpose_is_bad_proof() {
 	let signer = keypair(Scheme::MlDsa44, 1);
 	let account = signer.account_id();
-	new_test_ext_with(&[account.clone()]).execute_with(|| {
+	new_test_ext_with(core::slice::from_ref(&account)).execute_with(|| {
 		let call = remark(b"hello");
 		let (message, _) = statement(&call, Signatory::Key);
 		for purpose in Purpose::ALL.into_iter().filter(|purpose| *purpose != Purpose::Transaction) {
@@ -111,7 +123,9 @@ fn truncated_extrinsic_is_undecodable() {
 	body.pop();
 	let extrinsic = Extrinsic::from_body(body);
 	assert!(matches!(extrinsic, Extrinsic::Undecodable(..)));
-	new_test_ext().execute_with(|| assert_eq!(validate(extrinsic), Err(PqInvalidTransaction::Undecodable.into())));
+	new_test_ext().execute_with(|| {
+		assert_eq!(validate(extrinsic), Err(PqInvalidTransaction::Undecodable.into()))
+	});
 }
 
 #[test]
@@ -120,7 +134,9 @@ fn extrinsic_with_trailing_bytes_is_undecodable() {
 	body.push(0);
 	let extrinsic = Extrinsic::from_body(body);
 	assert!(matches!(extrinsic, Extrinsic::Undecodable(..)));
-	new_test_ext().execute_with(|| assert_eq!(validate(extrinsic), Err(PqInvalidTransaction::Undecodable.into())));
+	new_test_ext().execute_with(|| {
+		assert_eq!(validate(extrinsic), Err(PqInvalidTransaction::Undecodable.into()))
+	});
 }
 
 /// The length the payment extension charges is the encoded extrinsic's, prefix included, whether
@@ -131,12 +147,22 @@ fn the_charged_length_is_the_encoded_length_with_its_prefix() {
 		let signer = keypair(Scheme::MlDsa87, 1);
 		// Below and above 64 bytes (a one-byte and a two-byte compact prefix), and above 2^14 (four).
 		for remark_len in [1, 100, 20_000] {
-			let Extrinsic::Decoded(built) = inline(&signer, &remark(&vec![7; remark_len])) else { unreachable!() };
-			assert_eq!(crate::extrinsic::encoded_length(&built), built.encoded_size(), "built, {remark_len}");
+			let Extrinsic::Decoded(built) = inline(&signer, &remark(&vec![7; remark_len])) else {
+				unreachable!()
+			};
+			assert_eq!(
+				crate::extrinsic::encoded_length(&built),
+				built.encoded_size(),
+				"built, {remark_len}"
+			);
 			let body = Vec::<u8>::decode(&mut &built.encode()[..]).unwrap();
 			let Extrinsic::Decoded(decoded) = Extrinsic::from_body(body) else { panic!("decodes") };
 			assert!(decoded.encoded_len.is_some(), "the decoder records the body's length");
-			assert_eq!(crate::extrinsic::encoded_length(&decoded), built.encoded_size(), "decoded, {remark_len}");
+			assert_eq!(
+				crate::extrinsic::encoded_length(&decoded),
+				built.encoded_size(),
+				"decoded, {remark_len}"
+			);
 		}
 	});
 }
@@ -146,14 +172,15 @@ fn the_charged_length_is_the_encoded_length_with_its_prefix() {
 fn undecodable_bytes_weigh_a_whole_block() {
 	use polkadot_sdk::frame_support::traits::Get;
 	let extrinsic = Extrinsic::from_body(vec![0xff; 3]);
-	let weights: frame_system::limits::BlockWeights = <Test as frame_system::Config>::BlockWeights::get();
+	let weights: frame_system::limits::BlockWeights =
+		<Test as frame_system::Config>::BlockWeights::get();
 	assert_eq!(extrinsic.get_dispatch_info().call_weight, weights.max_block);
 }
 
 #[test]
 fn unregistered_account_is_no_registered_key() {
 	let alice = AccountId32::new([1; 32]);
-	new_test_ext_with(&[alice.clone()]).execute_with(|| {
+	new_test_ext_with(core::slice::from_ref(&alice)).execute_with(|| {
 		let extrinsic = registered(&alice, &keypair(Scheme::MlDsa44, 1), &remark(b"hello"));
 		assert_eq!(validate(extrinsic), Err(PqInvalidTransaction::NoRegisteredKey.into()));
 	});
@@ -162,7 +189,7 @@ fn unregistered_account_is_no_registered_key() {
 #[test]
 fn scheme_mismatch_is_refused() {
 	let alice = AccountId32::new([1; 32]);
-	new_test_ext_with(&[alice.clone()]).execute_with(|| {
+	new_test_ext_with(core::slice::from_ref(&alice)).execute_with(|| {
 		register(&alice, &keypair(Scheme::MlDsa44, 2));
 		let extrinsic = registered(&alice, &keypair(Scheme::MlDsa65, 2), &remark(b"hello"));
 		assert_eq!(validate(extrinsic), Err(PqInvalidTransaction::SchemeMismatch.into()));
@@ -174,7 +201,10 @@ fn scheme_mismatch_is_refused() {
 fn a_general_transaction_is_refused() {
 	new_test_ext().execute_with(|| {
 		let general = UncheckedExtrinsic::new_transaction(remark(b"hello"), super::extension(0));
-		assert_eq!(validate(Extrinsic::Decoded(general)), Err(PqInvalidTransaction::GeneralTransaction.into()));
+		assert_eq!(
+			validate(Extrinsic::Decoded(general)),
+			Err(PqInvalidTransaction::GeneralTransaction.into())
+		);
 	});
 }
 
@@ -204,10 +234,16 @@ fn a_format_5_bare_extrinsic_is_refused() {
 #[test]
 fn a_classical_signature_is_refused() {
 	let alice = AccountId32::new([1; 32]);
-	new_test_ext_with(&[alice.clone()]).execute_with(|| {
+	new_test_ext_with(core::slice::from_ref(&alice)).execute_with(|| {
 		let call = remark(b"hello");
-		for classical in [TransactionSignature::Sr25519(Sr25519Signature([7; 64])), TransactionSignature::Ecdsa(EcdsaSignature([7; 65]))] {
-			assert_eq!(validate(signed(&alice, classical, &call)), Err(PqInvalidTransaction::ClassicalSignature.into()));
+		for classical in [
+			TransactionSignature::Sr25519(Sr25519Signature([7; 64])),
+			TransactionSignature::Ecdsa(EcdsaSignature([7; 65])),
+		] {
+			assert_eq!(
+				validate(signed(&alice, classical, &call)),
+				Err(PqInvalidTransaction::ClassicalSignature.into())
+			);
 		}
 	});
 }
@@ -216,7 +252,10 @@ fn a_classical_signature_is_refused() {
 fn a_sender_that_cannot_pay_is_refused_before_verification() {
 	let signer = keypair(Scheme::MlDsa87, 1);
 	new_test_ext().execute_with(|| {
-		assert_eq!(validate(inline(&signer, &remark(b"hello"))), Err(InvalidTransaction::Payment.into()));
+		assert_eq!(
+			validate(inline(&signer, &remark(b"hello"))),
+			Err(InvalidTransaction::Payment.into())
+		);
 	});
 }
 
@@ -230,7 +269,8 @@ fn a_ground_junk_key_is_refused_before_its_account_is_derived() {
 	new_test_ext().execute_with(|| {
 		let call = remark(b"hello");
 		let (message, purpose) = statement(&call, Signatory::Key);
-		let extrinsic = inline_signed(&keypair(Scheme::MlDsa44, 1), &unfunded, &message, purpose, &call);
+		let extrinsic =
+			inline_signed(&keypair(Scheme::MlDsa44, 1), &unfunded, &message, purpose, &call);
 		assert_eq!(validate(extrinsic), Err(InvalidTransaction::Payment.into()));
 	});
 }
@@ -240,10 +280,12 @@ fn a_ground_junk_key_is_refused_before_its_account_is_derived() {
 fn replay_is_refused() {
 	let signer = keypair(Scheme::MlDsa44, 1);
 	let who = signer.account_id();
-	new_test_ext_with(&[who.clone()]).execute_with(|| {
+	new_test_ext_with(core::slice::from_ref(&who)).execute_with(|| {
 		let apply = |extrinsic: Extrinsic| {
 			let (info, len) = (extrinsic.get_dispatch_info(), extrinsic.encoded_size());
-			extrinsic.check(&IdentityLookup::<AccountId32>::default())?.apply::<Test>(&info, len)
+			extrinsic
+				.check(&IdentityLookup::<AccountId32>::default())?
+				.apply::<Test>(&info, len)
 		};
 		let transaction = inline(&signer, &remark(b"once"));
 		assert_ok!(apply(transaction.clone()).unwrap());
@@ -260,32 +302,44 @@ fn each_form_is_charged_its_signature_check() {
 	let (ed25519, ml_dsa) = (keypair(Scheme::Ed25519, 1), keypair(Scheme::MlDsa87, 2));
 	let alice = AccountId32::new([1; 32]);
 	let committee = Committee::from_seed(&[0x34; 32], 4, 1);
-	new_test_ext_with(&[ed25519.account_id(), ml_dsa.account_id(), alice.clone()]).execute_with(|| {
-		let call = remark(b"hello");
-		register(&alice, &ml_dsa);
-		let transactions = [
-			inline(&ed25519, &call),
-			inline(&ml_dsa, &call),
-			registered(&alice, &ml_dsa, &call),
-			committee_signed(garbage_aggregate(&committee, committee.signers([0, 1, 2]).unwrap()), &call),
-			signed(&alice, TransactionSignature::Sr25519(Sr25519Signature([7; 64])), &call),
-		];
-		for transaction in transactions {
-			let signature = signature_of(&transaction);
-			let check = SignatureCheck::of(&signature);
-			let Extrinsic::Decoded(unchecked) = &transaction else { unreachable!() };
-			let extensions_weight = unchecked.get_dispatch_info().extension_weight;
-			let info = transaction.get_dispatch_info();
-			let derivation = crate::derivation_weight::<Test>(signature.account_candidates());
-			assert_eq!(info.extension_weight, extensions_weight + check.weight::<()>() + derivation, "{check:?}");
-			// The forms that verify (the committee is unknown, sr25519 refused) keep the charge.
-			if let Ok(checked) = transaction.check(&IdentityLookup::<AccountId32>::default()) {
-				assert_eq!(checked.get_dispatch_info(), info, "{check:?}");
+	new_test_ext_with(&[ed25519.account_id(), ml_dsa.account_id(), alice.clone()]).execute_with(
+		|| {
+			let call = remark(b"hello");
+			register(&alice, &ml_dsa);
+			let transactions = [
+				inline(&ed25519, &call),
+				inline(&ml_dsa, &call),
+				registered(&alice, &ml_dsa, &call),
+				committee_signed(
+					garbage_aggregate(&committee, committee.signers([0, 1, 2]).unwrap()),
+					&call,
+				),
+				signed(&alice, TransactionSignature::Sr25519(Sr25519Signature([7; 64])), &call),
+			];
+			for transaction in transactions {
+				let signature = signature_of(&transaction);
+				let check = SignatureCheck::of(&signature);
+				let Extrinsic::Decoded(unchecked) = &transaction else { unreachable!() };
+				let extensions_weight = unchecked.get_dispatch_info().extension_weight;
+				let info = transaction.get_dispatch_info();
+				let derivation = crate::derivation_weight::<Test>(signature.account_candidates());
+				assert_eq!(
+					info.extension_weight,
+					extensions_weight + check.weight::<()>() + derivation,
+					"{check:?}"
+				);
+				// The forms that verify (the committee is unknown, sr25519 refused) keep the charge.
+				if let Ok(checked) = transaction.check(&IdentityLookup::<AccountId32>::default()) {
+					assert_eq!(checked.get_dispatch_info(), info, "{check:?}");
+				}
 			}
-		}
-		let bare = UncheckedExtrinsic::new_bare_legacy(call);
-		assert_eq!(Extrinsic::Decoded(bare.clone()).get_dispatch_info(), bare.get_dispatch_info());
-	});
+			let bare = UncheckedExtrinsic::new_bare_legacy(call);
+			assert_eq!(
+				Extrinsic::Decoded(bare.clone()).get_dispatch_info(),
+				bare.get_dispatch_info()
+			);
+		},
+	);
 }
 
 /// A key ground for a long account derivation — `k` candidates take about `2^k` tries — is
@@ -306,10 +360,13 @@ fn a_ground_key_is_charged_for_every_derivation_candidate_beyond_the_first() {
 		let signature = signature_of(&transaction);
 		assert_eq!(signature.account_candidates(), candidates);
 		let Extrinsic::Decoded(unchecked) = &transaction else { unreachable!() };
-		let uncharged = unchecked.get_dispatch_info().extension_weight + SignatureCheck::of(&signature).weight::<()>();
+		let uncharged = unchecked.get_dispatch_info().extension_weight
+			+ SignatureCheck::of(&signature).weight::<()>();
 		let quoted = transaction.get_dispatch_info();
 		assert_eq!(quoted.extension_weight, uncharged + beyond_the_first);
-		let checked = transaction.check(&IdentityLookup::<AccountId32>::default()).expect("a valid transaction");
+		let checked = transaction
+			.check(&IdentityLookup::<AccountId32>::default())
+			.expect("a valid transaction");
 		assert_eq!(checked.get_dispatch_info(), quoted);
 	});
 }
@@ -322,7 +379,10 @@ fn repeat_signer_gives_the_same_outcome_through_the_cache() {
 		for _ in 0..3 {
 			let call = remark(b"again");
 			assert_eq!(validate(inline(&signer, &call)), Ok(Some(signer.account_id())));
-			assert_eq!(validate(with_call(inline(&signer, &call), remark(b"tampered"))), Err(bad_proof()));
+			assert_eq!(
+				validate(with_call(inline(&signer, &call), remark(b"tampered"))),
+				Err(bad_proof())
+			);
 		}
 	});
 }
@@ -331,7 +391,9 @@ fn repeat_signer_gives_the_same_outcome_through_the_cache() {
 /// which the signature type can no longer express) is retired, never given to another reason.
 #[test]
 fn refusal_codes_name_their_reason() {
-	let assigned: Vec<u8> = (0..=u8::MAX).filter(|code| PqInvalidTransaction::from_code(*code).is_some()).collect();
+	let assigned: Vec<u8> = (0..=u8::MAX)
+		.filter(|code| PqInvalidTransaction::from_code(*code).is_some())
+		.collect();
 	assert_eq!(assigned, [1, 2, 3, 4, 6, 7, 8, 9, 10, 11]);
 	for code in assigned {
 		let reason = PqInvalidTransaction::from_code(code).unwrap();
@@ -339,4 +401,3 @@ fn refusal_codes_name_their_reason() {
 		assert_eq!(TransactionValidityError::from(reason), InvalidTransaction::Custom(code).into());
 	}
 }
-

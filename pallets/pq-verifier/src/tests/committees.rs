@@ -36,11 +36,20 @@ fn members(committee: &Committee) -> Vec<CommitteeMember> {
 
 fn create(members: Vec<CommitteeMember>) -> polkadot_sdk::sp_runtime::DispatchResult {
 	let committee = committee();
-	PqVerifier::create_committee(RuntimeOrigin::signed(owner()), committee.rho(), committee.threshold(), members.try_into().unwrap())
+	PqVerifier::create_committee(
+		RuntimeOrigin::signed(owner()),
+		committee.rho(),
+		committee.threshold(),
+		members.try_into().unwrap(),
+	)
 }
 
 /// `committee`'s signature of `call` by `signers`.
-pub(super) fn aggregate_of(committee: &Committee, signers: SignerBitfield, call: &RuntimeCall) -> AggregateSignature {
+pub(super) fn aggregate_of(
+	committee: &Committee,
+	signers: SignerBitfield,
+	call: &RuntimeCall,
+) -> AggregateSignature {
 	let id = committee.id();
 	let (message, purpose) = statement(call, Signatory::Committee(&id, &signers));
 	committee.sign(&signers, &message, purpose).unwrap()
@@ -53,8 +62,15 @@ pub(super) fn committee_signed(aggregate: AggregateSignature, call: &RuntimeCall
 
 /// A signature naming `committee` and `signers` that verifies for nothing: what an attacker
 /// sends, and enough for what is charged.
-pub(super) fn garbage_aggregate(committee: &Committee, signers: SignerBitfield) -> AggregateSignature {
-	AggregateSignature { committee: committee.id(), signers, signature: MlDsa87Signature([0; MlDsa87Signature::LEN]) }
+pub(super) fn garbage_aggregate(
+	committee: &Committee,
+	signers: SignerBitfield,
+) -> AggregateSignature {
+	AggregateSignature {
+		committee: committee.id(),
+		signers,
+		signature: MlDsa87Signature([0; MlDsa87Signature::LEN]),
+	}
 }
 
 fn aggregate(signers: SignerBitfield, call: &RuntimeCall) -> AggregateSignature {
@@ -82,9 +98,20 @@ fn creating_stores_shares_and_holds_the_deposit() {
 		assert_eq!((info.size, info.threshold, info.owner.clone()), (16, 3, owner()));
 		assert_eq!(CommitteeShares::<Test>::iter_prefix(&id).count(), 16);
 		let deposit = crate::Pallet::<Test>::committee_deposit(16);
-		assert_eq!(Balances::balance_on_hold(&HoldReason::CommitteeDeposit.into(), &owner()), deposit);
+		assert_eq!(
+			Balances::balance_on_hold(&HoldReason::CommitteeDeposit.into(), &owner()),
+			deposit
+		);
 		System::assert_last_event(
-			Event::CommitteeCreated { committee: id.clone(), account: id.account_id(), owner: owner(), size: 16, threshold: 3, deposit }.into(),
+			Event::CommitteeCreated {
+				committee: id.clone(),
+				account: id.account_id(),
+				owner: owner(),
+				size: 16,
+				threshold: 3,
+				deposit,
+			}
+			.into(),
 		);
 	});
 }
@@ -155,7 +182,10 @@ fn a_non_canonical_signer_bitfield_is_refused() {
 		let mut aggregate = aggregate(committee().signers([0, 1, 2]).unwrap(), &call);
 		// The same signers with a trailing zero byte.
 		aggregate.signers = SignerBitfield::new(24, [0, 1, 2]).unwrap();
-		assert_eq!(validate(committee_signed(aggregate, &call)), Err(PqInvalidTransaction::InvalidSigners.into()));
+		assert_eq!(
+			validate(committee_signed(aggregate, &call)),
+			Err(PqInvalidTransaction::InvalidSigners.into())
+		);
 	});
 }
 
@@ -203,9 +233,18 @@ fn a_threshold_outside_one_to_size_is_refused() {
 	new_test_ext_with(&[owner()]).execute_with(|| {
 		let origin = || RuntimeOrigin::signed(owner());
 		let members = || members(committee()).try_into().unwrap();
-		assert_noop!(PqVerifier::create_committee(origin(), committee().rho(), 0, members()), Error::<Test>::InvalidThreshold);
-		assert_noop!(PqVerifier::create_committee(origin(), committee().rho(), 17, members()), Error::<Test>::InvalidThreshold);
-		assert_noop!(PqVerifier::create_committee(origin(), committee().rho(), 1, Default::default()), Error::<Test>::InvalidThreshold);
+		assert_noop!(
+			PqVerifier::create_committee(origin(), committee().rho(), 0, members()),
+			Error::<Test>::InvalidThreshold
+		);
+		assert_noop!(
+			PqVerifier::create_committee(origin(), committee().rho(), 17, members()),
+			Error::<Test>::InvalidThreshold
+		);
+		assert_noop!(
+			PqVerifier::create_committee(origin(), committee().rho(), 1, Default::default()),
+			Error::<Test>::InvalidThreshold
+		);
 	});
 }
 
@@ -240,10 +279,15 @@ fn dissolving_removes_everything_and_releases_the_deposit_but_the_tombstone() {
 		assert!(crate::DissolvedCommittees::<Test>::contains_key(&id));
 		assert_eq!(CommitteeShares::<Test>::iter_prefix(&id).count(), 0);
 		assert_eq!(Balances::balance_on_hold(&HoldReason::CommitteeDeposit.into(), &owner()), 0);
-		let (deposit, burned) = (crate::Pallet::<Test>::committee_deposit(16), crate::Pallet::<Test>::tombstone_deposit());
+		let (deposit, burned) = (
+			crate::Pallet::<Test>::committee_deposit(16),
+			crate::Pallet::<Test>::tombstone_deposit(),
+		);
 		assert!(burned > 0);
 		assert_eq!(Balances::free_balance(owner()), before + deposit - burned);
-		System::assert_last_event(Event::CommitteeDissolved { committee: id, deposit: deposit - burned, burned }.into());
+		System::assert_last_event(
+			Event::CommitteeDissolved { committee: id, deposit: deposit - burned, burned }.into(),
+		);
 		let call = remark(b"committee");
 		let extrinsic = transaction(committee().signers([0, 1, 2]).unwrap(), &call);
 		assert_eq!(validate(extrinsic), Err(PqInvalidTransaction::UnknownCommittee.into()));
@@ -267,7 +311,10 @@ fn dissolving_a_committee_whose_account_holds_funds_is_refused() {
 fn only_the_owner_dissolves() {
 	with_committee(|| {
 		let stranger = RuntimeOrigin::signed(AccountId32::new([0x0f; 32]));
-		assert_noop!(PqVerifier::dissolve_committee(stranger, committee().id()), Error::<Test>::NotCommitteeOwner);
+		assert_noop!(
+			PqVerifier::dissolve_committee(stranger, committee().id()),
+			Error::<Test>::NotCommitteeOwner
+		);
 	});
 }
 

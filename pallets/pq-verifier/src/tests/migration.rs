@@ -6,13 +6,14 @@ use super::*;
 fn migration_with_valid_proof_succeeds() {
 	let ed25519 = keypair(Scheme::Ed25519, 1);
 	let who = ed25519.account_id();
-	new_test_ext_with(&[who.clone()]).execute_with(|| {
+	new_test_ext_with(core::slice::from_ref(&who)).execute_with(|| {
 		let key = keypair(Scheme::MlDsa65, 2);
 		register(&who, &key);
 		let registered = Keys::<Test>::get(&who).unwrap();
 		assert!(registered.migrated);
 		System::assert_last_event(
-			Event::AccountMigrated { who, scheme: Scheme::MlDsa65, deposit: registered.deposit }.into(),
+			Event::AccountMigrated { who, scheme: Scheme::MlDsa65, deposit: registered.deposit }
+				.into(),
 		);
 	});
 }
@@ -20,9 +21,14 @@ fn migration_with_valid_proof_succeeds() {
 #[test]
 fn migration_without_proof_is_proof_required() {
 	let who = keypair(Scheme::Ed25519, 1).account_id();
-	new_test_ext_with(&[who.clone()]).execute_with(|| {
+	new_test_ext_with(core::slice::from_ref(&who)).execute_with(|| {
 		assert_noop!(
-			PqVerifier::register_key(RuntimeOrigin::signed(who), Box::new(keypair(Scheme::MlDsa65, 2).public()), None, false),
+			PqVerifier::register_key(
+				RuntimeOrigin::signed(who),
+				Box::new(keypair(Scheme::MlDsa65, 2).public()),
+				None,
+				false
+			),
 			Error::<Test>::ProofRequired
 		);
 	});
@@ -31,12 +37,17 @@ fn migration_without_proof_is_proof_required() {
 #[test]
 fn proof_for_another_account_is_invalid_proof() {
 	let who = keypair(Scheme::Ed25519, 1).account_id();
-	new_test_ext_with(&[who.clone()]).execute_with(|| {
+	new_test_ext_with(core::slice::from_ref(&who)).execute_with(|| {
 		let key = keypair(Scheme::MlDsa65, 2);
 		let elsewhere = AccountId32::new([5; 32]);
 		let proof = possession_proof(&key, &elsewhere);
 		assert_noop!(
-			PqVerifier::register_key(RuntimeOrigin::signed(who), Box::new(key.public()), Some(Box::new(proof)), false),
+			PqVerifier::register_key(
+				RuntimeOrigin::signed(who),
+				Box::new(key.public()),
+				Some(Box::new(proof)),
+				false
+			),
 			Error::<Test>::InvalidProof
 		);
 	});
@@ -45,11 +56,19 @@ fn proof_for_another_account_is_invalid_proof() {
 #[test]
 fn proof_for_another_purpose_is_invalid_proof() {
 	let who = keypair(Scheme::Ed25519, 1).account_id();
-	new_test_ext_with(&[who.clone()]).execute_with(|| {
+	new_test_ext_with(core::slice::from_ref(&who)).execute_with(|| {
 		let key = keypair(Scheme::MlDsa65, 2);
-		let proof = key.sign_deterministic(&crate::Pallet::<Test>::possession_statement(&who), Purpose::Transaction);
+		let proof = key.sign_deterministic(
+			&crate::Pallet::<Test>::possession_statement(&who),
+			Purpose::Transaction,
+		);
 		assert_noop!(
-			PqVerifier::register_key(RuntimeOrigin::signed(who), Box::new(key.public()), Some(Box::new(proof)), false),
+			PqVerifier::register_key(
+				RuntimeOrigin::signed(who),
+				Box::new(key.public()),
+				Some(Box::new(proof)),
+				false
+			),
 			Error::<Test>::InvalidProof
 		);
 	});
@@ -60,14 +79,16 @@ fn only_the_registered_key_signs_after_opting_in() {
 	let ed25519 = keypair(Scheme::Ed25519, 1);
 	let who = ed25519.account_id();
 	let key = keypair(Scheme::MlDsa87, 2);
-	new_test_ext_with(&[who.clone()]).execute_with(|| {
+	new_test_ext_with(core::slice::from_ref(&who)).execute_with(|| {
 		let call = remark(b"hello");
 		register(&who, &key);
 		// Before opting in, Ed25519 still works.
 		assert!(validate(inline(&ed25519, &call)).is_ok());
 
 		assert_ok!(PqVerifier::set_only_registered_key(RuntimeOrigin::signed(who.clone()), true));
-		System::assert_last_event(Event::OnlyRegisteredKeySet { who: who.clone(), enabled: true }.into());
+		System::assert_last_event(
+			Event::OnlyRegisteredKeySet { who: who.clone(), enabled: true }.into(),
+		);
 		assert_eq!(validate(inline(&ed25519, &call)), Err(only_registered_key()));
 		assert_eq!(validate(registered(&who, &key, &call)), Ok(Some(who.clone())));
 
@@ -81,12 +102,16 @@ fn only_the_registered_key_signs_after_opting_in() {
 fn a_migration_can_accept_only_the_new_key_at_once() {
 	let ed25519 = keypair(Scheme::Ed25519, 1);
 	let who = ed25519.account_id();
-	new_test_ext_with(&[who.clone()]).execute_with(|| {
+	new_test_ext_with(core::slice::from_ref(&who)).execute_with(|| {
 		let key = keypair(Scheme::MlDsa65, 2);
 		migrate_exclusively(&who, &key);
 		let deposit = Keys::<Test>::get(&who).unwrap().deposit;
-		System::assert_has_event(Event::AccountMigrated { who: who.clone(), scheme: Scheme::MlDsa65, deposit }.into());
-		System::assert_last_event(Event::OnlyRegisteredKeySet { who: who.clone(), enabled: true }.into());
+		System::assert_has_event(
+			Event::AccountMigrated { who: who.clone(), scheme: Scheme::MlDsa65, deposit }.into(),
+		);
+		System::assert_last_event(
+			Event::OnlyRegisteredKeySet { who: who.clone(), enabled: true }.into(),
+		);
 		assert!(crate::Pallet::<Test>::only_registered_key(&who));
 	});
 }
@@ -95,13 +120,21 @@ fn a_migration_can_accept_only_the_new_key_at_once() {
 fn a_derived_account_cannot_accept_only_its_registered_key() {
 	let key = keypair(Scheme::MlDsa44, 1);
 	let who = key.account_id();
-	new_test_ext_with(&[who.clone()]).execute_with(|| {
+	new_test_ext_with(core::slice::from_ref(&who)).execute_with(|| {
 		assert_noop!(
-			PqVerifier::register_key(RuntimeOrigin::signed(who.clone()), Box::new(key.public()), None, true),
+			PqVerifier::register_key(
+				RuntimeOrigin::signed(who.clone()),
+				Box::new(key.public()),
+				None,
+				true
+			),
 			Error::<Test>::NotMigrated
 		);
 		register(&who, &key);
-		assert_noop!(PqVerifier::set_only_registered_key(RuntimeOrigin::signed(who), true), Error::<Test>::NotMigrated);
+		assert_noop!(
+			PqVerifier::set_only_registered_key(RuntimeOrigin::signed(who), true),
+			Error::<Test>::NotMigrated
+		);
 	});
 }
 
@@ -110,16 +143,25 @@ fn rotating_a_key_keeps_only_the_registered_key_and_adjusts_the_deposit() {
 	let ed25519 = keypair(Scheme::Ed25519, 1);
 	let who = ed25519.account_id();
 	let (old, new) = (keypair(Scheme::MlDsa44, 2), keypair(Scheme::MlDsa87, 3));
-	new_test_ext_with(&[who.clone()]).execute_with(|| {
+	new_test_ext_with(core::slice::from_ref(&who)).execute_with(|| {
 		migrate_exclusively(&who, &old);
-		assert_ok!(PqVerifier::rotate_key(RuntimeOrigin::signed(who.clone()), Box::new(new.public()), Some(Box::new(possession_proof(&new, &who)))));
+		assert_ok!(PqVerifier::rotate_key(
+			RuntimeOrigin::signed(who.clone()),
+			Box::new(new.public()),
+			Some(Box::new(possession_proof(&new, &who)))
+		));
 		let deposit = crate::Pallet::<Test>::deposit_for(&new.public());
-		System::assert_last_event(Event::KeyRotated { who: who.clone(), scheme: Scheme::MlDsa87, deposit }.into());
+		System::assert_last_event(
+			Event::KeyRotated { who: who.clone(), scheme: Scheme::MlDsa87, deposit }.into(),
+		);
 		assert_eq!(Balances::balance_on_hold(&crate::HoldReason::KeyDeposit.into(), &who), deposit);
 		assert!(crate::Pallet::<Test>::only_registered_key(&who));
 		let call = remark(b"hello");
 		assert_eq!(validate(registered(&who, &new, &call)), Ok(Some(who.clone())));
-		assert_eq!(validate(registered(&who, &old, &call)), Err(PqInvalidTransaction::SchemeMismatch.into()));
+		assert_eq!(
+			validate(registered(&who, &old, &call)),
+			Err(PqInvalidTransaction::SchemeMismatch.into())
+		);
 		assert_eq!(validate(inline(&ed25519, &call)), Err(only_registered_key()));
 	});
 }
@@ -128,9 +170,13 @@ fn rotating_a_key_keeps_only_the_registered_key_and_adjusts_the_deposit() {
 fn rotating_to_the_derived_key_ends_only_registered_key() {
 	let own = keypair(Scheme::MlDsa44, 1);
 	let who = own.account_id();
-	new_test_ext_with(&[who.clone()]).execute_with(|| {
+	new_test_ext_with(core::slice::from_ref(&who)).execute_with(|| {
 		migrate_exclusively(&who, &keypair(Scheme::MlDsa65, 2));
-		assert_ok!(PqVerifier::rotate_key(RuntimeOrigin::signed(who.clone()), Box::new(own.public()), None));
+		assert_ok!(PqVerifier::rotate_key(
+			RuntimeOrigin::signed(who.clone()),
+			Box::new(own.public()),
+			None
+		));
 		assert!(!crate::Pallet::<Test>::only_registered_key(&who));
 		assert!(!Keys::<Test>::get(&who).unwrap().migrated);
 		System::assert_has_event(Event::OnlyRegisteredKeySet { who, enabled: false }.into());
@@ -140,13 +186,22 @@ fn rotating_to_the_derived_key_ends_only_registered_key() {
 #[test]
 fn rotating_needs_a_registered_key_and_a_proof() {
 	let who = keypair(Scheme::Ed25519, 1).account_id();
-	new_test_ext_with(&[who.clone()]).execute_with(|| {
+	new_test_ext_with(core::slice::from_ref(&who)).execute_with(|| {
 		let key = keypair(Scheme::MlDsa65, 2);
-		let rotate = |proof: Option<MultiSignature>| PqVerifier::rotate_key(RuntimeOrigin::signed(who.clone()), Box::new(key.public()), proof.map(Box::new));
+		let rotate = |proof: Option<MultiSignature>| {
+			PqVerifier::rotate_key(
+				RuntimeOrigin::signed(who.clone()),
+				Box::new(key.public()),
+				proof.map(Box::new),
+			)
+		};
 		assert_noop!(rotate(Some(possession_proof(&key, &who))), Error::<Test>::NotRegistered);
 		register(&who, &keypair(Scheme::MlDsa44, 3));
 		assert_noop!(rotate(None), Error::<Test>::ProofRequired);
-		assert_noop!(rotate(Some(possession_proof(&key, &AccountId32::new([5; 32])))), Error::<Test>::InvalidProof);
+		assert_noop!(
+			rotate(Some(possession_proof(&key, &AccountId32::new([5; 32])))),
+			Error::<Test>::InvalidProof
+		);
 	});
 }
 
@@ -154,11 +209,13 @@ fn rotating_needs_a_registered_key_and_a_proof() {
 fn removing_the_key_accepts_the_other_keys_again() {
 	let ed25519 = keypair(Scheme::Ed25519, 1);
 	let who = ed25519.account_id();
-	new_test_ext_with(&[who.clone()]).execute_with(|| {
+	new_test_ext_with(core::slice::from_ref(&who)).execute_with(|| {
 		migrate_exclusively(&who, &keypair(Scheme::MlDsa65, 2));
 		assert_ok!(PqVerifier::remove_key(RuntimeOrigin::signed(who.clone())));
 		assert!(!crate::Pallet::<Test>::only_registered_key(&who));
-		System::assert_has_event(Event::OnlyRegisteredKeySet { who: who.clone(), enabled: false }.into());
+		System::assert_has_event(
+			Event::OnlyRegisteredKeySet { who: who.clone(), enabled: false }.into(),
+		);
 		let call = remark(b"hello");
 		assert_eq!(validate(inline(&ed25519, &call)), Ok(Some(who)));
 	});

@@ -94,8 +94,18 @@ fn inline(signer: &Keypair, call: &RuntimeCall) -> Extrinsic {
 
 /// A key-inline transaction of `call` from `account` whose signature covers `message` for
 /// `purpose`.
-fn inline_signed(signer: &Keypair, account: &AccountId32, message: &[u8], purpose: Purpose, call: &RuntimeCall) -> Extrinsic {
-	let signature = TransactionSignature::key_inline(signer.public(), signer.sign_deterministic(message, purpose)).unwrap();
+fn inline_signed(
+	signer: &Keypair,
+	account: &AccountId32,
+	message: &[u8],
+	purpose: Purpose,
+	call: &RuntimeCall,
+) -> Extrinsic {
+	let signature = TransactionSignature::key_inline(
+		signer.public(),
+		signer.sign_deterministic(message, purpose),
+	)
+	.unwrap();
 	signed(account, signature, call)
 }
 
@@ -107,8 +117,15 @@ fn registered(account: &AccountId32, signer: &Keypair, call: &RuntimeCall) -> Ex
 
 /// A registered-key transaction of `call` from `account` whose signature covers `message` for
 /// `purpose`.
-fn registered_signed(account: &AccountId32, signer: &Keypair, message: &[u8], purpose: Purpose, call: &RuntimeCall) -> Extrinsic {
-	let signature = TransactionSignature::key_registered(signer.sign_deterministic(message, purpose)).unwrap();
+fn registered_signed(
+	account: &AccountId32,
+	signer: &Keypair,
+	message: &[u8],
+	purpose: Purpose,
+	call: &RuntimeCall,
+) -> Extrinsic {
+	let signature =
+		TransactionSignature::key_registered(signer.sign_deterministic(message, purpose)).unwrap();
 	signed(account, signature, call)
 }
 
@@ -122,20 +139,31 @@ fn with_call(extrinsic: Extrinsic, call: RuntimeCall) -> Extrinsic {
 /// `extrinsic`'s signature.
 fn signature_of(extrinsic: &Extrinsic) -> TransactionSignature {
 	match extrinsic {
-		Extrinsic::Decoded(generic::UncheckedExtrinsic { preamble: Preamble::Signed(_, signature, _), .. }) => signature.clone(),
+		Extrinsic::Decoded(generic::UncheckedExtrinsic {
+			preamble: Preamble::Signed(_, signature, _),
+			..
+		}) => signature.clone(),
 		_ => panic!("a signed extrinsic"),
 	}
 }
 
 /// `key`'s proof of possession for registering it for `who`.
 fn possession_proof(key: &Keypair, who: &AccountId32) -> MultiSignature {
-	key.sign_deterministic(&crate::Pallet::<Test>::possession_statement(who), Purpose::ProofOfPossession)
+	key.sign_deterministic(
+		&crate::Pallet::<Test>::possession_statement(who),
+		Purpose::ProofOfPossession,
+	)
 }
 
 /// Registers `key` for `who` (with a proof when `who` is not its derived account).
 fn register(who: &AccountId32, key: &Keypair) {
 	let proof = (key.account_id() != *who).then(|| possession_proof(key, who));
-	assert_ok!(PqVerifier::register_key(RuntimeOrigin::signed(who.clone()), Box::new(key.public()), proof.map(Box::new), false));
+	assert_ok!(PqVerifier::register_key(
+		RuntimeOrigin::signed(who.clone()),
+		Box::new(key.public()),
+		proof.map(Box::new),
+		false
+	));
 }
 
 /// Migrates `who` to `key`, accepting only `key` from then on.

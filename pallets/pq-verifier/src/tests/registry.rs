@@ -10,9 +10,14 @@ fn deposit_is_held_and_released() {
 		fund(&who);
 		register(&who, &key);
 		let deposit = crate::Pallet::<Test>::deposit_for(&key.public());
-		assert_eq!(deposit, KeyDepositBase::get() + Keys::<Test>::get(&who).unwrap().encoded_size() as u128);
+		assert_eq!(
+			deposit,
+			KeyDepositBase::get() + Keys::<Test>::get(&who).unwrap().encoded_size() as u128
+		);
 		assert_eq!(Balances::balance_on_hold(&crate::HoldReason::KeyDeposit.into(), &who), deposit);
-		System::assert_last_event(Event::KeyRegistered { who: who.clone(), scheme: Scheme::MlDsa87, deposit }.into());
+		System::assert_last_event(
+			Event::KeyRegistered { who: who.clone(), scheme: Scheme::MlDsa87, deposit }.into(),
+		);
 
 		assert_ok!(PqVerifier::remove_key(RuntimeOrigin::signed(who.clone())));
 		assert_eq!(Balances::balance_on_hold(&crate::HoldReason::KeyDeposit.into(), &who), 0);
@@ -25,7 +30,7 @@ fn deposit_is_held_and_released() {
 #[test]
 fn registered_key_keeps_the_account_alive() {
 	let alice = AccountId32::new([1; 32]);
-	new_test_ext_with(&[alice.clone()]).execute_with(|| {
+	new_test_ext_with(core::slice::from_ref(&alice)).execute_with(|| {
 		register(&alice, &keypair(Scheme::MlDsa44, 2));
 		// One consumer reference from the deposit hold (pallet-balances), one from the registry,
 		// whatever the currency: the account cannot be reaped while its key exists.
@@ -41,7 +46,12 @@ fn unfunded_account_is_insufficient_balance() {
 	new_test_ext().execute_with(|| {
 		let key = keypair(Scheme::MlDsa44, 1);
 		assert_noop!(
-			PqVerifier::register_key(RuntimeOrigin::signed(key.account_id()), Box::new(key.public()), None, false),
+			PqVerifier::register_key(
+				RuntimeOrigin::signed(key.account_id()),
+				Box::new(key.public()),
+				None,
+				false
+			),
 			Error::<Test>::InsufficientBalance
 		);
 	});
@@ -50,10 +60,15 @@ fn unfunded_account_is_insufficient_balance() {
 #[test]
 fn ed25519_key_is_unsupported_scheme() {
 	let alice = AccountId32::new([1; 32]);
-	new_test_ext_with(&[alice.clone()]).execute_with(|| {
+	new_test_ext_with(core::slice::from_ref(&alice)).execute_with(|| {
 		let key = keypair(Scheme::Ed25519, 2);
 		assert_noop!(
-			PqVerifier::register_key(RuntimeOrigin::signed(alice), Box::new(key.public()), None, false),
+			PqVerifier::register_key(
+				RuntimeOrigin::signed(alice),
+				Box::new(key.public()),
+				None,
+				false
+			),
 			Error::<Test>::UnsupportedScheme
 		);
 	});
@@ -62,12 +77,17 @@ fn ed25519_key_is_unsupported_scheme() {
 #[test]
 fn second_key_is_already_registered() {
 	let alice = AccountId32::new([1; 32]);
-	new_test_ext_with(&[alice.clone()]).execute_with(|| {
+	new_test_ext_with(core::slice::from_ref(&alice)).execute_with(|| {
 		register(&alice, &keypair(Scheme::MlDsa44, 2));
 		let other = keypair(Scheme::MlDsa44, 3);
 		let proof = possession_proof(&other, &alice);
 		assert_noop!(
-			PqVerifier::register_key(RuntimeOrigin::signed(alice), Box::new(other.public()), Some(Box::new(proof)), false),
+			PqVerifier::register_key(
+				RuntimeOrigin::signed(alice),
+				Box::new(other.public()),
+				Some(Box::new(proof)),
+				false
+			),
 			Error::<Test>::AlreadyRegistered
 		);
 	});
@@ -76,6 +96,9 @@ fn second_key_is_already_registered() {
 #[test]
 fn removing_without_key_is_not_registered() {
 	new_test_ext().execute_with(|| {
-		assert_noop!(PqVerifier::remove_key(RuntimeOrigin::signed(AccountId32::new([1; 32]))), Error::<Test>::NotRegistered);
+		assert_noop!(
+			PqVerifier::remove_key(RuntimeOrigin::signed(AccountId32::new([1; 32]))),
+			Error::<Test>::NotRegistered
+		);
 	});
 }

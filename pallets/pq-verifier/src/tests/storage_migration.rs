@@ -3,7 +3,9 @@
 
 use super::*;
 use crate::{migrations::v1::MigrateToV1, OnlyRegisteredKey, RegisteredKey};
-use polkadot_sdk::frame_support::traits::{Get, GetStorageVersion, OnRuntimeUpgrade, StorageVersion};
+use polkadot_sdk::frame_support::traits::{
+	Get, GetStorageVersion, OnRuntimeUpgrade, StorageVersion,
+};
 
 #[test]
 fn version_1_accounts_become_migrated_accounts_that_accept_only_their_key() {
@@ -20,25 +22,40 @@ fn version_1_accounts_become_migrated_accounts_that_accept_only_their_key() {
 			use polkadot_sdk::frame_support::traits::fungible::MutateHold;
 			assert_ok!(Balances::hold(&crate::HoldReason::KeyDeposit.into(), who, deposit));
 			assert_ok!(System::inc_consumers(who));
-			crate::Keys::<Test>::insert(who, RegisteredKey { key: key.public(), deposit, migrated });
+			crate::Keys::<Test>::insert(
+				who,
+				RegisteredKey { key: key.public(), deposit, migrated },
+			);
 		};
 		register(&version_1, &derived, false);
 		register(&ed25519, &migrated_key, true);
-		assert!(crate::Pallet::<Test>::do_try_state().is_err(), "version-1 state breaks today's invariant");
+		assert!(
+			crate::Pallet::<Test>::do_try_state().is_err(),
+			"version-1 state breaks today's invariant"
+		);
 
 		MigrateToV1::<Test>::on_runtime_upgrade();
 
 		assert_eq!(crate::Pallet::<Test>::on_chain_storage_version(), StorageVersion::new(1));
 		assert!(crate::Keys::<Test>::get(&version_1).unwrap().migrated);
-		assert!(OnlyRegisteredKey::<Test>::contains_key(&version_1), "the classical signature is shut out");
+		assert!(
+			OnlyRegisteredKey::<Test>::contains_key(&version_1),
+			"the classical signature is shut out"
+		);
 		assert!(crate::Keys::<Test>::get(&ed25519).unwrap().migrated);
-		assert!(!OnlyRegisteredKey::<Test>::contains_key(&ed25519), "an Ed25519 account's own choice stays");
+		assert!(
+			!OnlyRegisteredKey::<Test>::contains_key(&ed25519),
+			"an Ed25519 account's own choice stays"
+		);
 		assert_ok!(crate::Pallet::<Test>::do_try_state());
 
 		// Its key can never be removed nor the only-key rule lifted: either would leave the
 		// account to no one, or to whoever takes discrete logarithms.
 		assert!(crate::Version1Accounts::<Test>::contains_key(&version_1));
-		assert_noop!(PqVerifier::remove_key(RuntimeOrigin::signed(version_1.clone())), Error::<Test>::Version1Account);
+		assert_noop!(
+			PqVerifier::remove_key(RuntimeOrigin::signed(version_1.clone())),
+			Error::<Test>::Version1Account
+		);
 		assert_noop!(
 			PqVerifier::set_only_registered_key(RuntimeOrigin::signed(version_1.clone()), false),
 			Error::<Test>::Version1Account
@@ -50,7 +67,10 @@ fn version_1_accounts_become_migrated_accounts_that_accept_only_their_key() {
 
 		// Run again, it does nothing: the version is 1.
 		let weight = MigrateToV1::<Test>::on_runtime_upgrade();
-		let one_read = <<Test as frame_system::Config>::DbWeight as Get<polkadot_sdk::frame_support::weights::RuntimeDbWeight>>::get().reads(1);
+		let one_read = <<Test as frame_system::Config>::DbWeight as Get<
+			polkadot_sdk::frame_support::weights::RuntimeDbWeight,
+		>>::get()
+		.reads(1);
 		assert!(weight.ref_time() <= one_read.ref_time());
 	});
 }
@@ -74,7 +94,12 @@ fn a_committees_version_1_account_moves_to_its_account() {
 	let version_1 = MultiSigner::AggregateMlDsa87(committee.id()).version_1_account_id();
 	new_test_ext_with(&[owner.clone(), version_1.clone()]).execute_with(|| {
 		let members = super::committees::members_for(&committee, &owner).try_into().unwrap();
-		assert_ok!(PqVerifier::create_committee(RuntimeOrigin::signed(owner.clone()), committee.rho(), 1, members));
+		assert_ok!(PqVerifier::create_committee(
+			RuntimeOrigin::signed(owner.clone()),
+			committee.rho(),
+			1,
+			members
+		));
 		StorageVersion::new(0).put::<crate::Pallet<Test>>();
 
 		MigrateToV1::<Test>::on_runtime_upgrade();

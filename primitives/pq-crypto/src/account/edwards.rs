@@ -24,7 +24,8 @@ const P: U256 = [0xffff_ffff_ffff_ffed, u64::MAX, u64::MAX, 0x7fff_ffff_ffff_fff
 /// `p − 1`, added to subtract one mod `p`.
 const P_MINUS_ONE: U256 = [0xffff_ffff_ffff_ffec, u64::MAX, u64::MAX, 0x7fff_ffff_ffff_ffff];
 /// `d = −121665/121666 mod p`, the curve constant (RFC 8032, section 5.1).
-const D: U256 = [0x75eb_4dca_1359_78a3, 0x0070_0a4d_4141_d8ab, 0x8cc7_4079_7779_e898, 0x5203_6cee_2b6f_fe73];
+const D: U256 =
+	[0x75eb_4dca_1359_78a3, 0x0070_0a4d_4141_d8ab, 0x8cc7_4079_7779_e898, 0x5203_6cee_2b6f_fe73];
 const ONE: U256 = [1, 0, 0, 0];
 
 /// Whether `bytes` is the encoding of an edwards25519 point under the permissive rule above.

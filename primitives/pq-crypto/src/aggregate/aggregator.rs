@@ -36,8 +36,8 @@ use super::{
 	committee::{committee_id, t1_of, PackedShare},
 	encoding::{pk_encode, sig_encode, sk_encode},
 	ring::{
-		centered, matrix_times, power2round, reduce, scale, Poly, PolyVec, BETA, D, GAMMA1, GAMMA2, K,
-		L, N, OMEGA,
+		centered, matrix_times, power2round, reduce, scale, Poly, PolyVec, BETA, D, GAMMA1, GAMMA2,
+		K, L, N, OMEGA,
 	},
 	sampling::{bounded_mask, expand_s},
 	AggregateSignature, CommitteeId, SignerBitfield, MAX_COMMITTEE_SIZE,
@@ -49,15 +49,15 @@ use crate::{
 		sampling::{h_bytes, sample_in_ball},
 		Matrix,
 	},
-	params::{MlDsa87, MlDsaParams},
 	keys::{MlDsa87Public, MlDsa87Signature},
 	message::{pure_header, pure_message},
+	params::{MlDsa87, MlDsaParams},
 	statement::MembershipStatement,
 	Purpose,
 };
-use polkadot_sdk::sp_runtime::AccountId32;
 use alloc::vec::Vec;
 use codec::Encode;
+use polkadot_sdk::sp_runtime::AccountId32;
 use zeroize::{Zeroize, Zeroizing};
 
 /// Domain tag of a member's secret seeds within a committee.
@@ -105,8 +105,10 @@ impl Member {
 		// `ρ′` for the secrets, `K` for the share key's own signing (its proof of possession),
 		// and a separate seed for aggregate masks, so the two kinds of signing share nothing.
 		let seeds: Zeroizing<[u8; 128]> = Zeroizing::new(h_bytes(&[MEMBER_SEED_TAG, rho, seed]));
-		let rho_prime: Zeroizing<[u8; 64]> = Zeroizing::new(seeds[..64].try_into().expect("64 of 128 bytes"));
-		let signing_seed: Zeroizing<[u8; 32]> = Zeroizing::new(seeds[64..96].try_into().expect("32 of 128 bytes"));
+		let rho_prime: Zeroizing<[u8; 64]> =
+			Zeroizing::new(seeds[..64].try_into().expect("64 of 128 bytes"));
+		let signing_seed: Zeroizing<[u8; 32]> =
+			Zeroizing::new(seeds[64..96].try_into().expect("32 of 128 bytes"));
 		let mask_key: [u8; 32] = seeds[96..].try_into().expect("32 of 128 bytes");
 		let (mut s1, mut s2) = expand_s(&rho_prime);
 		let s1_hat = s1.map(|poly| poly.ntt());
@@ -152,8 +154,10 @@ impl Committee {
 	pub fn generate(rho: [u8; 32], member_seeds: &[[u8; 32]], threshold: u32) -> Self {
 		assert!(member_seeds.len() <= MAX_COMMITTEE_SIZE as usize, "at most 128 members");
 		let a_hat = Matrix::expand::<MlDsa87>(&rho);
-		let members: Vec<Member> = member_seeds.iter().map(|seed| Member::generate(&rho, &a_hat, seed)).collect();
-		let shares: Vec<PackedShare> = members.iter().map(|member| PackedShare::pack(&member.t)).collect();
+		let members: Vec<Member> =
+			member_seeds.iter().map(|seed| Member::generate(&rho, &a_hat, seed)).collect();
+		let shares: Vec<PackedShare> =
+			members.iter().map(|member| PackedShare::pack(&member.t)).collect();
 		let id = committee_id(&rho, threshold, &shares);
 		Committee { rho, a_hat, threshold, members, id }
 	}
@@ -162,8 +166,9 @@ impl Committee {
 	/// chains, tests and benchmarks, where one party may know every secret.
 	pub fn from_seed(seed: &[u8; 32], size: u32, threshold: u32) -> Self {
 		let rho = h_bytes(&[DEV_COMMITTEE_TAG, seed, b"rho"]);
-		let member_seeds: Vec<[u8; 32]> =
-			(0..size).map(|index| h_bytes(&[DEV_COMMITTEE_TAG, seed, &index.to_le_bytes()])).collect();
+		let member_seeds: Vec<[u8; 32]> = (0..size)
+			.map(|index| h_bytes(&[DEV_COMMITTEE_TAG, seed, &index.to_le_bytes()]))
+			.collect();
 		Self::generate(rho, &member_seeds, threshold)
 	}
 
@@ -200,20 +205,36 @@ impl Committee {
 	/// Member `index`'s proof of possession: a deterministic ML-DSA-87 signature under its
 	/// share key over the [`MembershipStatement`] naming this committee, the seat, `owner` (the
 	/// account that will create the committee) and the chain, for [`Purpose::CommitteeShare`].
-	pub fn membership_proof<Hash: Encode>(&self, index: u32, genesis_hash: Hash, owner: &AccountId32) -> MlDsa87Signature {
+	pub fn membership_proof<Hash: Encode>(
+		&self,
+		index: u32,
+		genesis_hash: Hash,
+		owner: &AccountId32,
+	) -> MlDsa87Signature {
 		#[allow(deprecated)] // `skEncode` keys are what FIPS 204 defines; ours are generated here.
 		let key = ml_dsa::ExpandedSigningKey::<ml_dsa::MlDsa87>::from_expanded(
-			self.members[index as usize].share_signing_key.as_slice().try_into().expect("skEncode writes SK_BYTES bytes"),
+			self.members[index as usize]
+				.share_signing_key
+				.as_slice()
+				.try_into()
+				.expect("skEncode writes SK_BYTES bytes"),
 		);
 		let committee = self.id();
-		let statement = MembershipStatement { genesis_hash, owner, committee: &committee, member: index }.encode();
-		let m_prime = pure_message(Purpose::CommitteeShare.context(), &statement).expect("a purpose's context fits");
+		let statement =
+			MembershipStatement { genesis_hash, owner, committee: &committee, member: index }
+				.encode();
+		let m_prime = pure_message(Purpose::CommitteeShare.context(), &statement)
+			.expect("a purpose's context fits");
 		let signature = key.sign_internal(&[m_prime.as_slice()], &Default::default());
-		MlDsa87Signature::from_slice(&signature.encode()).expect("an ML-DSA-87 signature is 4,627 bytes")
+		MlDsa87Signature::from_slice(&signature.encode())
+			.expect("an ML-DSA-87 signature is 4,627 bytes")
 	}
 
 	/// The signer set of these members, as a canonical bitfield of this committee.
-	pub fn signers(&self, members: impl IntoIterator<Item = u32>) -> Result<SignerBitfield, AggregateError> {
+	pub fn signers(
+		&self,
+		members: impl IntoIterator<Item = u32>,
+	) -> Result<SignerBitfield, AggregateError> {
 		SignerBitfield::new(self.size(), members).ok_or(AggregateError::InvalidSigners)
 	}
 
@@ -234,7 +255,12 @@ impl Committee {
 	/// The members in `signers` jointly sign `message` for `purpose`, with masks made fresh by
 	/// randomness from the operating system.
 	#[cfg(feature = "std")]
-	pub fn sign(&self, signers: &SignerBitfield, message: &[u8], purpose: Purpose) -> Result<AggregateSignature, AggregateError> {
+	pub fn sign(
+		&self,
+		signers: &SignerBitfield,
+		message: &[u8],
+		purpose: Purpose,
+	) -> Result<AggregateSignature, AggregateError> {
 		let mut rnd = [0u8; 32];
 		getrandom::fill(&mut rnd).expect("the operating system provides randomness");
 		self.sign_with_randomness(signers, message, purpose, rnd)
@@ -249,7 +275,8 @@ impl Committee {
 		purpose: Purpose,
 		rnd: [u8; 32],
 	) -> Result<AggregateSignature, AggregateError> {
-		let members: Vec<&Member> = signers.members().filter_map(|i| self.members.get(i as usize)).collect();
+		let members: Vec<&Member> =
+			signers.members().filter_map(|i| self.members.get(i as usize)).collect();
 		if members.is_empty() || !signers.is_canonical_for(self.size()) {
 			return Err(AggregateError::InvalidSigners);
 		}
@@ -269,7 +296,8 @@ impl Committee {
 			let mut masks: Vec<PolyVec<L>> = members
 				.iter()
 				.map(|member| {
-					let seed = Zeroizing::new((&member.mask_key, &rnd, &mu, signers, attempt).encode());
+					let seed =
+						Zeroizing::new((&member.mask_key, &rnd, &mu, signers, attempt).encode());
 					bounded_mask(&seed, mask_bound)
 				})
 				.collect();
@@ -337,15 +365,15 @@ impl Committee {
 		}
 		let mut hints = [[false; N]; K];
 		let mut hint_count = 0;
-		for row in 0..K {
+		for (row, row_hints) in hints.iter_mut().enumerate() {
 			let r = a_z[row].sub(&c_t1[row]);
-			for j in 0..N {
+			for (j, slot) in row_hints.iter_mut().enumerate() {
 				let minus_c_t0 = reduce(-(centered(c_t0[row].0[j]) as i64));
 				let hint = make_hint(minus_c_t0, r.0[j], GAMMA2);
 				if use_hint(hint, r.0[j], GAMMA2) != w1[row].0[j] {
 					return None;
 				}
-				hints[row][j] = hint;
+				*slot = hint;
 				hint_count += hint as usize;
 			}
 		}

@@ -120,7 +120,11 @@ impl ShareSum {
 		core::array::from_fn(|row| {
 			Poly(core::array::from_fn(|i| {
 				let (added, subtracted) = (self.added[row].0[i] % Q, self.subtracted[row].0[i] % Q);
-				if added >= subtracted { added - subtracted } else { added + Q - subtracted }
+				if added >= subtracted {
+					added - subtracted
+				} else {
+					added + Q - subtracted
+				}
 			}))
 		})
 	}
@@ -227,7 +231,9 @@ mod tests {
 	/// reducing at every step gives.
 	#[test]
 	fn lazy_sums_equal_sums_reduced_at_every_step() {
-		let t: PolyVec<K> = core::array::from_fn(|i| Poly(core::array::from_fn(|j| Q - 1 - ((i * N + j) as u32 % 7))));
+		let t: PolyVec<K> = core::array::from_fn(|i| {
+			Poly(core::array::from_fn(|j| Q - 1 - ((i * N + j) as u32 % 7)))
+		});
 		let share = PackedShare::pack(&t);
 		let mut sum = ShareSum::default();
 		for _ in 0..700 {
@@ -236,7 +242,8 @@ mod tests {
 		for _ in 0..300 {
 			sum.subtract(&share).unwrap();
 		}
-		let expected: PolyVec<K> = t.map(|poly| Poly(poly.0.map(|c| ((c as u64 * 400) % Q as u64) as u32)));
+		let expected: PolyVec<K> =
+			t.map(|poly| Poly(poly.0.map(|c| ((c as u64 * 400) % Q as u64) as u32)));
 		assert_eq!(sum.pack(), PackedShare::pack(&expected));
 	}
 }

@@ -44,7 +44,8 @@ pub fn unpack_t_group(group: &[u8]) -> [u32; 8] {
 	bytes[..T_GROUP_BYTES].copy_from_slice(&group[..T_GROUP_BYTES]);
 	core::array::from_fn(|i| {
 		let (byte, shift) = (i * T_BITS / 8, i * T_BITS % 8);
-		let word = u32::from_le_bytes([bytes[byte], bytes[byte + 1], bytes[byte + 2], bytes[byte + 3]]);
+		let word =
+			u32::from_le_bytes([bytes[byte], bytes[byte + 1], bytes[byte + 2], bytes[byte + 3]]);
 		(word >> shift) & MASK
 	})
 }
@@ -80,7 +81,11 @@ pub fn sk_encode(
 	let eta = |s: &[i32; N]| s.iter().map(|&c| (ETA as i32 - c) as u32).collect::<Vec<_>>();
 	pack(s1.iter().flat_map(eta), 3, &mut out);
 	pack(s2.iter().flat_map(eta), 3, &mut out);
-	pack(t0.iter().flat_map(|t| t.iter().map(|&c| ((1 << (D - 1)) - c) as u32)), D as usize, &mut out);
+	pack(
+		t0.iter().flat_map(|t| t.iter().map(|&c| ((1 << (D - 1)) - c) as u32)),
+		D as usize,
+		&mut out,
+	);
 	out
 }
 
@@ -111,8 +116,9 @@ mod tests {
 
 	#[test]
 	fn t_packs_into_5888_bytes_and_back() {
-		let t: PolyVec<K> =
-			core::array::from_fn(|i| Poly(core::array::from_fn(|j| ((i * N + j) as u32 * 40_503) % Q)));
+		let t: PolyVec<K> = core::array::from_fn(|i| {
+			Poly(core::array::from_fn(|j| ((i * N + j) as u32 * 40_503) % Q))
+		});
 		let packed = pack_t(&t);
 		assert_eq!(packed.len(), 5888);
 		let unpacked: Vec<u32> = unpack_t(&packed.try_into().unwrap()).collect();

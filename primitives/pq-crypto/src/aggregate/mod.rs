@@ -44,9 +44,9 @@ pub mod verifier;
 
 use crate::{
 	backend::MlDsaVerifier,
+	bytes::fixed_bytes,
 	keys::{MlDsa87Public, MlDsa87Signature},
 	params::MlDsa87,
-	bytes::fixed_bytes,
 	Purpose,
 };
 use codec::{Decode, DecodeWithMemTracking, Encode, MaxEncodedLen};
@@ -82,7 +82,16 @@ impl CommitteeId {
 /// Encoded as a length-prefixed byte string of at most [`MAX_BITFIELD_BYTES`] bytes, so for
 /// `N` members it costs `⌈N/8⌉ + 1` bytes on the wire.
 #[derive(
-	Clone, Debug, Default, PartialEq, Eq, Encode, Decode, DecodeWithMemTracking, MaxEncodedLen, TypeInfo,
+	Clone,
+	Debug,
+	Default,
+	PartialEq,
+	Eq,
+	Encode,
+	Decode,
+	DecodeWithMemTracking,
+	MaxEncodedLen,
+	TypeInfo,
 )]
 pub struct SignerBitfield(BoundedVec<u8, ConstU32<MAX_BITFIELD_BYTES>>);
 
@@ -162,7 +171,9 @@ impl AggregateSignature {
 }
 
 /// An aggregate ML-DSA-87 signature: the committee, who signed, and one 4,627-byte signature.
-#[derive(Clone, Debug, PartialEq, Eq, Encode, Decode, DecodeWithMemTracking, MaxEncodedLen, TypeInfo)]
+#[derive(
+	Clone, Debug, PartialEq, Eq, Encode, Decode, DecodeWithMemTracking, MaxEncodedLen, TypeInfo,
+)]
 pub struct AggregateSignature {
 	/// The committee whose members signed.
 	pub committee: CommitteeId,

@@ -26,7 +26,8 @@ mod precomputed;
 mod rustcrypto;
 
 pub use self::{
-	ed25519::Dalek, libcrux::Libcrux, native::Native, precomputed::Precomputed, rustcrypto::RustCrypto,
+	ed25519::Dalek, libcrux::Libcrux, native::Native, precomputed::Precomputed,
+	rustcrypto::RustCrypto,
 };
 
 use crate::{
@@ -62,7 +63,12 @@ pub trait MlDsaVerifier<P: MlDsaParams> {
 	fn verify_internal(key: &Self::DecodedKey, message: &[u8], signature: &P::Signature) -> bool;
 
 	/// Decode and verify in one call, as for a key that travels with its signature.
-	fn verify(public: &P::Public, message: &[u8], context: &[u8], signature: &P::Signature) -> bool {
+	fn verify(
+		public: &P::Public,
+		message: &[u8],
+		context: &[u8],
+		signature: &P::Signature,
+	) -> bool {
 		Self::verify_decoded(&Self::decode_key(public), message, context, signature)
 	}
 }
@@ -84,7 +90,12 @@ pub trait Ed25519Verifier {
 	) -> bool;
 
 	/// Decode and verify in one call.
-	fn verify(public: &Ed25519Public, prefix: &[u8], message: &[u8], signature: &Ed25519Signature) -> bool {
+	fn verify(
+		public: &Ed25519Public,
+		prefix: &[u8],
+		message: &[u8],
+		signature: &Ed25519Signature,
+	) -> bool {
 		Self::decode_key(public)
 			.is_some_and(|key| Self::verify_decoded(&key, prefix, message, signature))
 	}
@@ -132,7 +143,8 @@ pub trait Backend:
 macro_rules! ed25519_via_dalek {
 	($backend:ty) => {
 		impl $crate::backend::Ed25519Verifier for $backend {
-			type DecodedKey = <$crate::backend::Dalek as $crate::backend::Ed25519Verifier>::DecodedKey;
+			type DecodedKey =
+				<$crate::backend::Dalek as $crate::backend::Ed25519Verifier>::DecodedKey;
 
 			fn decode_key(public: &$crate::keys::Ed25519Public) -> Option<Self::DecodedKey> {
 				<$crate::backend::Dalek as $crate::backend::Ed25519Verifier>::decode_key(public)

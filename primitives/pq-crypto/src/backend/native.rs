@@ -28,7 +28,8 @@ macro_rules! native_level {
 	($params:ty, $verify_internal:ident) => {
 		impl MlDsaVerifier<$params> for Native {
 			type DecodedKey = <$params as MlDsaParams>::Public;
-			const DECODED_KEY_BYTES: usize = core::mem::size_of::<<$params as MlDsaParams>::Public>();
+			const DECODED_KEY_BYTES: usize =
+				core::mem::size_of::<<$params as MlDsaParams>::Public>();
 
 			fn decode_key(public: &<$params as MlDsaParams>::Public) -> Self::DecodedKey {
 				public.clone()
@@ -40,8 +41,9 @@ macro_rules! native_level {
 				context: &[u8],
 				signature: &<$params as MlDsaParams>::Signature,
 			) -> bool {
-				pure_message(context, message)
-					.is_some_and(|formatted| pq_verify::$verify_internal(key, &formatted, signature))
+				pure_message(context, message).is_some_and(|formatted| {
+					pq_verify::$verify_internal(key, &formatted, signature)
+				})
 			}
 
 			fn verify_internal(
@@ -66,7 +68,12 @@ impl Ed25519Verifier for Native {
 		pq_verify::ed25519_key_is_valid(public).then(|| public.clone())
 	}
 
-	fn verify_decoded(key: &Ed25519Public, prefix: &[u8], message: &[u8], signature: &Ed25519Signature) -> bool {
+	fn verify_decoded(
+		key: &Ed25519Public,
+		prefix: &[u8],
+		message: &[u8],
+		signature: &Ed25519Signature,
+	) -> bool {
 		pq_verify::ed25519_verify(key, &ed25519_message(prefix, message), signature)
 	}
 }

@@ -4,11 +4,7 @@
 //! Wasm.
 
 use super::{ed25519_via_dalek, Backend, MlDsaVerifier};
-use crate::{
-	fips204::VerifyingKey,
-	message::pure_message,
-	params::MlDsaParams,
-};
+use crate::{fips204::VerifyingKey, message::pure_message, params::MlDsaParams};
 use alloc::sync::Arc;
 
 /// The backend of this crate's own FIPS 204 verifier with precomputed key data.
@@ -24,8 +20,14 @@ impl<P: MlDsaParams> MlDsaVerifier<P> for Precomputed {
 		Arc::new(VerifyingKey::decode(public))
 	}
 
-	fn verify_decoded(key: &Self::DecodedKey, message: &[u8], context: &[u8], signature: &P::Signature) -> bool {
-		pure_message(context, message).is_some_and(|m_prime| key.verify_internal(&m_prime, signature))
+	fn verify_decoded(
+		key: &Self::DecodedKey,
+		message: &[u8],
+		context: &[u8],
+		signature: &P::Signature,
+	) -> bool {
+		pure_message(context, message)
+			.is_some_and(|m_prime| key.verify_internal(&m_prime, signature))
 	}
 
 	fn verify_internal(key: &Self::DecodedKey, message: &[u8], signature: &P::Signature) -> bool {
@@ -38,4 +40,3 @@ ed25519_via_dalek!(Precomputed);
 impl Backend for Precomputed {
 	const NAME: &'static str = "precomputed";
 }
-

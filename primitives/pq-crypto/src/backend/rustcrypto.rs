@@ -15,8 +15,8 @@ macro_rules! rustcrypto_level {
 	($ours:ty, $theirs:ty) => {
 		impl MlDsaVerifier<$ours> for RustCrypto {
 			type DecodedKey = VerifyingKey<$theirs>;
-			const DECODED_KEY_BYTES: usize =
-				<$ours as MlDsaParams>::EXPANDED_KEY_BYTES + core::mem::size_of::<VerifyingKey<$theirs>>();
+			const DECODED_KEY_BYTES: usize = <$ours as MlDsaParams>::EXPANDED_KEY_BYTES
+				+ core::mem::size_of::<VerifyingKey<$theirs>>();
 
 			fn decode_key(public: &<$ours as MlDsaParams>::Public) -> Self::DecodedKey {
 				let encoded: &EncodedVerifyingKey<$theirs> = public.as_bytes().into();

@@ -97,11 +97,16 @@ impl<K: Ord + Clone, V: Clone> Lru<K, V> {
 	/// keys it evicted.
 	pub(crate) fn insert(&mut self, key: K, value: V, bytes: usize) -> Vec<K> {
 		let mut evicted = Vec::new();
-		if bytes > self.limits.max_bytes || self.limits.max_entries == 0 || self.entries.contains_key(&key) {
+		if bytes > self.limits.max_bytes
+			|| self.limits.max_entries == 0
+			|| self.entries.contains_key(&key)
+		{
 			return evicted;
 		}
 		self.clock += 1;
-		while self.entries.len() >= self.limits.max_entries || self.bytes + bytes > self.limits.max_bytes {
+		while self.entries.len() >= self.limits.max_entries
+			|| self.bytes + bytes > self.limits.max_bytes
+		{
 			let Some((_, oldest)) = self.recency.pop_first() else { break };
 			if let Some((_, evicted_bytes, _)) = self.entries.remove(&oldest) {
 				self.bytes -= evicted_bytes;
@@ -223,7 +228,8 @@ impl<B: Backend> KeyCache<B> {
 		purpose: Purpose,
 		signature: &MlDsa87Signature,
 	) -> Result<(), VerifyError> {
-		if let Some(verdict) = B::verify_aggregate(signer_set, public, message, purpose, signature) {
+		if let Some(verdict) = B::verify_aggregate(signer_set, public, message, purpose, signature)
+		{
 			return verdict;
 		}
 		let signer = MultiSigner::MlDsa87(public.clone());

@@ -52,7 +52,11 @@ impl SignerSetKey {
 	pub fn new(code: [u8; 32], committee: &[u8], signers: &[u8]) -> Option<Self> {
 		let mut bytes = [0u8; MAX_BITFIELD_BYTES as usize];
 		bytes.get_mut(..signers.len())?.copy_from_slice(signers);
-		Some(Self { code, committee: committee.try_into().ok()?, signers: (signers.len() as u8, bytes) })
+		Some(Self {
+			code,
+			committee: committee.try_into().ok()?,
+			signers: (signers.len() as u8, bytes),
+		})
 	}
 }
 
@@ -185,7 +189,11 @@ impl<B: Backend> NodeCache<B> {
 				return; // The limits cannot hold the matrix, so not its key either.
 			}
 		}
-		self.insert(Slot::aggregate_key(id), Held::AggregateKey(key), AggregateKey::BYTES + ENTRY_OVERHEAD);
+		self.insert(
+			Slot::aggregate_key(id),
+			Held::AggregateKey(key),
+			AggregateKey::BYTES + ENTRY_OVERHEAD,
+		);
 	}
 
 	/// The decoded aggregate key of signer set `set`, if the set's key is known and held.
@@ -208,7 +216,11 @@ impl<B: Backend> NodeCache<B> {
 	/// Remembers that signer set `set` has the aggregate key of `id` (held by
 	/// [`Self::insert_aggregate`]).
 	pub fn insert_signer_set(&mut self, set: SignerSetKey, id: &AggregateKeyId) {
-		self.insert(Slot::SignerSet(set), Held::SignerSet(*id), core::mem::size_of::<AggregateKeyId>() + ENTRY_OVERHEAD);
+		self.insert(
+			Slot::SignerSet(set),
+			Held::SignerSet(*id),
+			core::mem::size_of::<AggregateKeyId>() + ENTRY_OVERHEAD,
+		);
 	}
 
 	/// Holds `held` in `slot`; evicting a matrix evicts its keys with it.
@@ -220,7 +232,9 @@ impl<B: Backend> NodeCache<B> {
 				Slot::SignerSet(_) => self.stats.signer_sets.evictions += 1,
 				Slot::Matrix(rho) => {
 					self.stats.matrices.evictions += 1;
-					for key in self.entries.keys_in(Slot::AggregateKey(rho, [0; 32])..=Slot::AggregateKey(rho, [0xff; 32])) {
+					for key in self.entries.keys_in(
+						Slot::AggregateKey(rho, [0; 32])..=Slot::AggregateKey(rho, [0xff; 32]),
+					) {
 						self.entries.remove(&key);
 						self.stats.aggregate_keys.evictions += 1;
 					}
@@ -236,7 +250,8 @@ impl<B: Backend> NodeCache<B> {
 
 	/// Entries of each kind and bytes held now.
 	pub fn occupancy(&self) -> NodeCacheOccupancy {
-		let mut occupancy = NodeCacheOccupancy { bytes: self.entries.bytes(), ..Default::default() };
+		let mut occupancy =
+			NodeCacheOccupancy { bytes: self.entries.bytes(), ..Default::default() };
 		for slot in self.entries.keys_in(..) {
 			match slot {
 				Slot::Key(_) => occupancy.keys += 1,

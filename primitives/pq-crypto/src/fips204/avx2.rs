@@ -40,7 +40,13 @@ impl Arithmetic for Avx2 {
 	}
 
 	#[inline(always)]
-	fn inner_product_minus(self, a_hat: &[Poly], b_hat: &[Poly], c_hat: &Poly, d_hat: &Poly) -> Poly {
+	fn inner_product_minus(
+		self,
+		a_hat: &[Poly],
+		b_hat: &[Poly],
+		c_hat: &Poly,
+		d_hat: &Poly,
+	) -> Poly {
 		// SAFETY: as above.
 		unsafe { inner_product_minus(a_hat, b_hat, c_hat, d_hat) }
 	}
@@ -125,7 +131,8 @@ fn mul_constant(w: Constant, a: Lanes) -> Lanes {
 	let even = _mm256_mul_epu32(w.shoup, a);
 	let odd = _mm256_mul_epu32(_mm256_srli_epi64::<32>(w.shoup), _mm256_srli_epi64::<32>(a));
 	let quotient = _mm256_blend_epi32::<0b1010_1010>(_mm256_srli_epi64::<32>(even), odd);
-	let r = _mm256_sub_epi32(_mm256_mullo_epi32(w.value, a), _mm256_mullo_epi32(quotient, splat(Q)));
+	let r =
+		_mm256_sub_epi32(_mm256_mullo_epi32(w.value, a), _mm256_mullo_epi32(quotient, splat(Q)));
 	_mm256_min_epu32(r, _mm256_sub_epi32(r, splat(Q)))
 }
 
@@ -188,7 +195,11 @@ const fn lane_zeta_index(forward: bool, g: usize, slot: usize, r: usize) -> usiz
 		1 | 2 => (64, 16 * g + 2 * r + (slot - 1)),
 		_ => (128, 32 * g + 4 * r + (slot - 3)),
 	};
-	if forward { offset + group } else { 2 * offset - 1 - group }
+	if forward {
+		offset + group
+	} else {
+		2 * offset - 1 - group
+	}
 }
 
 const fn lane_constants(forward: bool) -> LaneConstants {
@@ -198,8 +209,11 @@ const fn lane_constants(forward: bool) -> LaneConstants {
 		while slot < 7 {
 			while r < 8 {
 				let m = lane_zeta_index(forward, g, slot, r);
-				(table.value[g][slot][r], table.shoup[g][slot][r]) =
-					if forward { (ZETAS[m], ZETAS_SHOUP[m]) } else { (Q - ZETAS[m], NEG_ZETAS_SHOUP[m]) };
+				(table.value[g][slot][r], table.shoup[g][slot][r]) = if forward {
+					(ZETAS[m], ZETAS_SHOUP[m])
+				} else {
+					(Q - ZETAS[m], NEG_ZETAS_SHOUP[m])
+				};
 				r += 1;
 			}
 			(slot, r) = (slot + 1, 0);
@@ -220,8 +234,11 @@ fn transposed_layers(columns: &mut [Lanes], g: usize, forward: bool) {
 	let table = if forward { &FORWARD_LANES } else { &INVERSE_LANES };
 	let constant = |slot: usize| Constant::lanes(&table.value[g][slot], &table.shoup[g][slot]);
 	// (length, first columns of each pair, slot of each pair's constant)
-	let layers: [(usize, [usize; 4], [usize; 4]); 3] =
-		[(4, [0, 1, 2, 3], [0; 4]), (2, [0, 1, 4, 5], [1, 1, 2, 2]), (1, [0, 2, 4, 6], [3, 4, 5, 6])];
+	let layers: [(usize, [usize; 4], [usize; 4]); 3] = [
+		(4, [0, 1, 2, 3], [0; 4]),
+		(2, [0, 1, 4, 5], [1, 1, 2, 2]),
+		(1, [0, 2, 4, 6], [3, 4, 5, 6]),
+	];
 	for step in 0..3 {
 		let (length, firsts, slots) = layers[if forward { step } else { 2 - step }];
 		for (first, slot) in firsts.into_iter().zip(slots) {
@@ -342,25 +359,51 @@ fn use_hint(hint: Lanes, r: Lanes, gamma2: u32) -> Lanes {
 	let constant = |value: i32| _mm256_set1_epi32(value);
 	let high = _mm256_srli_epi32::<7>(_mm256_add_epi32(r, constant(127)));
 	let (high, modulus) = if gamma2 == (Q - 1) / 32 {
-		let high = _mm256_srli_epi32::<22>(_mm256_add_epi32(_mm256_mullo_epi32(high, constant(1025)), constant(1 << 21)));
+		let high = _mm256_srli_epi32::<22>(_mm256_add_epi32(
+			_mm256_mullo_epi32(high, constant(1025)),
+			constant(1 << 21),
+		));
 		(_mm256_and_si256(high, constant(15)), 16)
 	} else {
 		debug_assert_eq!(gamma2, (Q - 1) / 88);
-		let high = _mm256_srli_epi32::<24>(_mm256_add_epi32(_mm256_mullo_epi32(high, constant(11_275)), constant(1 << 23)));
+		let high = _mm256_srli_epi32::<24>(_mm256_add_epi32(
+			_mm256_mullo_epi32(high, constant(11_275)),
+			constant(1 << 23),
+		));
 		// 44 (only at r − r0 = q − 1) becomes 0.
-		(_mm256_xor_si256(high, _mm256_and_si256(_mm256_srai_epi32::<31>(_mm256_sub_epi32(constant(43), high)), high)), 44)
+		(
+			_mm256_xor_si256(
+				high,
+				_mm256_and_si256(
+					_mm256_srai_epi32::<31>(_mm256_sub_epi32(constant(43), high)),
+					high,
+				),
+			),
+			44,
+		)
 	};
 	let low = _mm256_sub_epi32(r, _mm256_mullo_epi32(high, constant(2 * gamma2 as i32)));
 	let low = _mm256_sub_epi32(
 		low,
-		_mm256_and_si256(_mm256_srai_epi32::<31>(_mm256_sub_epi32(constant((Q as i32 - 1) / 2), low)), constant(Q as i32)),
+		_mm256_and_si256(
+			_mm256_srai_epi32::<31>(_mm256_sub_epi32(constant((Q as i32 - 1) / 2), low)),
+			constant(Q as i32),
+		),
 	);
 	// With the hint, one step up (r0 > 0) or down, modulo m = (q − 1)/(2γ2).
-	let up_or_down = _mm256_sub_epi32(_mm256_and_si256(_mm256_cmpgt_epi32(low, _mm256_setzero_si256()), constant(2)), constant(1));
-	let stepped = _mm256_add_epi32(high, _mm256_and_si256(up_or_down, _mm256_cmpgt_epi32(hint, _mm256_setzero_si256())));
-	let wrapped_below = _mm256_and_si256(_mm256_cmpgt_epi32(_mm256_setzero_si256(), stepped), constant(modulus));
+	let up_or_down = _mm256_sub_epi32(
+		_mm256_and_si256(_mm256_cmpgt_epi32(low, _mm256_setzero_si256()), constant(2)),
+		constant(1),
+	);
+	let stepped = _mm256_add_epi32(
+		high,
+		_mm256_and_si256(up_or_down, _mm256_cmpgt_epi32(hint, _mm256_setzero_si256())),
+	);
+	let wrapped_below =
+		_mm256_and_si256(_mm256_cmpgt_epi32(_mm256_setzero_si256(), stepped), constant(modulus));
 	let stepped = _mm256_add_epi32(stepped, wrapped_below);
-	let wrapped_above = _mm256_and_si256(_mm256_cmpeq_epi32(stepped, constant(modulus)), constant(modulus));
+	let wrapped_above =
+		_mm256_and_si256(_mm256_cmpeq_epi32(stepped, constant(modulus)), constant(modulus));
 	_mm256_sub_epi32(stepped, wrapped_above)
 }
 
@@ -371,9 +414,12 @@ fn use_hint(hint: Lanes, r: Lanes, gamma2: u32) -> Lanes {
 #[target_feature(enable = "avx2")]
 unsafe fn use_hints(hint: &[bool; N], r: &Poly, gamma2: u32) -> Poly {
 	let mut result = Poly::default();
-	for ((out, r), hints) in vectors(&mut result).iter_mut().zip(vectors_of(r)).zip(hint.chunks_exact(8)) {
+	for ((out, r), hints) in
+		vectors(&mut result).iter_mut().zip(vectors_of(r)).zip(hint.chunks_exact(8))
+	{
 		// SAFETY: `hints` is 8 readable bytes, each 0 or 1 (`bool`).
-		let hints = _mm256_cvtepu8_epi32(unsafe { _mm_loadl_epi64(hints.as_ptr() as *const __m128i) });
+		let hints =
+			_mm256_cvtepu8_epi32(unsafe { _mm_loadl_epi64(hints.as_ptr() as *const __m128i) });
 		*out = use_hint(hints, *r, gamma2);
 	}
 	result
@@ -389,15 +435,21 @@ mod tests {
 		let mut random = ring::tests::xorshift(0x2545_f491_4f6c_dd1d);
 		let mut next = move || (random() % Q as u64) as u32;
 		let random: [Poly; 6] = core::array::from_fn(|_| Poly(core::array::from_fn(|_| next())));
-		[Poly([0; N]), Poly([Q - 1; N]), Poly(core::array::from_fn(|i| if i % 2 == 0 { Q - 1 } else { 0 }))]
-			.into_iter()
-			.chain(random)
+		[
+			Poly([0; N]),
+			Poly([Q - 1; N]),
+			Poly(core::array::from_fn(|i| if i % 2 == 0 { Q - 1 } else { 0 })),
+		]
+		.into_iter()
+		.chain(random)
 	}
 
 	// Without AVX2 there is nothing to compare (and the CPU is checked to lack it).
 	#[test]
 	fn avx2_ntt_and_inverse_equal_the_portable_ones() {
-		let Some(avx2) = Avx2::detect() else { return assert!(!std::is_x86_feature_detected!("avx2")) };
+		let Some(avx2) = Avx2::detect() else {
+			return assert!(!std::is_x86_feature_detected!("avx2"));
+		};
 		for poly in samples() {
 			let mut vectorized = poly;
 			avx2.ntt(&mut vectorized);
@@ -413,16 +465,26 @@ mod tests {
 
 	#[test]
 	fn avx2_use_hint_equals_the_portable_one_on_every_coefficient() {
-		let Some(_) = Avx2::detect() else { return assert!(!std::is_x86_feature_detected!("avx2")) };
+		let Some(_) = Avx2::detect() else {
+			return assert!(!std::is_x86_feature_detected!("avx2"));
+		};
 		for gamma2 in ring::tests::GAMMA2S {
 			for first in (0..Q).step_by(8) {
 				let r: [u32; 8] = core::array::from_fn(|i| (first + i as u32).min(Q - 1));
 				for hint in [false, true] {
 					// SAFETY: the CPU supports AVX2 (detected above).
 					let vectorized: [u32; 8] = unsafe {
-						core::mem::transmute(use_hint(splat(hint as u32), core::mem::transmute(r), gamma2))
+						core::mem::transmute::<__m256i, [u32; 8]>(use_hint(
+							splat(hint as u32),
+							core::mem::transmute::<[u32; 8], __m256i>(r),
+							gamma2,
+						))
 					};
-					assert_eq!(vectorized, r.map(|r| ring::use_hint(hint, r, gamma2)), "r = {first}.., hint {hint}, γ2 = {gamma2}");
+					assert_eq!(
+						vectorized,
+						r.map(|r| ring::use_hint(hint, r, gamma2)),
+						"r = {first}.., hint {hint}, γ2 = {gamma2}"
+					);
 				}
 			}
 		}
@@ -430,7 +492,9 @@ mod tests {
 
 	#[test]
 	fn avx2_inner_product_equals_the_portable_one() {
-		let Some(avx2) = Avx2::detect() else { return assert!(!std::is_x86_feature_detected!("avx2")) };
+		let Some(avx2) = Avx2::detect() else {
+			return assert!(!std::is_x86_feature_detected!("avx2"));
+		};
 		let polys: Vec<Poly> = samples().collect();
 		for columns in [4, 5, 7, 15] {
 			let a: Vec<Poly> = (0..columns).map(|i| polys[i % polys.len()]).collect();

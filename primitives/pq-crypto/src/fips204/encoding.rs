@@ -61,13 +61,20 @@ pub struct DecodedSignature<'a> {
 /// `value < 2γ1`. `z ∈ (−γ1, γ1]` and `γ1 < q`, so no division (a 64-bit one is slow in Wasm).
 #[inline(always)]
 fn z_coefficient(value: u32, gamma1: u32) -> u32 {
-	if value <= gamma1 { gamma1 - value } else { Q + gamma1 - value }
+	if value <= gamma1 {
+		gamma1 - value
+	} else {
+		Q + gamma1 - value
+	}
 }
 
 /// Algorithm 27 `sigDecode`, or `None` where Algorithm 21 `HintBitUnpack` returns `⊥` (hint
 /// counts out of order or above `ω`, indices not strictly increasing within a polynomial, or
 /// nonzero padding) or `signature` is not the level's length.
-pub fn sig_decode<'a>(parameters: &Parameters, signature: &'a [u8]) -> Option<DecodedSignature<'a>> {
+pub fn sig_decode<'a>(
+	parameters: &Parameters,
+	signature: &'a [u8],
+) -> Option<DecodedSignature<'a>> {
 	let &Parameters { k, l, gamma1, omega, .. } = parameters;
 	if signature.len() != parameters.signature_bytes() {
 		return None;

@@ -216,7 +216,8 @@ mod tests {
 	/// Every lane of the permutation is RustCrypto's, on states of every bit pattern.
 	#[test]
 	fn the_permutation_is_the_reference_one_on_many_states() {
-		let mut state: [u64; 25] = core::array::from_fn(|lane| (lane as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+		let mut state: [u64; 25] =
+			core::array::from_fn(|lane| (lane as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15));
 		for _ in 0..200 {
 			let mut reference = state;
 			keccak::f1600(&mut reference);
@@ -232,7 +233,9 @@ mod tests {
 		let mut state = seed;
 		let mut out = Vec::new();
 		for _ in 1..parts {
-			state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+			state = state
+				.wrapping_mul(6_364_136_223_846_793_005)
+				.wrapping_add(1_442_695_040_888_963_407);
 			let (part, remainder) = rest.split_at((state >> 33) as usize % (rest.len() + 1));
 			out.push(part);
 			rest = remainder;
@@ -256,14 +259,26 @@ mod tests {
 				let expected = reference::<D>(&[input], output);
 				for split in 0..=length {
 					let (first, second) = input.split_at(split);
-					assert_eq!(ours::<RATE>(&[first, second], output, output), expected, "{name}, {length} bytes split at {split}");
+					assert_eq!(
+						ours::<RATE>(&[first, second], output, output),
+						expected,
+						"{name}, {length} bytes split at {split}"
+					);
 				}
 				for parts in 3..=5 {
 					let parts = partition(input, parts, length as u64 * 31 + parts as u64);
-					assert_eq!(ours::<RATE>(&parts, output, output), expected, "{name}, {length} bytes in {parts:?}");
+					assert_eq!(
+						ours::<RATE>(&parts, output, output),
+						expected,
+						"{name}, {length} bytes in {parts:?}"
+					);
 				}
 				for pieces in [1, 9, RATE, RATE + 1] {
-					assert_eq!(ours::<RATE>(&[input], pieces, output), expected, "{name}, {length} bytes read by {pieces}");
+					assert_eq!(
+						ours::<RATE>(&[input], pieces, output),
+						expected,
+						"{name}, {length} bytes read by {pieces}"
+					);
 				}
 			}
 		}

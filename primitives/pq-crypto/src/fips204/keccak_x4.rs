@@ -132,6 +132,13 @@ fn rotate_left_avx512<const LEFT: i32, const RIGHT: i32>(a: Word) -> Word {
 /// by its ρ offset. Written out, so every shift is an immediate and the state stays in
 /// registers.
 macro_rules! rho_pi {
+	($state:ident, $rotate_left:ident) => {
+		rho_pi!($state, $rotate_left;
+			(10, 1), (7, 3), (11, 6), (17, 10), (18, 15), (3, 21), (5, 28), (16, 36),
+			(8, 45), (21, 55), (24, 2), (4, 14), (15, 27), (23, 41), (19, 56), (13, 8),
+			(12, 25), (2, 43), (20, 62), (14, 18), (22, 39), (9, 61), (6, 20), (1, 44)
+		)
+	};
 	($state:ident, $rotate_left:ident; $(($to:literal, $rotation:literal)),* $(,)?) => {
 		let mut last = $state[1];
 		$(
@@ -152,7 +159,11 @@ macro_rules! keccak_f1600 {
 				// θ
 				let mut parity = [_mm256_setzero_si256(); 5];
 				for (x, column) in parity.iter_mut().enumerate() {
-					*column = $xor3($xor3(state[x], state[x + 5], state[x + 10]), state[x + 15], state[x + 20]);
+					*column = $xor3(
+						$xor3(state[x], state[x + 5], state[x + 10]),
+						state[x + 15],
+						state[x + 20],
+					);
 				}
 				for x in 0..5 {
 					let d = xor(parity[(x + 4) % 5], $rotate_left::<1, 63>(parity[(x + 1) % 5]));
@@ -160,12 +171,7 @@ macro_rules! keccak_f1600 {
 						state[5 * y + x] = xor(state[5 * y + x], d);
 					}
 				}
-				#[rustfmt::skip]
-				rho_pi!(state, $rotate_left;
-					(10, 1), (7, 3), (11, 6), (17, 10), (18, 15), (3, 21), (5, 28), (16, 36),
-					(8, 45), (21, 55), (24, 2), (4, 14), (15, 27), (23, 41), (19, 56), (13, 8),
-					(12, 25), (2, 43), (20, 62), (14, 18), (22, 39), (9, 61), (6, 20), (1, 44),
-				);
+				rho_pi!(state, $rotate_left);
 				// χ
 				for y in (0..25).step_by(5) {
 					let row: [Word; 5] = core::array::from_fn(|x| state[y + x]);
@@ -181,7 +187,13 @@ macro_rules! keccak_f1600 {
 }
 
 keccak_f1600!(keccak_f1600_avx2, "avx2", xor3, rotate_left, chi);
-keccak_f1600!(keccak_f1600_avx512, "avx2,avx512f,avx512vl", xor3_avx512, rotate_left_avx512, chi_avx512);
+keccak_f1600!(
+	keccak_f1600_avx512,
+	"avx2,avx512f,avx512vl",
+	xor3_avx512,
+	rotate_left_avx512,
+	chi_avx512
+);
 
 /// SHAKE128 of four inputs, each shorter than [`RATE`], squeezed a block at a time.
 pub struct Shake128x4 {
@@ -206,7 +218,10 @@ impl Shake128x4 {
 			}
 		}
 		// SAFETY: `[u64; 4]` and `__m256i` are 32 bytes each, and any bits are valid for both.
-		Self { state: unsafe { core::mem::transmute::<[[u64; 4]; 25], [Word; 25]>(state) }, permutation }
+		Self {
+			state: unsafe { core::mem::transmute::<[[u64; 4]; 25], [Word; 25]>(state) },
+			permutation,
+		}
 	}
 
 	/// The next [`RATE`] bytes of each of the four outputs, written to the start of each of
@@ -262,13 +277,20 @@ mod tests {
 		let inputs = [&bytes[..0], &bytes[..34], &bytes[..135], &bytes[..RATE - 1]];
 		let mut permutations = vec![Permutation::AVX2];
 		match Permutation::detect() {
-			Permutation::AVX2 => eprintln!("AVX-512 permutation not run: this CPU has no AVX-512VL"),
+			Permutation::AVX2 => {
+				eprintln!("AVX-512 permutation not run: this CPU has no AVX-512VL")
+			},
 			avx512 => permutations.push(avx512),
 		}
 		for permutation in permutations {
 			let lanes = four_way(permutation, inputs, 3);
 			for (lane, input) in lanes.iter().zip(inputs) {
-				assert_eq!(*lane, one_way(input, 3 * RATE), "{permutation:?}, {} bytes in", input.len());
+				assert_eq!(
+					*lane,
+					one_way(input, 3 * RATE),
+					"{permutation:?}, {} bytes in",
+					input.len()
+				);
 			}
 		}
 	}
@@ -277,7 +299,8 @@ mod tests {
 	/// elsewhere (and under valgrind, which hides AVX-512: the instruction counts).
 	#[test]
 	fn the_avx512_permutation_runs_where_the_cpu_has_avx512vl() {
-		let avx512 = std::is_x86_feature_detected!("avx512f") && std::is_x86_feature_detected!("avx512vl");
+		let avx512 =
+			std::is_x86_feature_detected!("avx512f") && std::is_x86_feature_detected!("avx512vl");
 		assert_eq!(Permutation::detect() != Permutation::AVX2, avx512);
 	}
 }

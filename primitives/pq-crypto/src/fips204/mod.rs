@@ -166,7 +166,8 @@ mod tests {
 	#[test]
 	fn the_avx2_engine_runs_where_the_cpu_has_avx2() {
 		#[cfg(target_arch = "x86_64")]
-		let expected = if std::is_x86_feature_detected!("avx2") { Engine::Avx2 } else { Engine::Portable };
+		let expected =
+			if std::is_x86_feature_detected!("avx2") { Engine::Avx2 } else { Engine::Portable };
 		#[cfg(not(target_arch = "x86_64"))]
 		let expected = Engine::Portable;
 		assert_eq!(Engine::detect(), expected);

@@ -41,7 +41,13 @@ impl super::Arithmetic for Portable {
 	}
 
 	#[inline(always)]
-	fn inner_product_minus(self, a_hat: &[Poly], b_hat: &[Poly], c_hat: &Poly, d_hat: &Poly) -> Poly {
+	fn inner_product_minus(
+		self,
+		a_hat: &[Poly],
+		b_hat: &[Poly],
+		c_hat: &Poly,
+		d_hat: &Poly,
+	) -> Poly {
 		inner_product_minus(a_hat, b_hat, c_hat, d_hat)
 	}
 
@@ -83,7 +89,11 @@ const fn redc(t: u64) -> u32 {
 	let m = (t as u32).wrapping_mul(MINUS_Q_INVERSE);
 	// t + m·q < 2^52 + 2^55, and a multiple of 2^32: the quotient is below 2q.
 	let r = ((t + m as u64 * Q as u64) >> 32) as u32;
-	if r >= Q { r - Q } else { r }
+	if r >= Q {
+		r - Q
+	} else {
+		r
+	}
 }
 
 /// `ζ^BitRev8(i) mod q` for `ζ = 1753`, the table of Algorithms 41 and 42 (FIPS 204 Appendix B).
@@ -127,7 +137,11 @@ pub(super) const fn shoup(w: u32) -> u32 {
 const fn mul_constant(w: u32, w_shoup: u32, a: u32) -> u32 {
 	let quotient = ((w_shoup as u64 * a as u64) >> 32) as u32;
 	let r = w.wrapping_mul(a).wrapping_sub(quotient.wrapping_mul(Q));
-	if r >= Q { r - Q } else { r }
+	if r >= Q {
+		r - Q
+	} else {
+		r
+	}
 }
 
 /// Shoup companions of [`ZETAS`] (`NTT`) and of their negations (`NTT⁻¹`).
@@ -147,12 +161,20 @@ const fn companions(negated: bool) -> [u32; N] {
 #[inline(always)]
 const fn add(a: u32, b: u32) -> u32 {
 	let sum = a + b;
-	if sum >= Q { sum - Q } else { sum }
+	if sum >= Q {
+		sum - Q
+	} else {
+		sum
+	}
 }
 
 #[inline(always)]
 const fn sub(a: u32, b: u32) -> u32 {
-	if a >= b { a - b } else { a + Q - b }
+	if a >= b {
+		a - b
+	} else {
+		a + Q - b
+	}
 }
 
 /// `r mod q` for any integer.
@@ -163,7 +185,11 @@ pub fn reduce(r: i64) -> u32 {
 /// `r mod± q`: the representative in `[−(q−1)/2, (q−1)/2]`.
 #[inline(always)]
 pub fn centered(r: u32) -> i32 {
-	if r > (Q - 1) / 2 { r as i32 - Q as i32 } else { r as i32 }
+	if r > (Q - 1) / 2 {
+		r as i32 - Q as i32
+	} else {
+		r as i32
+	}
 }
 
 impl Poly {
@@ -273,7 +299,11 @@ impl Poly {
 pub fn power2round(r: u32) -> (u32, i32) {
 	let r0 = {
 		let low = (r & ((1 << D) - 1)) as i32;
-		if low > 1 << (D - 1) { low - (1 << D) } else { low }
+		if low > 1 << (D - 1) {
+			low - (1 << D)
+		} else {
+			low
+		}
 	};
 	(((r as i32 - r0) >> D) as u32, r0)
 }
@@ -372,7 +402,17 @@ pub(super) mod tests {
 		let largest = 16 * (Q as u64 - 1) * (Q as u64 - 1) + Q as u64 * Q as u64;
 		let mut next = xorshift(0x9e37_79b9_7f4a_7c15);
 		let samples = (0..100_000).map(move |_| next() % largest);
-		let edges = [0, 1, Q as u64 - 1, Q as u64, Q as u64 * Q as u64, (1 << 32) - 1, 1 << 32, largest, (1 << 52) - 1];
+		let edges = [
+			0,
+			1,
+			Q as u64 - 1,
+			Q as u64,
+			Q as u64 * Q as u64,
+			(1 << 32) - 1,
+			1 << 32,
+			largest,
+			(1 << 52) - 1,
+		];
 		for t in edges.into_iter().chain(samples) {
 			assert_eq!(mul_constant(R, r_shoup, redc(t)), (t % Q as u64) as u32, "t = {t}");
 		}
@@ -383,7 +423,8 @@ pub(super) mod tests {
 		let q = Q as i32;
 		let mut next = xorshift(0x9e37_79b9);
 		let mut values = [0i32; N];
-		let edges = [i32::MIN, i32::MAX, 0, 1, -1, q, -q, q - 1, 1 - q, 2 * q, -2 * q, 256 * q, -256 * q];
+		let edges =
+			[i32::MIN, i32::MAX, 0, 1, -1, q, -q, q - 1, 1 - q, 2 * q, -2 * q, 256 * q, -256 * q];
 		values[..edges.len()].copy_from_slice(&edges);
 		for value in &mut values[edges.len()..] {
 			*value = next() as i32;
@@ -413,7 +454,10 @@ pub(super) mod tests {
 		for gamma2 in GAMMA2S {
 			for (i, r) in (0..Q).step_by(7_919).enumerate() {
 				let z = reduce((i as i64 * 4_099) % (gamma2 as i64) - gamma2 as i64 / 2);
-				assert_eq!(use_hint(make_hint(z, r, gamma2), r, gamma2), high_bits(add(r, z), gamma2));
+				assert_eq!(
+					use_hint(make_hint(z, r, gamma2), r, gamma2),
+					high_bits(add(r, z), gamma2)
+				);
 			}
 		}
 	}

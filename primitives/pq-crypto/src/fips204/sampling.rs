@@ -109,18 +109,22 @@ mod four_way {
 		let permutation = Permutation::detect();
 		let mut a_hat = vec![Poly::default(); entries];
 		for first in (0..entries).step_by(4) {
-			let seeds: [[u8; 34]; 4] = core::array::from_fn(|lane| matrix_seed(rho, (first + lane).min(entries - 1), l));
-			let mut xof = Shake128x4::absorb(permutation, [&seeds[0], &seeds[1], &seeds[2], &seeds[3]]);
+			let seeds: [[u8; 34]; 4] =
+				core::array::from_fn(|lane| matrix_seed(rho, (first + lane).min(entries - 1), l));
+			let mut xof =
+				Shake128x4::absorb(permutation, [&seeds[0], &seeds[1], &seeds[2], &seeds[3]]);
 			let mut streams = [[0u8; FIRST_BLOCKS * RATE]; 4];
 			for block in 0..FIRST_BLOCKS {
 				xof.squeeze_block(streams.each_mut().map(|stream| &mut stream[block * RATE..]));
 			}
 			let mut polys = [Poly::default(); 4];
-			let mut filled: [usize; 4] = core::array::from_fn(|lane| rej_ntt_fill_x8(&mut polys[lane], 0, &streams[lane]));
+			let mut filled: [usize; 4] =
+				core::array::from_fn(|lane| rej_ntt_fill_x8(&mut polys[lane], 0, &streams[lane]));
 			while filled.iter().any(|&count| count < N) {
 				xof.squeeze_block(streams.each_mut().map(|stream| &mut stream[..]));
 				for lane in 0..4 {
-					filled[lane] = rej_ntt_fill_x8(&mut polys[lane], filled[lane], &streams[lane][..RATE]);
+					filled[lane] =
+						rej_ntt_fill_x8(&mut polys[lane], filled[lane], &streams[lane][..RATE]);
 				}
 			}
 			for (lane, poly) in polys.into_iter().enumerate().take(entries - first) {
@@ -163,15 +167,19 @@ mod four_way {
 		// Each step reads 32 bytes (of which it uses 24) and writes 8 coefficients.
 		while filled + 8 <= N && position + 32 <= stream.len() {
 			// SAFETY: `position + 32 <= stream.len()`.
-			let bytes = unsafe { _mm256_loadu_si256(stream[position..].as_ptr() as *const __m256i) };
+			let bytes =
+				unsafe { _mm256_loadu_si256(stream[position..].as_ptr() as *const __m256i) };
 			// Bytes 0–15 in the low half, 8–23 in the high half, then three per lane.
-			let candidates = _mm256_shuffle_epi8(_mm256_permute4x64_epi64::<0b10_01_01_00>(bytes), spread);
+			let candidates =
+				_mm256_shuffle_epi8(_mm256_permute4x64_epi64::<0b10_01_01_00>(bytes), spread);
 			let candidates = _mm256_and_si256(candidates, _mm256_set1_epi32(0x7f_ffff));
 			// A candidate below q (< 2^23) has the sign bit of `candidate − q` set.
 			let below_q = _mm256_sub_epi32(candidates, _mm256_set1_epi32(Q as i32));
 			let kept = _mm256_movemask_ps(_mm256_castsi256_ps(below_q)) as usize;
 			// SAFETY: 8 readable bytes.
-			let order = _mm256_cvtepu8_epi32(unsafe { _mm_loadl_epi64(PACK[kept].as_ptr() as *const __m128i) });
+			let order = _mm256_cvtepu8_epi32(unsafe {
+				_mm_loadl_epi64(PACK[kept].as_ptr() as *const __m128i)
+			});
 			// SAFETY: `filled + 8 <= N`: eight coefficients of `poly` from `filled`.
 			unsafe {
 				_mm256_storeu_si256(
@@ -252,7 +260,9 @@ mod tests {
 		}
 		let mut stream: Vec<u8> = (0..5 * SHAKE128_BLOCK).map(|i| (i * 151 + 7) as u8).collect();
 		// Rejected: q itself, 2^23 − 1, and q with the top bit (ignored) set.
-		for (candidate, value) in [(0usize, Q), (9, (1 << 23) - 1), (10, Q | 1 << 23), (17, Q), (55, Q + 1)] {
+		for (candidate, value) in
+			[(0usize, Q), (9, (1 << 23) - 1), (10, Q | 1 << 23), (17, Q), (55, Q + 1)]
+		{
 			stream[3 * candidate..][..3].copy_from_slice(&value.to_le_bytes()[..3]);
 		}
 		// Mostly rejected: every candidate but each seventh is 2^23 − 1.
@@ -264,12 +274,27 @@ mod tests {
 		}
 		// The five first blocks and a later single block; from empty, part-filled (the vector
 		// loop runs out of stream first) and nearly full (the scalar code finishes).
-		for (stream, filled) in [(&stream[..], 0), (&stream, 100), (&stream, 250), (&stream[..SHAKE128_BLOCK], 200), (&sparse, 0), (&sparse, 230)] {
+		for (stream, filled) in [
+			(&stream[..], 0),
+			(&stream, 100),
+			(&stream, 250),
+			(&stream[..SHAKE128_BLOCK], 200),
+			(&sparse, 0),
+			(&sparse, 230),
+		] {
 			let (mut scalar, mut vectorized) = (Poly::default(), Poly::default());
 			let expected = rej_ntt_fill(&mut scalar, filled, stream);
 			// SAFETY: the CPU supports AVX2 (checked above).
-			assert_eq!(unsafe { four_way::rej_ntt_fill_x8(&mut vectorized, filled, stream) }, expected);
-			assert_eq!(vectorized.0[..expected], scalar.0[..expected], "{} bytes from {filled}", stream.len());
+			assert_eq!(
+				unsafe { four_way::rej_ntt_fill_x8(&mut vectorized, filled, stream) },
+				expected
+			);
+			assert_eq!(
+				vectorized.0[..expected],
+				scalar.0[..expected],
+				"{} bytes from {filled}",
+				stream.len()
+			);
 		}
 	}
 
@@ -279,7 +304,11 @@ mod tests {
 	fn four_way_expand_a_equals_the_portable_one() {
 		for (k, l) in [(4, 4), (6, 5), (8, 7), (1, 3)] {
 			for rho in [[0u8; 32], [0xa6; 32], core::array::from_fn(|i| i as u8 * 37)] {
-				assert_eq!(expand_a(Engine::Avx2, &rho, k, l), expand_a(Engine::Portable, &rho, k, l), "k = {k}, l = {l}");
+				assert_eq!(
+					expand_a(Engine::Avx2, &rho, k, l),
+					expand_a(Engine::Portable, &rho, k, l),
+					"k = {k}, l = {l}"
+				);
 			}
 		}
 	}

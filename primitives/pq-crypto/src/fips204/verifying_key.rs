@@ -65,7 +65,12 @@ pub struct VerifyingKey<P: MlDsaParams> {
 
 impl<P: MlDsaParams> Clone for VerifyingKey<P> {
 	fn clone(&self) -> Self {
-		Self { matrix: self.matrix.clone(), t1_hat: self.t1_hat.clone(), tr: self.tr, level: PhantomData }
+		Self {
+			matrix: self.matrix.clone(),
+			t1_hat: self.t1_hat.clone(),
+			tr: self.tr,
+			level: PhantomData,
+		}
 	}
 }
 
@@ -101,7 +106,12 @@ impl<P: MlDsaParams> VerifyingKey<P> {
 		if !matrix.is_for::<P>(rho) || packed_t1.len() != P::K * T1_POLY_BYTES {
 			return None;
 		}
-		Some(Self { matrix, t1_hat: t1_hat(engine, packed_t1), tr: h_bytes(&[public]), level: PhantomData })
+		Some(Self {
+			matrix,
+			t1_hat: t1_hat(engine, packed_t1),
+			tr: h_bytes(&[public]),
+			level: PhantomData,
+		})
 	}
 
 	/// The matrix this key verifies with (for an aggregate key, its committee's, shared).
@@ -111,7 +121,9 @@ impl<P: MlDsaParams> VerifyingKey<P> {
 
 	/// FIPS 204 Algorithm 3 `ML-DSA.Verify` (pure mode) or Algorithm 8 over a formatted `M′`.
 	pub fn verify(&self, signed: Signed<'_>, signature: &P::Signature) -> bool {
-		signed.m_prime().is_some_and(|m_prime| self.verify_internal(&m_prime, signature))
+		signed
+			.m_prime()
+			.is_some_and(|m_prime| self.verify_internal(&m_prime, signature))
 	}
 
 	/// FIPS 204 Algorithm 8 `ML-DSA.Verify_internal(pk, M′, σ)`, by the engine of this CPU.
@@ -121,7 +133,12 @@ impl<P: MlDsaParams> VerifyingKey<P> {
 
 	/// [`Self::verify_internal`] by `engine` (or the portable one, if this CPU cannot run it).
 	/// Every engine gives the same verdict; tests compare them.
-	pub fn verify_internal_by(&self, engine: Engine, m_prime: &[u8], signature: &P::Signature) -> bool {
+	pub fn verify_internal_by(
+		&self,
+		engine: Engine,
+		m_prime: &[u8],
+		signature: &P::Signature,
+	) -> bool {
 		#[cfg(target_arch = "x86_64")]
 		if let Some(avx2) = engine.avx2() {
 			// SAFETY: `avx2` proves the CPU supports AVX2.
@@ -137,17 +154,30 @@ impl<P: MlDsaParams> VerifyingKey<P> {
 	/// The CPU must support AVX2.
 	#[cfg(target_arch = "x86_64")]
 	#[target_feature(enable = "avx2")]
-	unsafe fn verify_internal_avx2(&self, avx2: super::avx2::Avx2, m_prime: &[u8], signature: &P::Signature) -> bool {
+	unsafe fn verify_internal_avx2(
+		&self,
+		avx2: super::avx2::Avx2,
+		m_prime: &[u8],
+		signature: &P::Signature,
+	) -> bool {
 		self.algorithm_8(avx2, m_prime, signature)
 	}
 
 	/// FIPS 204 Algorithm 8 `ML-DSA.Verify_internal(pk, M′, σ)`, inlined into each engine.
 	#[inline(always)]
-	fn algorithm_8(&self, arithmetic: impl Arithmetic, m_prime: &[u8], signature: &P::Signature) -> bool {
+	fn algorithm_8(
+		&self,
+		arithmetic: impl Arithmetic,
+		m_prime: &[u8],
+		signature: &P::Signature,
+	) -> bool {
 		let parameters = &P::FIPS204;
 		let (k, l) = (P::K, P::L);
 		let Some(mut signature) = sig_decode(parameters, signature.as_ref()) else { return false };
-		if signature.z[..l].iter().any(|poly| poly.infinity_norm() >= parameters.gamma1 - parameters.beta()) {
+		if signature.z[..l]
+			.iter()
+			.any(|poly| poly.infinity_norm() >= parameters.gamma1 - parameters.beta())
+		{
 			return false;
 		}
 		let mu: [u8; 64] = h_bytes(&[&self.tr, m_prime]);
@@ -159,7 +189,12 @@ impl<P: MlDsaParams> VerifyingKey<P> {
 		// w′Approx = NTT⁻¹(Â ∘ NTT(z) − NTT(c) ∘ NTT(t1·2^d)), then w1′ = UseHint(h, w′Approx).
 		let mut w1 = [Poly::default(); MAX_K];
 		for (row, w1_row) in w1[..k].iter_mut().enumerate() {
-			let mut approx = arithmetic.inner_product_minus(self.matrix.row(row), z_hat, &c_hat, &self.t1_hat[row]);
+			let mut approx = arithmetic.inner_product_minus(
+				self.matrix.row(row),
+				z_hat,
+				&c_hat,
+				&self.t1_hat[row],
+			);
 			arithmetic.inverse_ntt(&mut approx);
 			*w1_row = arithmetic.use_hints(&signature.hint[row], &approx, parameters.gamma2);
 		}
@@ -182,7 +217,8 @@ fn t1_hat(engine: Engine, packed_t1: &[u8]) -> Box<[Poly]> {
 
 fn t1_hat_with(arithmetic: impl Arithmetic, packed_t1: &[u8]) -> Box<[Poly]> {
 	// Filled in place, like `Â`: no 1 KiB copies.
-	let mut t1_hat = alloc::vec![Poly::default(); packed_t1.len() / T1_POLY_BYTES].into_boxed_slice();
+	let mut t1_hat =
+		alloc::vec![Poly::default(); packed_t1.len() / T1_POLY_BYTES].into_boxed_slice();
 	for (poly, packed) in t1_hat.iter_mut().zip(packed_t1.chunks_exact(T1_POLY_BYTES)) {
 		// t1 < 2^10, so t1·2^d ≤ q − 1 is already reduced.
 		for (i, coefficient) in poly.0.iter_mut().enumerate() {
@@ -196,7 +232,10 @@ fn t1_hat_with(arithmetic: impl Arithmetic, packed_t1: &[u8]) -> Box<[Poly]> {
 #[cfg(test)]
 mod tests {
 	use super::*;
-	use crate::{keys::MlDsa87Public, params::{MlDsa44, MlDsa87}};
+	use crate::{
+		keys::MlDsa87Public,
+		params::{MlDsa44, MlDsa87},
+	};
 
 	#[test]
 	fn a_matrix_decodes_only_keys_of_its_own_rho_and_level() {

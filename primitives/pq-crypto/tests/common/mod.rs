@@ -14,8 +14,12 @@ pub fn vectors_dir() -> PathBuf {
 	std::env::var_os(VECTORS_ENV).map(PathBuf::from).unwrap_or_else(|| {
 		// Cargo's value for the running test, not `env!`'s: clones sharing one target
 		// directory can share a test binary compiled in another clone.
-		let manifest = PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR").expect("run by cargo test"));
-		let root = manifest.ancestors().find(|dir| dir.join("Cargo.lock").exists()).unwrap_or(&manifest);
+		let manifest =
+			PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR").expect("run by cargo test"));
+		let root = manifest
+			.ancestors()
+			.find(|dir| dir.join("Cargo.lock").exists())
+			.unwrap_or(&manifest);
 		root.join("../shared/vectors")
 	})
 }
@@ -50,7 +54,13 @@ fn acvp_groups<'a>(file: &'a Value, parameter_set: &str) -> Vec<&'a Value> {
 pub fn acvp_tests<'a>(file: &'a Value, parameter_set: &str) -> Vec<(&'a Value, &'a Value)> {
 	acvp_groups(file, parameter_set)
 		.into_iter()
-		.flat_map(|group| group["tests"].as_array().expect("group has tests").iter().map(move |test| (group, test)))
+		.flat_map(|group| {
+			group["tests"]
+				.as_array()
+				.expect("group has tests")
+				.iter()
+				.map(move |test| (group, test))
+		})
 		.collect()
 }
 
@@ -70,10 +80,18 @@ impl<P: pq_crypto::params::MlDsaParams> pq_crypto::backend::MlDsaVerifier<P> for
 	const DECODED_KEY_BYTES: usize = pq_crypto::fips204::VerifyingKey::<P>::BYTES_WITH_MATRIX;
 
 	fn decode_key(public: &P::Public) -> Self::DecodedKey {
-		std::sync::Arc::new(pq_crypto::fips204::VerifyingKey::decode_by(pq_crypto::fips204::Engine::Portable, public))
+		std::sync::Arc::new(pq_crypto::fips204::VerifyingKey::decode_by(
+			pq_crypto::fips204::Engine::Portable,
+			public,
+		))
 	}
 
-	fn verify_decoded(key: &Self::DecodedKey, message: &[u8], context: &[u8], signature: &P::Signature) -> bool {
+	fn verify_decoded(
+		key: &Self::DecodedKey,
+		message: &[u8],
+		context: &[u8],
+		signature: &P::Signature,
+	) -> bool {
 		pq_crypto::message::pure_message(context, message)
 			.is_some_and(|m_prime| Self::verify_internal(key, &m_prime, signature))
 	}
