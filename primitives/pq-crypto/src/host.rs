@@ -7,7 +7,7 @@
 //! implementation below directly.
 //!
 //! The node side verifies with [`Precomputed`](crate::backend::Precomputed), our FIPS 204
-//! verifier ([`crate::fips204`]), the fastest backend of the micro-benchmarks both cold and
+//! verifier ([`fips204`]), the fastest backend of the micro-benchmarks both cold and
 //! with a decoded key, which picks its AVX2 code at run time when the CPU has it. Its decoded
 //! keys — `Â`, `NTT(t1·2^d)` and `tr` — and its committees' matrices and aggregate keys live in
 //! one process-wide [`NodeCache`](crate::cache::node::NodeCache), under one budget, shared by
@@ -244,7 +244,7 @@ pub mod node {
 	) -> Option<bool> {
 		let set = SignerSetKey::new(runtime_code_hash()?, committee, signers)?;
 		let key = cache().lookup_signer_set(&set)?;
-		Some(key.verify_internal(message, signature))
+		Some(key.verify_internal(message, signature.as_bytes()))
 	}
 
 	/// The hash of the runtime code of the state being executed (`:code`), which a signer set's
@@ -268,14 +268,16 @@ pub mod node {
 		let id = AggregateKeyId::of(public);
 		let lookup = cache().lookup_aggregate(&id);
 		let (verified, key) = match lookup {
-			AggregateLookup::Cached(key) => (key.verify_internal(message, signature), None),
+			AggregateLookup::Cached(key) => {
+				(key.verify_internal(message, signature.as_bytes()), None)
+			},
 			AggregateLookup::Uncached(cached_matrix) => {
 				let matrix = cached_matrix.unwrap_or_else(|| {
 					Arc::new(CommitteeMatrix::expand::<MlDsa87>(&rho_of(public)))
 				});
-				let key = AggregateKey::decode_with(matrix, public)
+				let key = AggregateKey::decode_with(matrix, public.as_bytes())
 					.expect("the matrix of the key's own ρ and level");
-				(key.verify_internal(message, signature), Some(key))
+				(key.verify_internal(message, signature.as_bytes()), Some(key))
 			},
 		};
 		if verified {

@@ -14,8 +14,9 @@
 //!   [`backend::Precomputed`] (our own, [`fips204`]), [`backend::Dalek`] (`ed25519-dalek`, the
 //!   Ed25519 rule) and [`backend::Native`] (the node's [`host`] functions), chosen as a type
 //!   parameter.
-//! - [`fips204`]: our own ML-DSA verifier, whose decoded key keeps `Â`, `NTT(t1·2^d)` and `tr`,
-//!   so a cached key verifies without re-deriving them; the committee verifier uses it too.
+//! - [`fips204`] (its own crate): our ML-DSA verifier, whose decoded key keeps `Â`,
+//!   `NTT(t1·2^d)` and `tr`, so a cached key verifies without re-deriving them; the committee
+//!   verifier uses it too.
 //! - [`verify`]: the one dispatch from a key and signature of any scheme to a verdict, and
 //!   the account binding ([`verify::KeyDigest`]); [`message`] formats what each scheme signs.
 //! - [`cache::KeyCache`]: decoded keys kept within count and byte limits.
@@ -75,7 +76,6 @@ pub mod aggregate;
 pub mod backend;
 mod bytes;
 pub mod cache;
-pub mod fips204;
 pub mod host;
 pub mod keys;
 pub mod message;

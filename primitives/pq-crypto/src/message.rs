@@ -7,7 +7,7 @@ use alloc::{borrow::Cow, vec::Vec};
 /// FIPS 204 Algorithm 2, line 10 / Algorithm 3, line 5: `0 ‖ |ctx|`, the two bytes before the
 /// context in `M′`; `None` for a context longer than 255 bytes, which never verifies.
 pub fn pure_header(context: &[u8]) -> Option<[u8; 2]> {
-	Some([0, u8::try_from(context.len()).ok()?])
+	fips204::pure_header(context)
 }
 
 /// `M′ = 0 ‖ |ctx| ‖ ctx ‖ M` (FIPS 204 pure mode); `None` for a context over 255 bytes.

@@ -1,13 +1,14 @@
-//! The three ML-DSA parameter sets of FIPS 204 (Table 1), as types, and the account ids keys
-//! and committees control.
+//! The three ML-DSA parameter sets of FIPS 204 as the chain uses them (their numbers are
+//! [`fips204::ParameterSet`]'s), and the account ids keys and committees control.
 //!
 //! Backends and the cache are generic over [`MlDsaParams`], so code written once serves all
 //! three levels and a level can never be paired with another level's key or signature. Every
 //! account-id domain tag is here, so no two can collide unnoticed.
 
+pub use fips204::{MlDsa44, MlDsa65, MlDsa87, ParameterSet};
+
 use crate::{
 	account,
-	fips204::{ring::Q, Parameters},
 	keys::{
 		MlDsa44Public, MlDsa44Signature, MlDsa65Public, MlDsa65Signature, MlDsa87Public,
 		MlDsa87Signature,
@@ -16,27 +17,27 @@ use crate::{
 };
 use polkadot_sdk::sp_runtime::AccountId32;
 
-/// An ML-DSA parameter set: its key and signature types and its place among the [`Scheme`]s.
-pub trait MlDsaParams: 'static {
+/// An ML-DSA parameter set as the chain uses it: its FIPS 204 parameters
+/// ([`fips204::ParameterSet`]), its key and signature types, and its place among the
+/// [`Scheme`]s.
+pub trait MlDsaParams: ParameterSet {
 	/// The encoded public key (`pkEncode`, FIPS 204 Algorithm 22).
 	type Public: AsRef<[u8]> + Clone;
 	/// The encoded signature (`sigEncode`, FIPS 204 Algorithm 26).
 	type Signature: AsRef<[u8]> + Clone;
 	/// The scheme this parameter set is.
 	const SCHEME: Scheme;
-	/// Human-readable name, as NIST spells it.
-	const NAME: &'static str;
 	/// Domain tag of the account id (see [`crate::account`]).
 	const ACCOUNT_TAG: &'static [u8];
-	/// The parameter set, FIPS 204 Table 1.
-	const FIPS204: Parameters;
-	/// Rows of the matrix `A`.
-	const K: usize = Self::FIPS204.k;
-	/// Columns of the matrix `A`.
-	const L: usize = Self::FIPS204.l;
 	/// Bytes of the expensive derived data of a verifying key: `Â` (k·l polynomials), `t1` and
 	/// `NTT(t1·2^d)` (k polynomials each, 256 coefficients of 4 bytes) and `tr` (64 bytes).
 	const EXPANDED_KEY_BYTES: usize = (Self::K * Self::L + 2 * Self::K) * 256 * 4 + 64;
+
+	/// The key's bytes as [`fips204`] reads them.
+	fn encoded_public_key(public: &Self::Public) -> &Self::EncodedPublicKey;
+
+	/// The signature's bytes as [`fips204`] reads them.
+	fn encoded_signature(signature: &Self::Signature) -> &Self::EncodedSignature;
 }
 
 /// The account id an ML-DSA key of parameter set `P` controls ([`crate::account`]).
@@ -62,66 +63,43 @@ pub fn version_1_committee_account_id(committee: &[u8; 32]) -> AccountId32 {
 	AccountId32::new(account::version_1(COMMITTEE_ACCOUNT_TAG, committee))
 }
 
-/// ML-DSA-44: NIST security category 2.
-#[derive(Clone, Copy, Debug)]
-pub struct MlDsa44;
-/// ML-DSA-65: NIST security category 3.
-#[derive(Clone, Copy, Debug)]
-pub struct MlDsa65;
-/// ML-DSA-87: NIST security category 5; also the aggregate scheme's parameter set.
-#[derive(Clone, Copy, Debug)]
-pub struct MlDsa87;
+macro_rules! ml_dsa_params {
+	($level:ty, $public:ty, $signature:ty, $scheme:expr, $tag:literal) => {
+		impl MlDsaParams for $level {
+			type Public = $public;
+			type Signature = $signature;
+			const SCHEME: Scheme = $scheme;
+			const ACCOUNT_TAG: &'static [u8] = $tag;
 
-impl MlDsaParams for MlDsa44 {
-	type Public = MlDsa44Public;
-	type Signature = MlDsa44Signature;
-	const SCHEME: Scheme = Scheme::MlDsa44;
-	const NAME: &'static str = "ML-DSA-44";
-	const ACCOUNT_TAG: &'static [u8] = b"pq-verifier/account/ml-dsa-44";
-	const FIPS204: Parameters = Parameters {
-		k: 4,
-		l: 4,
-		eta: 2,
-		tau: 39,
-		lambda: 128,
-		gamma1: 1 << 17,
-		gamma2: (Q - 1) / 88,
-		omega: 80,
+			fn encoded_public_key(public: &Self::Public) -> &Self::EncodedPublicKey {
+				public.as_bytes()
+			}
+
+			fn encoded_signature(signature: &Self::Signature) -> &Self::EncodedSignature {
+				signature.as_bytes()
+			}
+		}
 	};
 }
 
-impl MlDsaParams for MlDsa65 {
-	type Public = MlDsa65Public;
-	type Signature = MlDsa65Signature;
-	const SCHEME: Scheme = Scheme::MlDsa65;
-	const NAME: &'static str = "ML-DSA-65";
-	const ACCOUNT_TAG: &'static [u8] = b"pq-verifier/account/ml-dsa-65";
-	const FIPS204: Parameters = Parameters {
-		k: 6,
-		l: 5,
-		eta: 4,
-		tau: 49,
-		lambda: 192,
-		gamma1: 1 << 19,
-		gamma2: (Q - 1) / 32,
-		omega: 55,
-	};
-}
-
-impl MlDsaParams for MlDsa87 {
-	type Public = MlDsa87Public;
-	type Signature = MlDsa87Signature;
-	const SCHEME: Scheme = Scheme::MlDsa87;
-	const NAME: &'static str = "ML-DSA-87";
-	const ACCOUNT_TAG: &'static [u8] = b"pq-verifier/account/ml-dsa-87";
-	const FIPS204: Parameters = Parameters {
-		k: 8,
-		l: 7,
-		eta: 2,
-		tau: 60,
-		lambda: 256,
-		gamma1: 1 << 19,
-		gamma2: (Q - 1) / 32,
-		omega: 75,
-	};
-}
+ml_dsa_params!(
+	MlDsa44,
+	MlDsa44Public,
+	MlDsa44Signature,
+	Scheme::MlDsa44,
+	b"pq-verifier/account/ml-dsa-44"
+);
+ml_dsa_params!(
+	MlDsa65,
+	MlDsa65Public,
+	MlDsa65Signature,
+	Scheme::MlDsa65,
+	b"pq-verifier/account/ml-dsa-65"
+);
+ml_dsa_params!(
+	MlDsa87,
+	MlDsa87Public,
+	MlDsa87Signature,
+	Scheme::MlDsa87,
+	b"pq-verifier/account/ml-dsa-87"
+);

@@ -9,12 +9,10 @@
 
 use crate::{
 	backend::{Backend, Ed25519Verifier, MlDsaVerifier},
-	message::pure_message,
 	multi::{MultiSignature, MultiSigner},
 	params::{account_id, MlDsa44, MlDsa65, MlDsa87, MlDsaParams},
 	Domain, Purpose, Scheme, VerifyError,
 };
-use alloc::borrow::Cow;
 use polkadot_sdk::sp_runtime::AccountId32;
 
 /// Identifies a public key: its scheme and a collision-resistant digest of it, its account id.
@@ -81,14 +79,18 @@ impl<'a> Signed<'a> {
 		}
 	}
 
-	/// FIPS 204's `M′`; `None` for a context over 255 bytes, which never verifies.
-	pub fn m_prime(&self) -> Option<Cow<'a, [u8]>> {
+	/// Whether `signature` verifies over this under `key`, a key decoded by our verifier
+	/// ([`fips204`]): Algorithm 3 with the domain's context, or Algorithm 8 over `M′`.
+	pub fn verify_with<P: MlDsaParams>(
+		&self,
+		key: &fips204::VerifyingKey<P>,
+		signature: &P::Signature,
+	) -> bool {
+		let signature = P::encoded_signature(signature);
 		match *self {
-			Self::ForPurpose(message, purpose) => {
-				pure_message(purpose.context(), message).map(Cow::Owned)
-			},
-			Self::WithContext(message, context) => pure_message(context, message).map(Cow::Owned),
-			Self::Internal(m_prime) => Some(Cow::Borrowed(m_prime)),
+			Self::ForPurpose(message, purpose) => key.verify(message, purpose.context(), signature),
+			Self::WithContext(message, context) => key.verify(message, context, signature),
+			Self::Internal(m_prime) => key.verify_internal(m_prime, signature),
 		}
 	}
 

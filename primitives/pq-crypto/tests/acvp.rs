@@ -11,7 +11,7 @@ mod common;
 use common::{acvp, acvp_tests, hex_field, PortableEngine};
 use pq_crypto::{
 	backend::{Libcrux, MlDsaVerifier, Native, Precomputed, RustCrypto},
-	params::{MlDsa44, MlDsa65, MlDsa87, MlDsaParams},
+	params::{MlDsa44, MlDsa65, MlDsa87, MlDsaParams, ParameterSet},
 	signing::Keypair,
 	MultiSigner,
 };
@@ -150,7 +150,7 @@ macro_rules! acvp_suite {
 				}
 			}
 
-			/// This crate's own verifier ([`pq_crypto::fips204`]), which also checks every
+			/// This crate's own verifier ([`fips204`]), which also checks every
 			/// aggregate signature.
 			mod precomputed {
 				use super::*;

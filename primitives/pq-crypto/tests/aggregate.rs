@@ -39,9 +39,8 @@ fn committee_verifier_accepts(
 ) -> bool {
 	let key = chain_key(committee, &aggregate.signers);
 	let matrix = Arc::new(CommitteeMatrix::expand::<MlDsa87>(&committee.rho()));
-	AggregateKey::decode_with(matrix, &key)
-		.expect("the committee's own ρ")
-		.verify(Signed::ForPurpose(message, Purpose::Transaction), &aggregate.signature)
+	let key = AggregateKey::decode_with(matrix, key.as_bytes()).expect("the committee's own ρ");
+	Signed::ForPurpose(message, Purpose::Transaction).verify_with(&key, &aggregate.signature)
 }
 
 /// `σ*` through a backend's aggregate path (for `Native`, the node's committee cache).
@@ -185,13 +184,15 @@ fn a_committee_matrix_serves_all_its_signer_sets() {
 	{
 		let id = AggregateKeyId::of(key);
 		match cache.lookup_aggregate(&id) {
-			AggregateLookup::Cached(cached) => assert!(cached.verify(signed, &aggregate.signature)),
+			AggregateLookup::Cached(cached) => {
+				assert!(signed.verify_with(&cached, &aggregate.signature))
+			},
 			AggregateLookup::Uncached(matrix) => {
 				let matrix = matrix.unwrap_or_else(|| {
 					Arc::new(CommitteeMatrix::expand::<MlDsa87>(&large().rho()))
 				});
-				let decoded = AggregateKey::decode_with(matrix, key).unwrap();
-				assert!(decoded.verify(signed, &aggregate.signature));
+				let decoded = AggregateKey::decode_with(matrix, key.as_bytes()).unwrap();
+				assert!(signed.verify_with(&decoded, &aggregate.signature));
 				cache.insert_aggregate(&id, Arc::new(decoded));
 			},
 		}
@@ -210,16 +211,16 @@ fn a_committee_matrix_serves_all_its_signer_sets() {
 	else {
 		panic!("the key is cached")
 	};
-	assert!(!cached
-		.verify(Signed::ForPurpose(b"another message", Purpose::Transaction), &first.signature));
-	assert!(!cached.verify(signed, &second.signature));
+	assert!(!Signed::ForPurpose(b"another message", Purpose::Transaction)
+		.verify_with(&cached, &first.signature));
+	assert!(!signed.verify_with(&cached, &second.signature));
 
 	// A budget too small for the matrix holds neither it nor its keys.
 	let mut small =
 		NodeCache::<Precomputed>::new(CacheLimits { max_entries: 1024, max_bytes: 32 << 10 });
 	let decoded = AggregateKey::decode_with(
 		Arc::new(CommitteeMatrix::expand::<MlDsa87>(&large().rho())),
-		&first_key,
+		first_key.as_bytes(),
 	)
 	.unwrap();
 	small.insert_aggregate(&AggregateKeyId::of(&first_key), Arc::new(decoded));
@@ -241,7 +242,7 @@ fn evicting_a_committee_matrix_evicts_its_keys() {
 		let key = chain_key(large(), &aggregate.signers);
 		cache.insert_aggregate(
 			&AggregateKeyId::of(&key),
-			Arc::new(AggregateKey::decode_with(matrix.clone(), &key).unwrap()),
+			Arc::new(AggregateKey::decode_with(matrix.clone(), key.as_bytes()).unwrap()),
 		);
 	}
 	let occupancy = cache.occupancy();
@@ -255,7 +256,7 @@ fn evicting_a_committee_matrix_evicts_its_keys() {
 	let other_matrix = Arc::new(CommitteeMatrix::expand::<MlDsa87>(&other.rho()));
 	cache.insert_aggregate(
 		&AggregateKeyId::of(&other_key),
-		Arc::new(AggregateKey::decode_with(other_matrix, &other_key).unwrap()),
+		Arc::new(AggregateKey::decode_with(other_matrix, other_key.as_bytes()).unwrap()),
 	);
 	let occupancy = cache.occupancy();
 	assert_eq!((occupancy.matrices, occupancy.aggregate_keys), (1, 1));

@@ -7,7 +7,7 @@ use codec::Decode;
 use common::PortableEngine;
 use pq_crypto::{
 	backend::{Libcrux, MlDsaVerifier, Native, Precomputed, RustCrypto},
-	params::{MlDsa44, MlDsa65, MlDsa87, MlDsaParams},
+	params::{MlDsa44, MlDsa65, MlDsa87, MlDsaParams, ParameterSet},
 	AggregateSignature, MultiSignature, MultiSigner, TransactionSignature,
 };
 use proptest::prelude::*;
@@ -73,12 +73,12 @@ macro_rules! agreement {
 				fn mutated_hints_and_z_every_backend_agrees(
 					seed in any::<[u8; 32]>(),
 					message in proptest::collection::vec(any::<u8>(), 0..64),
-					hints in proptest::collection::vec(any::<u8>(), <$params as MlDsaParams>::FIPS204.omega + <$params as MlDsaParams>::K),
-					coefficient in 0..256 * <$params as MlDsaParams>::L,
+					hints in proptest::collection::vec(any::<u8>(), <$params as ParameterSet>::PARAMETERS.omega + <$params as ParameterSet>::K),
+					coefficient in 0..256 * <$params as ParameterSet>::L,
 					near_bound in any::<bool>(),
 					value in any::<u32>(),
 				) {
-					let parameters = <$params as MlDsaParams>::FIPS204;
+					let parameters = <$params as ParameterSet>::PARAMETERS;
 					let pair = lib::generate_key_pair(seed);
 					let key = public(pair.verification_key.as_ref());
 					let good = lib::sign(&pair.signing_key, &message, b"", [0; 32]).unwrap();

@@ -11,10 +11,9 @@
 
 use arbitrary::Arbitrary;
 use libfuzzer_sys::fuzz_target;
+use fips204::{Engine, VerifyingKey};
 use pq_crypto::{
 	backend::{Libcrux, MlDsaVerifier, Precomputed, RustCrypto},
-	fips204::{Engine, VerifyingKey},
-	message::pure_message,
 	params::{MlDsa44, MlDsa65, MlDsa87, MlDsaParams},
 };
 
@@ -97,7 +96,7 @@ where
 	RustCrypto: MlDsaVerifier<P>,
 	Precomputed: MlDsaVerifier<P>,
 {
-	let (public_len, signature_len) = (P::FIPS204.public_key_bytes(), P::FIPS204.signature_bytes());
+	let (public_len, signature_len) = (P::PARAMETERS.public_key_bytes(), P::PARAMETERS.signature_bytes());
 	let (mut key, mut signature, message, context) = match case {
 		Case::Signed { seed, rnd, message, context, edits } => {
 			let Some((key, signature)) = sign(seed, rnd, &message, &context) else { return };
@@ -120,9 +119,12 @@ where
 	let libcrux = <Libcrux as MlDsaVerifier<P>>::verify(&key, &message, &context, &signature);
 	let rustcrypto = <RustCrypto as MlDsaVerifier<P>>::verify(&key, &message, &context, &signature);
 	let precomputed = <Precomputed as MlDsaVerifier<P>>::verify(&key, &message, &context, &signature);
-	let portable = pure_message(&context, &message).is_some_and(|m_prime| {
-		VerifyingKey::<P>::decode_by(Engine::Portable, &key).verify_internal_by(Engine::Portable, &m_prime, &signature)
-	});
+	let portable = VerifyingKey::<P>::decode_by(Engine::Portable, P::encoded_public_key(&key)).verify_by(
+		Engine::Portable,
+		&message,
+		&context,
+		P::encoded_signature(&signature),
+	);
 	assert_eq!(rustcrypto, libcrux, "RustCrypto and libcrux disagree");
 	assert_eq!(precomputed, libcrux, "our verifier and libcrux disagree");
 	assert_eq!(portable, libcrux, "our portable engine and libcrux disagree");

@@ -43,20 +43,20 @@ use super::{
 	AggregateSignature, CommitteeId, SignerBitfield, MAX_COMMITTEE_SIZE,
 };
 use crate::{
-	fips204::{
-		encoding::w1_encode,
-		ring::{high_bits, make_hint, use_hint},
-		sampling::{h_bytes, sample_in_ball},
-		Matrix,
-	},
 	keys::{MlDsa87Public, MlDsa87Signature},
 	message::{pure_header, pure_message},
-	params::{MlDsa87, MlDsaParams},
+	params::{MlDsa87, ParameterSet},
 	statement::MembershipStatement,
 	Purpose,
 };
 use alloc::vec::Vec;
 use codec::Encode;
+use fips204::{
+	encoding::w1_encode,
+	ring::{high_bits, make_hint, use_hint},
+	sampling::{h_bytes, sample_in_ball},
+	Matrix,
+};
 use polkadot_sdk::sp_runtime::AccountId32;
 use zeroize::{Zeroize, Zeroizing};
 
@@ -309,8 +309,8 @@ impl Committee {
 				w_sum = core::array::from_fn(|row| w_sum[row].add(&w[row]));
 			}
 			let w1 = w_sum.map(|poly| Poly(poly.0.map(|r| high_bits(r, GAMMA2))));
-			let c_tilde: [u8; 64] = h_bytes(&[&mu, &w1_encode(&MlDsa87::FIPS204, &w1)]);
-			let c_hat = sample_in_ball(&c_tilde, MlDsa87::FIPS204.tau).ntt();
+			let c_tilde: [u8; 64] = h_bytes(&[&mu, &w1_encode(&MlDsa87::PARAMETERS, &w1)]);
+			let c_hat = sample_in_ball(&c_tilde, MlDsa87::PARAMETERS.tau).ntt();
 
 			// Round 2: responses, combined.
 			let mut z = [[0i32; N]; L];

@@ -1,13 +1,11 @@
 //! The bit packing only key generation and signing need (FIPS 204 §7.2, Algorithms 22, 24
 //! and 26), for ML-DSA-87, and the share encoding. What verification needs is
-//! [`crate::fips204::encoding`].
+//! [`fips204::encoding`].
 
 use super::ring::{PolyVec, D, ETA, GAMMA1, K, L, N, OMEGA};
-use crate::{
-	fips204::encoding::pack,
-	keys::{MlDsa87Public, MlDsa87Signature},
-};
+use crate::keys::{MlDsa87Public, MlDsa87Signature};
 use alloc::vec::Vec;
+use fips204::encoding::pack;
 
 /// Bytes of an ML-DSA-87 `skEncode` key: `ρ`, `K`, `tr`, then `s1`, `s2` at 3 bits and `t0` at
 /// `d` bits per coefficient (FIPS 204 Table 2: 4,896).

@@ -13,10 +13,10 @@
 //!   what a chain needs, `no_std`.
 //! - [`aggregator`]: every member of a committee in one process, signing in two rounds — for
 //!   tools, tests and benchmarks.
-//! - [`verifier`]: FIPS 204 verification ([`crate::fips204`]) with a committee's `Â` expanded
+//! - [`verifier`]: FIPS 204 verification ([`fips204`]) with a committee's `Â` expanded
 //!   once, which the node uses behind its aggregate host function.
 //! - [`ring`], [`sampling`], [`encoding`]: ML-DSA-87's parameters and the arithmetic, sampling
-//!   and bit packing key generation and signing need beyond [`crate::fips204`].
+//!   and bit packing key generation and signing need beyond [`fips204`].
 //!
 //! ## Terminology
 //!

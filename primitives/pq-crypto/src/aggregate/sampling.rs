@@ -1,8 +1,8 @@
 //! The sampling only signing needs (FIPS 204 §7.3), for ML-DSA-87: the short secrets and the
-//! aggregate masks. What verification needs is [`crate::fips204::sampling`].
+//! aggregate masks. What verification needs is [`fips204::sampling`].
 
 use super::ring::{Poly, PolyVec, ETA, K, L, N};
-use crate::fips204::sampling::h;
+use fips204::sampling::h;
 
 /// Algorithm 31 `RejBoundedPoly` for `η = 2`, from SHAKE256(`seed`).
 fn rej_bounded_poly(seed: &[u8]) -> Poly {

@@ -7,7 +7,7 @@
 //!
 //! - [`CommitteeMatrix`]: `Â` of one `ρ` (FIPS 204 Algorithm 32), expanded once;
 //! - [`AggregateKey`]: a decoded `pk*` — the shared matrix, `NTT(t1·2^d)` and `tr` — which
-//!   verifies with Algorithm 8 like any key of [`crate::fips204`], the one verifier;
+//!   verifies with Algorithm 8 like any key of [`fips204`], the one verifier;
 //! - the node keeps matrices by `ρ` and decoded keys by digest ([`AggregateKeyId`]) in its
 //!   [`NodeCache`](crate::cache::node::NodeCache), under the budget of all its caches.
 //!
@@ -20,13 +20,9 @@
 //! every input: the NIST ACVP and Wycheproof ML-DSA-87 vectors run against it, and random
 //! aggregate signatures (and their bit flips) are compared with libcrux.
 
-use crate::{
-	fips204::{Matrix, VerifyingKey},
-	keys::MlDsa87Public,
-	params::MlDsa87,
-	verify::KeyDigest,
-};
+use crate::{keys::MlDsa87Public, params::MlDsa87, verify::KeyDigest};
 use alloc::sync::Arc;
+use fips204::{Matrix, VerifyingKey};
 
 /// `Â = ExpandA(ρ)` of one committee ([`Matrix::expand`] at ML-DSA-87).
 pub type CommitteeMatrix = Matrix;

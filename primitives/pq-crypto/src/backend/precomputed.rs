@@ -1,11 +1,12 @@
-//! ML-DSA through this crate's own verifier ([`crate::fips204`]), whose decoded key holds
+//! ML-DSA through our own verifier ([`fips204`]), whose decoded key holds
 //! `Â`, `NTT(t1·2^d)` and `tr`: a cached key skips ExpandA, the NTTs of `t1` and the `tr`
 //! hash, which libcrux re-derives on every verification. Portable Rust, the same native and in
 //! Wasm.
 
 use super::{ed25519_via_dalek, Backend, MlDsaVerifier};
-use crate::{fips204::VerifyingKey, message::pure_message, params::MlDsaParams};
+use crate::params::MlDsaParams;
 use alloc::sync::Arc;
+use fips204::VerifyingKey;
 
 /// The backend of this crate's own FIPS 204 verifier with precomputed key data.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, scale_info::TypeInfo)]
@@ -17,7 +18,7 @@ impl<P: MlDsaParams> MlDsaVerifier<P> for Precomputed {
 	const DECODED_KEY_BYTES: usize = VerifyingKey::<P>::BYTES_WITH_MATRIX;
 
 	fn decode_key(public: &P::Public) -> Self::DecodedKey {
-		Arc::new(VerifyingKey::decode(public))
+		Arc::new(VerifyingKey::decode(P::encoded_public_key(public)))
 	}
 
 	fn verify_decoded(
@@ -26,12 +27,11 @@ impl<P: MlDsaParams> MlDsaVerifier<P> for Precomputed {
 		context: &[u8],
 		signature: &P::Signature,
 	) -> bool {
-		pure_message(context, message)
-			.is_some_and(|m_prime| key.verify_internal(&m_prime, signature))
+		key.verify(message, context, P::encoded_signature(signature))
 	}
 
 	fn verify_internal(key: &Self::DecodedKey, message: &[u8], signature: &P::Signature) -> bool {
-		key.verify_internal(message, signature)
+		key.verify_internal(message, P::encoded_signature(signature))
 	}
 }
 

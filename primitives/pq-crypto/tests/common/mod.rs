@@ -70,19 +70,19 @@ pub fn hex_field(value: &Value, field: &str) -> Vec<u8> {
 		.unwrap_or_else(|_| panic!("field {field} is not hex"))
 }
 
-/// This crate's own verifier ([`pq_crypto::fips204`]) held to its portable engine — what a
-/// Wasm runtime runs — so the vectors and properties check both engines on a machine whose
+/// Our own verifier ([`fips204`]) held to its portable engine — what a Wasm runtime runs — so
+/// the vectors and properties check both engines on a machine whose
 /// [`pq_crypto::backend::Precomputed`] runs the AVX2 one.
 pub struct PortableEngine;
 
 impl<P: pq_crypto::params::MlDsaParams> pq_crypto::backend::MlDsaVerifier<P> for PortableEngine {
-	type DecodedKey = std::sync::Arc<pq_crypto::fips204::VerifyingKey<P>>;
-	const DECODED_KEY_BYTES: usize = pq_crypto::fips204::VerifyingKey::<P>::BYTES_WITH_MATRIX;
+	type DecodedKey = std::sync::Arc<fips204::VerifyingKey<P>>;
+	const DECODED_KEY_BYTES: usize = fips204::VerifyingKey::<P>::BYTES_WITH_MATRIX;
 
 	fn decode_key(public: &P::Public) -> Self::DecodedKey {
-		std::sync::Arc::new(pq_crypto::fips204::VerifyingKey::decode_by(
-			pq_crypto::fips204::Engine::Portable,
-			public,
+		std::sync::Arc::new(fips204::VerifyingKey::decode_by(
+			fips204::Engine::Portable,
+			P::encoded_public_key(public),
 		))
 	}
 
@@ -92,12 +92,11 @@ impl<P: pq_crypto::params::MlDsaParams> pq_crypto::backend::MlDsaVerifier<P> for
 		context: &[u8],
 		signature: &P::Signature,
 	) -> bool {
-		pq_crypto::message::pure_message(context, message)
-			.is_some_and(|m_prime| Self::verify_internal(key, &m_prime, signature))
+		key.verify_by(fips204::Engine::Portable, message, context, P::encoded_signature(signature))
 	}
 
 	fn verify_internal(key: &Self::DecodedKey, message: &[u8], signature: &P::Signature) -> bool {
-		key.verify_internal_by(pq_crypto::fips204::Engine::Portable, message, signature)
+		key.verify_internal_by(fips204::Engine::Portable, message, P::encoded_signature(signature))
 	}
 }
 

@@ -91,7 +91,7 @@ pub fn expand_a(engine: Engine, rho: &[u8; 32], k: usize, l: usize) -> Box<[Poly
 #[cfg(target_arch = "x86_64")]
 mod four_way {
 	use super::{matrix_seed, rej_ntt_fill, Poly, N, Q};
-	use crate::fips204::keccak_x4::{Permutation, Shake128x4, RATE};
+	use crate::keccak_x4::{Permutation, Shake128x4, RATE};
 	use alloc::{boxed::Box, vec};
 	use core::arch::x86_64::*;
 

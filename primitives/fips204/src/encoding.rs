@@ -139,7 +139,7 @@ mod tests {
 	/// four-byte reads and the byte-by-byte tail at the end of the string.
 	#[test]
 	fn bits_unpack_as_read_bit_by_bit_at_every_width() {
-		let mut next = crate::fips204::ring::tests::xorshift(0x2545_f491_4f6c_dd1d);
+		let mut next = crate::ring::tests::xorshift(0x2545_f491_4f6c_dd1d);
 		let random: Vec<u8> = (0..N * 25 / 8).map(|_| next() as u8).collect();
 		for bits in [4, 6, 10, 13, 18, 20, 25] {
 			let packed = &random[..N * bits / 8];

@@ -428,7 +428,7 @@ unsafe fn use_hints(hint: &[bool; N], r: &Poly, gamma2: u32) -> Poly {
 #[cfg(test)]
 mod tests {
 	use super::*;
-	use crate::fips204::ring;
+	use crate::ring;
 
 	/// Polynomials with coefficients spread over `[0, q)`, the edges included.
 	fn samples() -> impl Iterator<Item = Poly> {

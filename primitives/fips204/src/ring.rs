@@ -384,7 +384,7 @@ pub(super) mod tests {
 	}
 
 	/// A reproducible stream of test inputs from `seed` (Marsaglia's xorshift64).
-	pub(in crate::fips204) fn xorshift(mut state: u64) -> impl FnMut() -> u64 {
+	pub(crate) fn xorshift(mut state: u64) -> impl FnMut() -> u64 {
 		move || {
 			state ^= state << 13;
 			state ^= state >> 7;
@@ -394,7 +394,7 @@ pub(super) mod tests {
 	}
 
 	/// Both values of `γ2` in FIPS 204 Table 1: ML-DSA-44's and ML-DSA-65/87's.
-	pub(in crate::fips204) const GAMMA2S: [u32; 2] = [(Q - 1) / 88, (Q - 1) / 32];
+	pub(crate) const GAMMA2S: [u32; 2] = [(Q - 1) / 88, (Q - 1) / 32];
 
 	#[test]
 	fn redc_then_times_r_is_the_remainder_mod_q() {

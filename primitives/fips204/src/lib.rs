@@ -1,32 +1,62 @@
-//! Our own FIPS 204 verifier, for ML-DSA-44, ML-DSA-65 and ML-DSA-87, with every expensive part
-//! of a key computed once.
+//! A FIPS 204 (ML-DSA) verifier for ML-DSA-44, ML-DSA-65 and ML-DSA-87, with every expensive
+//! part of a key computed once. `no_std` (with `alloc`), no dependency on any blockchain
+//! framework; AVX2 code on x86-64 CPUs that have it, portable code everywhere else (Wasm).
 //!
 //! ## Overview
 //!
 //! A decoded [`VerifyingKey`] holds what FIPS 204 Algorithm 8 derives from the encoded key
 //! before it looks at a signature — the matrix `Â = ExpandA(ρ)` (Algorithm 32), `NTT(t1·2^d)`
-//! and `tr = H(pk, 64)` — so verifying with a cached key does only the rest: `sigDecode`,
+//! and `tr = H(pk, 64)` — so verifying with a kept key does only the rest: `sigDecode`,
 //! `SampleInBall`, `ℓ` forward and `k` inverse NTTs, the products, `UseHint` and two SHAKE256
-//! calls. The libcrux backend re-derives all three on every verification; this is what makes
-//! the decoded-key caches (in the runtime and across blocks in the node) save time.
+//! calls. Verifiers that re-derive all three on every verification (libcrux's) spend most of
+//! their time there; keeping decoded keys is what a cache of them saves.
 //!
+//! - [`parameters`]: the three parameter sets (Table 1) and the sizes they give (Table 2);
 //! - [`ring`]: `R_q` arithmetic — NTT (Algorithms 41, 42) and rounding (Algorithms 35–40);
 //! - [`keccak`]: Keccak-f[1600], SHAKE128 and SHAKE256 for 64-bit machines without SIMD
 //!   (portable builds, Wasm);
 //! - [`sampling`]: `ExpandA` (Algorithm 32; four SHAKE128 streams at once with AVX2),
 //!   `SampleInBall` (Algorithm 29) and `H`;
 //! - [`encoding`]: bit unpacking, `sigDecode` (Algorithm 27) and `w1Encode` (Algorithm 28);
-//! - [`verifying_key`]: `pkDecode` (Algorithm 23) with the derived data, and Algorithm 8.
+//! - [`verifying_key`]: `pkDecode` (Algorithm 23) with the derived data, Algorithm 3
+//!   (`ML-DSA.Verify`, pure mode) and Algorithm 8 (`ML-DSA.Verify_internal`).
 //!
-//! A key is decoded only from its canonical encoding ([`VerifyingKey::decode`]); the decoded
-//! form is never accepted from outside. Committees share one [`Matrix`] among all their
-//! aggregate keys ([`crate::aggregate::verifier`]): one implementation serves both.
+//! A key is decoded only from its encoding ([`VerifyingKey::decode`]); the decoded form is
+//! never accepted from outside. Keys that share `ρ` (a committee's aggregate keys) can share
+//! one [`Matrix`] ([`VerifyingKey::decode_with`]).
+//!
+//! ```
+//! use fips204::{MlDsa44, ParameterSet, VerifyingKey};
+//!
+//! // Any 1,312 bytes are an ML-DSA-44 key (pkDecode cannot fail); this one signed nothing.
+//! let key = VerifyingKey::<MlDsa44>::decode(&[7; MlDsa44::PUBLIC_KEY_BYTES]);
+//! let signature = [0; MlDsa44::SIGNATURE_BYTES];
+//! assert!(!key.verify(b"message", b"context", &signature));
+//! ```
 //!
 //! ## Assumptions
 //!
-//! Verification is a consensus decision: this verifier must agree with libcrux and RustCrypto
-//! on every input. The NIST ACVP and Wycheproof vectors and random agreement properties run
-//! against it like against every backend. It handles public data only and is not constant-time.
+//! Verification is a consensus decision for its users: this verifier must agree with every
+//! other conforming one on every input. The NIST ACVP vectors (`tests/acvp.rs`), and in
+//! `pq-crypto` the Wycheproof vectors and random agreement with libcrux and RustCrypto, run
+//! against both engines. It handles public data only and is not constant-time.
+//!
+//! ## Unsafe code
+//!
+//! Only in the x86-64 engine: `avx2`, `keccak_x4`, `sampling`'s four-stream `ExpandA` and
+//! `verifying_key`'s AVX2 entry point. Every `unsafe` block has a `SAFETY` comment and every
+//! `unsafe fn` a `# Safety` section. Two kinds of argument recur: code compiled for AVX2 runs
+//! only where a value of the token type `avx2::Avx2` exists, which `Avx2::detect` makes only on
+//! a CPU with AVX2 (AVX-512VL code only after `std`'s run-time detection saw it); and every
+//! unaligned vector load or store reads or writes within its array or slice, by a bound checked
+//! just before it (the rejection sampler's, for example, `position + 32 ≤ len`).
+
+#![cfg_attr(not(test), no_std)]
+
+extern crate alloc;
+// `std`: run-time detection of AVX-512 for `ExpandA` (AVX2 needs none: see `avx2`).
+#[cfg(all(not(test), feature = "std"))]
+extern crate std;
 
 #[cfg(target_arch = "x86_64")]
 mod avx2;
@@ -34,11 +64,13 @@ pub mod encoding;
 pub mod keccak;
 #[cfg(target_arch = "x86_64")]
 mod keccak_x4;
+pub mod parameters;
 pub mod ring;
 pub mod sampling;
 pub mod verifying_key;
 
-pub use verifying_key::{Matrix, VerifyingKey};
+pub use parameters::{MlDsa44, MlDsa65, MlDsa87, ParameterSet, Parameters, MAX_K, MAX_L};
+pub use verifying_key::{pure_header, Matrix, VerifyingKey};
 
 /// Which code the verifier runs: chosen once per call from the CPU's features.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -92,74 +124,9 @@ trait Arithmetic: Copy {
 	fn use_hints(self, hint: &[bool; ring::N], r: &ring::Poly, gamma2: u32) -> ring::Poly;
 }
 
-use ring::Q;
-
-/// A parameter set of FIPS 204 Table 1: what verification needs to know of a level.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Parameters {
-	/// Rows of `A`.
-	pub k: usize,
-	/// Columns of `A`.
-	pub l: usize,
-	/// Private key range `η`.
-	pub eta: u32,
-	/// Nonzero coefficients of the challenge, `τ`.
-	pub tau: usize,
-	/// Collision strength of `c̃`, `λ` (bits).
-	pub lambda: usize,
-	/// Coefficient range of the mask, `γ1`.
-	pub gamma1: u32,
-	/// Low-order rounding range, `γ2`.
-	pub gamma2: u32,
-	/// Most hint bits a signature may carry, `ω`.
-	pub omega: usize,
-}
-
-/// Most rows of `A` at any level (ML-DSA-87's `k`), for fixed-size working vectors.
-pub const MAX_K: usize = 8;
-/// Most columns of `A` at any level (ML-DSA-87's `ℓ`).
-pub const MAX_L: usize = 7;
-
-impl Parameters {
-	/// `β = τ·η`.
-	pub const fn beta(&self) -> u32 {
-		self.tau as u32 * self.eta
-	}
-
-	/// Bytes of `c̃`: `λ/4`.
-	pub const fn c_tilde_bytes(&self) -> usize {
-		self.lambda / 4
-	}
-
-	/// Bits of a packed coefficient of `z`: `1 + bitlen(γ1 − 1)`.
-	pub const fn z_bits(&self) -> usize {
-		1 + bit_length(self.gamma1 - 1)
-	}
-
-	/// Bits of a coefficient of `w1` in `w1Encode`: `bitlen((q − 1)/(2γ2) − 1)`.
-	pub const fn w1_bits(&self) -> usize {
-		bit_length((Q - 1) / (2 * self.gamma2) - 1)
-	}
-
-	/// Bytes of `pkEncode`: `ρ` and `k` polynomials of `t1` at 10 bits (Table 2).
-	pub const fn public_key_bytes(&self) -> usize {
-		32 + self.k * 320
-	}
-
-	/// Bytes of `sigEncode`: `c̃`, `ℓ` polynomials of `z`, then `ω + k` hint bytes (Table 2).
-	pub const fn signature_bytes(&self) -> usize {
-		self.c_tilde_bytes() + self.l * 32 * self.z_bits() + self.omega + self.k
-	}
-}
-
-const fn bit_length(value: u32) -> usize {
-	(u32::BITS - value.leading_zeros()) as usize
-}
-
 #[cfg(test)]
 mod tests {
-	use super::Engine;
-	use crate::params::{MlDsa44, MlDsa65, MlDsa87, MlDsaParams};
+	use super::{Engine, MlDsa44, MlDsa65, MlDsa87, ParameterSet};
 
 	/// On x86-64 with AVX2 (every machine this project is measured on) the AVX2 engine is the
 	/// one that runs; elsewhere the portable one.
@@ -175,8 +142,8 @@ mod tests {
 
 	#[test]
 	fn sizes_follow_table_2() {
-		fn sizes<P: MlDsaParams>() -> (usize, usize) {
-			(P::FIPS204.public_key_bytes(), P::FIPS204.signature_bytes())
+		fn sizes<P: ParameterSet>() -> (usize, usize) {
+			(P::PUBLIC_KEY_BYTES, P::SIGNATURE_BYTES)
 		}
 		assert_eq!(sizes::<MlDsa44>(), (1312, 2420));
 		assert_eq!(sizes::<MlDsa65>(), (1952, 3309));

@@ -297,6 +297,7 @@ mod tests {
 
 	/// AVX-512 runs where the CPU has it (the machine of docs/benchmarks.md's timings), AVX2
 	/// elsewhere (and under valgrind, which hides AVX-512: the instruction counts).
+	#[cfg(feature = "std")] // Without std, AVX-512 is never detected.
 	#[test]
 	fn the_avx512_permutation_runs_where_the_cpu_has_avx512vl() {
 		let avx512 =

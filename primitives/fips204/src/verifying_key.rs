@@ -7,7 +7,7 @@ use super::{
 	sampling::{expand_a, h, h_bytes, sample_in_ball},
 	Arithmetic, Engine, MAX_K,
 };
-use crate::{params::MlDsaParams, verify::Signed};
+use crate::{keccak::Shake256, ParameterSet};
 use alloc::{boxed::Box, sync::Arc};
 use core::marker::PhantomData;
 
@@ -23,17 +23,17 @@ pub struct Matrix {
 
 impl Matrix {
 	/// Algorithm 32 `ExpandA(ρ)` with the dimensions of level `P`.
-	pub fn expand<P: MlDsaParams>(rho: &[u8; 32]) -> Self {
+	pub fn expand<P: ParameterSet>(rho: &[u8; 32]) -> Self {
 		Self::expand_with::<P>(Engine::detect(), rho)
 	}
 
 	/// [`Self::expand`] by `engine` (or the portable one, if this CPU cannot run it).
-	pub fn expand_with<P: MlDsaParams>(engine: Engine, rho: &[u8; 32]) -> Self {
+	pub fn expand_with<P: ParameterSet>(engine: Engine, rho: &[u8; 32]) -> Self {
 		Self { rho: *rho, rows: P::K, columns: P::L, polys: expand_a(engine, rho, P::K, P::L) }
 	}
 
 	/// Bytes the matrix of level `P` occupies, for a cache's byte budget.
-	pub const fn bytes<P: MlDsaParams>() -> usize {
+	pub const fn bytes<P: ParameterSet>() -> usize {
 		P::K * P::L * core::mem::size_of::<Poly>() + core::mem::size_of::<Self>()
 	}
 
@@ -47,7 +47,7 @@ impl Matrix {
 		&self.polys[r * self.columns..][..self.columns]
 	}
 
-	fn is_for<P: MlDsaParams>(&self, rho: &[u8]) -> bool {
+	fn is_for<P: ParameterSet>(&self, rho: &[u8]) -> bool {
 		self.rho == rho && (self.rows, self.columns) == (P::K, P::L)
 	}
 }
@@ -56,14 +56,14 @@ impl Matrix {
 ///
 /// Built only from an encoded key ([`Self::decode`], [`Self::decode_with`]), so it always is
 /// exactly what `pkDecode` and the derivations give for that key.
-pub struct VerifyingKey<P: MlDsaParams> {
+pub struct VerifyingKey<P: ParameterSet> {
 	matrix: Arc<Matrix>,
 	t1_hat: Box<[Poly]>,
 	tr: [u8; 64],
 	level: PhantomData<fn() -> P>,
 }
 
-impl<P: MlDsaParams> Clone for VerifyingKey<P> {
+impl<P: ParameterSet> Clone for VerifyingKey<P> {
 	fn clone(&self) -> Self {
 		Self {
 			matrix: self.matrix.clone(),
@@ -74,7 +74,7 @@ impl<P: MlDsaParams> Clone for VerifyingKey<P> {
 	}
 }
 
-impl<P: MlDsaParams> VerifyingKey<P> {
+impl<P: ParameterSet> VerifyingKey<P> {
 	/// Bytes one decoded key occupies besides its matrix.
 	pub const BYTES: usize = P::K * core::mem::size_of::<Poly>() + core::mem::size_of::<Self>();
 
@@ -83,12 +83,12 @@ impl<P: MlDsaParams> VerifyingKey<P> {
 
 	/// Algorithm 23 `pkDecode` of `public`, `Â = ExpandA(ρ)`, `NTT(t1·2^d)` and `tr`.
 	/// `pkDecode` accepts every byte string of the key's length, so this cannot fail.
-	pub fn decode(public: &P::Public) -> Self {
+	pub fn decode(public: &P::EncodedPublicKey) -> Self {
 		Self::decode_by(Engine::detect(), public)
 	}
 
 	/// [`Self::decode`] by `engine` (or the portable one, if this CPU cannot run it).
-	pub fn decode_by(engine: Engine, public: &P::Public) -> Self {
+	pub fn decode_by(engine: Engine, public: &P::EncodedPublicKey) -> Self {
 		let rho = public.as_ref()[..32].try_into().expect("a key starts with its 32-byte ρ");
 		let matrix = Arc::new(Matrix::expand_with::<P>(engine, rho));
 		Self::decode_with_by(engine, matrix, public).expect("the matrix of the key's own ρ")
@@ -96,11 +96,15 @@ impl<P: MlDsaParams> VerifyingKey<P> {
 
 	/// [`Self::decode`] with the matrix of the key's `ρ` already expanded; `None` if `matrix`
 	/// belongs to another `ρ` or level.
-	pub fn decode_with(matrix: Arc<Matrix>, public: &P::Public) -> Option<Self> {
+	pub fn decode_with(matrix: Arc<Matrix>, public: &P::EncodedPublicKey) -> Option<Self> {
 		Self::decode_with_by(Engine::detect(), matrix, public)
 	}
 
-	fn decode_with_by(engine: Engine, matrix: Arc<Matrix>, public: &P::Public) -> Option<Self> {
+	fn decode_with_by(
+		engine: Engine,
+		matrix: Arc<Matrix>,
+		public: &P::EncodedPublicKey,
+	) -> Option<Self> {
 		let public = public.as_ref();
 		let (rho, packed_t1) = public.split_at(32);
 		if !matrix.is_for::<P>(rho) || packed_t1.len() != P::K * T1_POLY_BYTES {
@@ -114,20 +118,32 @@ impl<P: MlDsaParams> VerifyingKey<P> {
 		})
 	}
 
-	/// The matrix this key verifies with (for an aggregate key, its committee's, shared).
-	pub(crate) fn matrix(&self) -> &Arc<Matrix> {
+	/// The matrix this key verifies with (shared with every key decoded with it).
+	pub fn matrix(&self) -> &Arc<Matrix> {
 		&self.matrix
 	}
 
-	/// FIPS 204 Algorithm 3 `ML-DSA.Verify` (pure mode) or Algorithm 8 over a formatted `M′`.
-	pub fn verify(&self, signed: Signed<'_>, signature: &P::Signature) -> bool {
-		signed
-			.m_prime()
-			.is_some_and(|m_prime| self.verify_internal(&m_prime, signature))
+	/// FIPS 204 Algorithm 3 `ML-DSA.Verify(pk, M, σ, ctx)` (pure mode), by the engine of this
+	/// CPU: Algorithm 8 over `M′ = 0 ‖ |ctx| ‖ ctx ‖ M` ([`pure_header`]), hashed where it lies
+	/// (never copied). A context over 255 bytes never verifies.
+	pub fn verify(&self, message: &[u8], context: &[u8], signature: &P::EncodedSignature) -> bool {
+		self.verify_by(Engine::detect(), message, context, signature)
+	}
+
+	/// [`Self::verify`] by `engine` (or the portable one, if this CPU cannot run it).
+	pub fn verify_by(
+		&self,
+		engine: Engine,
+		message: &[u8],
+		context: &[u8],
+		signature: &P::EncodedSignature,
+	) -> bool {
+		let Some(header) = pure_header(context) else { return false };
+		self.verify_parts_by(engine, &[&header, context, message], signature)
 	}
 
 	/// FIPS 204 Algorithm 8 `ML-DSA.Verify_internal(pk, M′, σ)`, by the engine of this CPU.
-	pub fn verify_internal(&self, m_prime: &[u8], signature: &P::Signature) -> bool {
+	pub fn verify_internal(&self, m_prime: &[u8], signature: &P::EncodedSignature) -> bool {
 		self.verify_internal_by(Engine::detect(), m_prime, signature)
 	}
 
@@ -137,7 +153,17 @@ impl<P: MlDsaParams> VerifyingKey<P> {
 		&self,
 		engine: Engine,
 		m_prime: &[u8],
-		signature: &P::Signature,
+		signature: &P::EncodedSignature,
+	) -> bool {
+		self.verify_parts_by(engine, &[m_prime], signature)
+	}
+
+	/// Algorithm 8 over `M′` given as consecutive parts.
+	fn verify_parts_by(
+		&self,
+		engine: Engine,
+		m_prime: &[&[u8]],
+		signature: &P::EncodedSignature,
 	) -> bool {
 		#[cfg(target_arch = "x86_64")]
 		if let Some(avx2) = engine.avx2() {
@@ -157,8 +183,8 @@ impl<P: MlDsaParams> VerifyingKey<P> {
 	unsafe fn verify_internal_avx2(
 		&self,
 		avx2: super::avx2::Avx2,
-		m_prime: &[u8],
-		signature: &P::Signature,
+		m_prime: &[&[u8]],
+		signature: &P::EncodedSignature,
 	) -> bool {
 		self.algorithm_8(avx2, m_prime, signature)
 	}
@@ -168,10 +194,10 @@ impl<P: MlDsaParams> VerifyingKey<P> {
 	fn algorithm_8(
 		&self,
 		arithmetic: impl Arithmetic,
-		m_prime: &[u8],
-		signature: &P::Signature,
+		m_prime: &[&[u8]],
+		signature: &P::EncodedSignature,
 	) -> bool {
-		let parameters = &P::FIPS204;
+		let parameters = &P::PARAMETERS;
 		let (k, l) = (P::K, P::L);
 		let Some(mut signature) = sig_decode(parameters, signature.as_ref()) else { return false };
 		if signature.z[..l]
@@ -180,7 +206,12 @@ impl<P: MlDsaParams> VerifyingKey<P> {
 		{
 			return false;
 		}
-		let mu: [u8; 64] = h_bytes(&[&self.tr, m_prime]);
+		// μ = H(tr ‖ M′, 64), the parts of M′ absorbed where they lie.
+		let mut mu_hasher = Shake256::new();
+		mu_hasher.absorb(&self.tr);
+		m_prime.iter().for_each(|part| mu_hasher.absorb(part));
+		let mut mu = [0u8; 64];
+		mu_hasher.finalize().read(&mut mu);
 		let mut c_hat = sample_in_ball(signature.c_tilde, parameters.tau);
 		arithmetic.ntt(&mut c_hat);
 		// z is needed only in the NTT domain from here on.
@@ -203,6 +234,13 @@ impl<P: MlDsaParams> VerifyingKey<P> {
 		h(&[&mu, &w1_encode(parameters, &w1[..k])]).read(&mut c_tilde_prime[..c_tilde.len()]);
 		c_tilde_prime[..c_tilde.len()] == *c_tilde
 	}
+}
+
+/// The first two bytes of pure mode's `M′ = 0 ‖ |ctx| ‖ ctx ‖ M` (FIPS 204 Algorithms 2 and 3:
+/// domain separator 0, then the context's length); `None` for a context over 255 bytes, which
+/// FIPS 204 refuses.
+pub fn pure_header(context: &[u8]) -> Option<[u8; 2]> {
+	Some([0, u8::try_from(context.len()).ok()?])
 }
 
 /// `NTT(t1·2^d)` of a packed `t1` (Algorithm 23's `t1`, 10 bits per coefficient), by `engine`.
@@ -232,21 +270,18 @@ fn t1_hat_with(arithmetic: impl Arithmetic, packed_t1: &[u8]) -> Box<[Poly]> {
 #[cfg(test)]
 mod tests {
 	use super::*;
-	use crate::{
-		keys::MlDsa87Public,
-		params::{MlDsa44, MlDsa87},
-	};
+	use crate::{MlDsa44, MlDsa87};
 
 	#[test]
 	fn a_matrix_decodes_only_keys_of_its_own_rho_and_level() {
 		let matrix = Arc::new(Matrix::expand::<MlDsa87>(&[1; 32]));
 		let mut key = [0u8; 2592];
 		key[..32].copy_from_slice(&[1; 32]);
-		assert!(VerifyingKey::<MlDsa87>::decode_with(matrix.clone(), &MlDsa87Public(key)).is_some());
+		assert!(VerifyingKey::<MlDsa87>::decode_with(matrix.clone(), &key).is_some());
 		key[0] = 2;
-		assert!(VerifyingKey::<MlDsa87>::decode_with(matrix, &MlDsa87Public(key)).is_none());
+		assert!(VerifyingKey::<MlDsa87>::decode_with(matrix, &key).is_none());
 		let other_level = Arc::new(Matrix::expand::<MlDsa44>(&[1; 32]));
 		key[0] = 1;
-		assert!(VerifyingKey::<MlDsa87>::decode_with(other_level, &MlDsa87Public(key)).is_none());
+		assert!(VerifyingKey::<MlDsa87>::decode_with(other_level, &key).is_none());
 	}
 }

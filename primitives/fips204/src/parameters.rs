@@ -1,0 +1,186 @@
+//! The parameter sets of FIPS 204 (Table 1) and the sizes they give (Table 2): the one place
+//! a level's numbers are written; everything else derives from `k` and `ℓ` and these.
+
+use crate::ring::Q;
+
+/// A level of ML-DSA as a type: its parameters and its encodings' sizes, so code written once
+/// serves all three and a key of one level can never be used with another's.
+///
+/// Sealed: the verifier supports FIPS 204's three sets and no other (its AVX2 `UseHint` knows
+/// only their two `γ2`, its working vectors hold at most ML-DSA-87's `k` and `ℓ`), so only
+/// [`MlDsa44`], [`MlDsa65`] and [`MlDsa87`] implement it.
+pub trait ParameterSet: sealed::Sealed + 'static {
+	/// The name NIST gives it.
+	const NAME: &'static str;
+	/// Its parameters (FIPS 204 Table 1).
+	const PARAMETERS: Parameters;
+	/// Rows of the matrix `A`.
+	const K: usize = Self::PARAMETERS.k;
+	/// Columns of the matrix `A`.
+	const L: usize = Self::PARAMETERS.l;
+	/// Bytes of an encoded public key (`pkEncode`, Algorithm 22).
+	const PUBLIC_KEY_BYTES: usize = Self::PARAMETERS.public_key_bytes();
+	/// Bytes of an encoded signature (`sigEncode`, Algorithm 26).
+	const SIGNATURE_BYTES: usize = Self::PARAMETERS.signature_bytes();
+	/// An encoded public key: `[u8; PUBLIC_KEY_BYTES]` (an array length cannot name an
+	/// associated constant of a generic parameter on stable Rust, so the type is spelled out).
+	type EncodedPublicKey: AsRef<[u8]>;
+	/// An encoded signature: `[u8; SIGNATURE_BYTES]`.
+	type EncodedSignature: AsRef<[u8]>;
+}
+
+mod sealed {
+	/// Implemented by the three parameter sets only.
+	pub trait Sealed {}
+	impl Sealed for super::MlDsa44 {}
+	impl Sealed for super::MlDsa65 {}
+	impl Sealed for super::MlDsa87 {}
+}
+
+/// ML-DSA-44: NIST security category 2.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MlDsa44;
+/// ML-DSA-65: NIST security category 3.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MlDsa65;
+/// ML-DSA-87: NIST security category 5.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MlDsa87;
+
+impl ParameterSet for MlDsa44 {
+	const NAME: &'static str = "ML-DSA-44";
+	const PARAMETERS: Parameters = Parameters {
+		k: 4,
+		l: 4,
+		eta: 2,
+		tau: 39,
+		lambda: 128,
+		gamma1: 1 << 17,
+		gamma2: (Q - 1) / 88,
+		omega: 80,
+	};
+	type EncodedPublicKey = [u8; 1312];
+	type EncodedSignature = [u8; 2420];
+}
+
+impl ParameterSet for MlDsa65 {
+	const NAME: &'static str = "ML-DSA-65";
+	const PARAMETERS: Parameters = Parameters {
+		k: 6,
+		l: 5,
+		eta: 4,
+		tau: 49,
+		lambda: 192,
+		gamma1: 1 << 19,
+		gamma2: (Q - 1) / 32,
+		omega: 55,
+	};
+	type EncodedPublicKey = [u8; 1952];
+	type EncodedSignature = [u8; 3309];
+}
+
+impl ParameterSet for MlDsa87 {
+	const NAME: &'static str = "ML-DSA-87";
+	const PARAMETERS: Parameters = Parameters {
+		k: 8,
+		l: 7,
+		eta: 2,
+		tau: 60,
+		lambda: 256,
+		gamma1: 1 << 19,
+		gamma2: (Q - 1) / 32,
+		omega: 75,
+	};
+	type EncodedPublicKey = [u8; 2592];
+	type EncodedSignature = [u8; 4627];
+}
+
+/// The spelled-out array types of each level have the lengths Table 2 gives.
+const _: () = {
+	assert!(
+		core::mem::size_of::<<MlDsa44 as ParameterSet>::EncodedPublicKey>()
+			== MlDsa44::PUBLIC_KEY_BYTES
+	);
+	assert!(
+		core::mem::size_of::<<MlDsa44 as ParameterSet>::EncodedSignature>()
+			== MlDsa44::SIGNATURE_BYTES
+	);
+	assert!(
+		core::mem::size_of::<<MlDsa65 as ParameterSet>::EncodedPublicKey>()
+			== MlDsa65::PUBLIC_KEY_BYTES
+	);
+	assert!(
+		core::mem::size_of::<<MlDsa65 as ParameterSet>::EncodedSignature>()
+			== MlDsa65::SIGNATURE_BYTES
+	);
+	assert!(
+		core::mem::size_of::<<MlDsa87 as ParameterSet>::EncodedPublicKey>()
+			== MlDsa87::PUBLIC_KEY_BYTES
+	);
+	assert!(
+		core::mem::size_of::<<MlDsa87 as ParameterSet>::EncodedSignature>()
+			== MlDsa87::SIGNATURE_BYTES
+	);
+};
+
+/// A parameter set of FIPS 204 Table 1: what verification needs to know of a level.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Parameters {
+	/// Rows of `A`.
+	pub k: usize,
+	/// Columns of `A`.
+	pub l: usize,
+	/// Private key range `η`.
+	pub eta: u32,
+	/// Nonzero coefficients of the challenge, `τ`.
+	pub tau: usize,
+	/// Collision strength of `c̃`, `λ` (bits).
+	pub lambda: usize,
+	/// Coefficient range of the mask, `γ1`.
+	pub gamma1: u32,
+	/// Low-order rounding range, `γ2`.
+	pub gamma2: u32,
+	/// Most hint bits a signature may carry, `ω`.
+	pub omega: usize,
+}
+
+/// Most rows of `A` at any level (ML-DSA-87's `k`), for fixed-size working vectors.
+pub const MAX_K: usize = 8;
+/// Most columns of `A` at any level (ML-DSA-87's `ℓ`).
+pub const MAX_L: usize = 7;
+
+impl Parameters {
+	/// `β = τ·η`.
+	pub const fn beta(&self) -> u32 {
+		self.tau as u32 * self.eta
+	}
+
+	/// Bytes of `c̃`: `λ/4`.
+	pub const fn c_tilde_bytes(&self) -> usize {
+		self.lambda / 4
+	}
+
+	/// Bits of a packed coefficient of `z`: `1 + bitlen(γ1 − 1)`.
+	pub const fn z_bits(&self) -> usize {
+		1 + bit_length(self.gamma1 - 1)
+	}
+
+	/// Bits of a coefficient of `w1` in `w1Encode`: `bitlen((q − 1)/(2γ2) − 1)`.
+	pub const fn w1_bits(&self) -> usize {
+		bit_length((Q - 1) / (2 * self.gamma2) - 1)
+	}
+
+	/// Bytes of `pkEncode`: `ρ` and `k` polynomials of `t1` at 10 bits (Table 2).
+	pub const fn public_key_bytes(&self) -> usize {
+		32 + self.k * 320
+	}
+
+	/// Bytes of `sigEncode`: `c̃`, `ℓ` polynomials of `z`, then `ω + k` hint bytes (Table 2).
+	pub const fn signature_bytes(&self) -> usize {
+		self.c_tilde_bytes() + self.l * 32 * self.z_bits() + self.omega + self.k
+	}
+}
+
+const fn bit_length(value: u32) -> usize {
+	(u32::BITS - value.leading_zeros()) as usize
+}
