@@ -18,6 +18,11 @@ fi
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 build_with_progress cargo test --release --workspace --no-run
+# pq-minimal-runtime, the pallet added as docs/pallet.md says, for Wasm without default
+# features: where a missing `default-features = false` or `std` forward shows. A check of the
+# runtime crate as substrate-wasm-builder compiles it (`substrate_runtime`), not a blob build.
+build_with_progress env SKIP_WASM_BUILD=1 RUSTFLAGS="--cfg substrate_runtime" cargo check \
+	--release -p pq-minimal-runtime --target wasm32v1-none --no-default-features
 # The JavaScript client's dependencies, exactly as package-lock.json pins them.
 npm ci --no-audit --no-fund --loglevel=error
 # pq-client and pq-cli are clients for any runtime with the pallet: nothing of pq-runtime in

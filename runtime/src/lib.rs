@@ -55,22 +55,6 @@ use polkadot_sdk::{
 pub use apis::RuntimeApi;
 pub use pq_crypto;
 
-/// The backend verifying every signature: the node's host functions (natively, with its
-/// cross-block decoded-key cache), the fastest measured (see `docs/benchmarks.md`). Such a
-/// runtime runs only on nodes that provide them.
-#[cfg(not(feature = "pure-wasm-verifier"))]
-pub type VerifierBackend = pq_crypto::backend::Native;
-/// The backend verifying every signature: our own FIPS 204 verifier compiled into the runtime
-/// (portable arithmetic), so the runtime runs on stock nodes. Its decoded keys hold `Â`,
-/// `NTT(t1·2^d)` and `tr`, so a key seen earlier in the same block (the pallet's in-block
-/// cache) skips most of a verification; cold it measures at parity with libcrux in Wasm
-/// (`docs/benchmarks.md`).
-#[cfg(all(feature = "pure-wasm-verifier", not(feature = "pure-wasm-libcrux")))]
-pub type VerifierBackend = pq_crypto::backend::Precomputed;
-/// `libcrux-ml-dsa` compiled into the runtime: built only to be measured against our verifier
-/// in Wasm (`docs/benchmarks.md`); its blob is not a chain's runtime.
-#[cfg(feature = "pure-wasm-libcrux")]
-pub type VerifierBackend = pq_crypto::backend::Libcrux;
 /// A transaction's signature: its form (key inline, registered key, committee) and scheme.
 pub type Signature = pq_crypto::TransactionSignature;
 /// Account ids: Ed25519 keys, or derived from ML-DSA keys and committees (never a classical key).
@@ -149,19 +133,25 @@ macro_rules! runtime_version {
 			authoring_version: 1,
 			spec_version: $spec_version,
 			impl_version: 0,
-			apis: apis::RUNTIME_API_VERSIONS,
+			apis: crate::apis::RUNTIME_API_VERSIONS,
 			transaction_version: 3,
 			system_version: 1,
 		};
 	};
 }
 
-#[cfg(not(feature = "pure-wasm-verifier"))]
-runtime_version!("pq-runtime", 60);
-#[cfg(all(feature = "pure-wasm-verifier", not(feature = "pure-wasm-libcrux")))]
-runtime_version!("pq-runtime-pure-wasm", 61);
-#[cfg(feature = "pure-wasm-libcrux")]
-runtime_version!("pq-runtime-pure-wasm-libcrux", 62);
+/// What tells this runtime's builds apart — the verifier backend, its weights, the in-block
+/// key cache and the version — one module per build (`builds/`), chosen here and nowhere else:
+/// host functions by default, our verifier in Wasm with `pure-wasm-verifier`, libcrux in Wasm
+/// with `pure-wasm-libcrux` (build.rs enables each for its own blob).
+#[cfg_attr(not(feature = "pure-wasm-verifier"), path = "builds/host_functions.rs")]
+#[cfg_attr(
+	all(feature = "pure-wasm-verifier", not(feature = "pure-wasm-libcrux")),
+	path = "builds/pure_wasm.rs"
+)]
+#[cfg_attr(feature = "pure-wasm-libcrux", path = "builds/pure_wasm_libcrux.rs")]
+mod build;
+pub use build::{PqVerifierWeights, VerifierBackend, VERSION};
 
 /// Balance units: one token is 10^12 planck.
 pub const UNIT: Balance = 1_000_000_000_000;

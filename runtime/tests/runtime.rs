@@ -212,7 +212,7 @@ fn replayed_transfer_is_stale() {
 fn every_form_is_charged_its_own_signature_once() {
 	use pallet_pq_verifier::WeightInfo;
 	use polkadot_sdk::{frame_support::dispatch::GetDispatchInfo, sp_runtime::traits::Checkable};
-	use pq_runtime::configs::PqVerifierWeights as W;
+	use pq_runtime::PqVerifierWeights as W;
 	dev_chain().execute_with(|| {
 		let bob = Keypair::from_suri(Scheme::Ed25519, "//Bob").unwrap();
 		let call_weight = transfer(&bob, UNIT).get_dispatch_info().total_weight();
@@ -469,7 +469,7 @@ fn signature_weights_rise_with_the_security_level() {
 			assert!(weights.is_sorted(), "{build}, {form}: ML-DSA-44, -65, -87 weigh {weights:?}");
 		}
 	}
-	rising::<pq_runtime::configs::PqVerifierWeights>("host functions");
+	rising::<pq_runtime::PqVerifierWeights>("host functions");
 	rising::<SubstrateWeight<Runtime>>("pure Wasm");
 }
 

@@ -534,7 +534,7 @@ async fn the_charge_check_charges_each_signed_transfer_its_own_signature() {
 		charge::{self, Kind},
 		throughput::workload::Verifier,
 	};
-	use pq_runtime::configs::PqVerifierWeights as W;
+	use pq_runtime::PqVerifierWeights as W;
 	const TRANSFERS: usize = 50;
 	let mut checks = Vec::new();
 	for scheme in [Scheme::Ed25519, Scheme::MlDsa87] {

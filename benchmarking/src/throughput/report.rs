@@ -19,9 +19,7 @@ use std::{fmt::Write, time::Duration};
 /// extrinsic type charges.
 pub fn signature_check(case: Case) -> Weight {
 	match case.verifier {
-		Verifier::HostFunctions => {
-			signature_check_weighed::<pq_runtime::configs::PqVerifierWeights>(case)
-		},
+		Verifier::HostFunctions => signature_check_weighed::<pq_runtime::PqVerifierWeights>(case),
 		Verifier::PureWasm => {
 			signature_check_weighed::<pallet_pq_verifier::weights::SubstrateWeight<Runtime>>(case)
 		},

@@ -88,6 +88,7 @@ mod authorization;
 mod benchmarking;
 pub mod committee;
 mod extrinsic;
+mod fee_check;
 mod invariants;
 mod key_cache;
 pub mod migrations;
@@ -102,6 +103,7 @@ pub use authorization::{
 	authorize, derivation_weight, FeeCheck, PqInvalidTransaction, SignatureCheck,
 };
 pub use extrinsic::{ChargedExtrinsic, CheckedExtrinsic, Extrinsic, UncheckedExtrinsic};
+pub use fee_check::TransactionPaymentFeeCheck;
 pub use pallet::*;
 pub use weights::WeightInfo;
 

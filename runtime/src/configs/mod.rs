@@ -5,7 +5,7 @@ use codec::DecodeAll;
 use polkadot_sdk::{
 	frame_support::{
 		derive_impl,
-		dispatch::{DispatchClass, DispatchInfo},
+		dispatch::DispatchClass,
 		parameter_types,
 		traits::{ConstBool, ConstU128, ConstU16, ConstU32, ConstU64, ConstU8, OnTimestampSet},
 		weights::{
@@ -16,26 +16,8 @@ use polkadot_sdk::{
 	frame_system::limits::{BlockLength, BlockWeights},
 	pallet_transaction_payment::{ConstFeeMultiplier, FungibleAdapter, Multiplier},
 	sp_consensus_aura::{Slot, AURA_ENGINE_ID},
-	sp_runtime::{traits::One, transaction_validity::TransactionValidityError, Perbill},
+	sp_runtime::{traits::One, Perbill},
 };
-
-/// Weights of `pallet-pq-verifier` for the host-function backend, generated on this runtime by
-/// `scripts/generate-weights.sh`.
-#[cfg(not(feature = "pure-wasm-verifier"))]
-pub type PqVerifierWeights = crate::weights::pallet_pq_verifier::SubstrateWeight<Runtime>;
-/// Weights of `pallet-pq-verifier` for our verifier in Wasm: the pallet's own, generated on the
-/// `pure-wasm-verifier` build of this runtime by `scripts/generate-weights.sh`.
-#[cfg(feature = "pure-wasm-verifier")]
-pub type PqVerifierWeights = pallet_pq_verifier::weights::SubstrateWeight<Runtime>;
-
-/// Bytes of decoded keys the pallet keeps within one runtime call. None with the host-function
-/// backend: the node decodes and caches keys across blocks, and the runtime holds only encoded
-/// keys. In Wasm, a key seen earlier in the block skips `ExpandA`, the NTTs of `t1` and `tr`:
-/// 4 MiB holds 63 decoded ML-DSA-87 keys (64 KiB each) or 204 ML-DSA-44 keys (20 KiB).
-#[cfg(not(feature = "pure-wasm-verifier"))]
-const KEY_CACHE_BYTES: u32 = 0;
-#[cfg(feature = "pure-wasm-verifier")]
-const KEY_CACHE_BYTES: u32 = 4 << 20;
 
 /// A quarter of each block's weight is reserved for operational transactions.
 const NORMAL_DISPATCH_RATIO: Perbill = Perbill::from_percent(75);
@@ -225,25 +207,6 @@ impl pallet_pq_verifier::BenchmarkHelper<AccountId> for PqVerifierBenchmarkHelpe
 	}
 }
 
-/// The fee check the pallet's extrinsic type runs before it verifies: exactly the one
-/// `ChargeTransactionPayment` runs later, without the tip (a lower bound of the fee).
-pub struct TransactionFeeCheck;
-
-impl pallet_pq_verifier::FeeCheck<RuntimeCall> for TransactionFeeCheck {
-	fn can_pay(
-		who: &AccountId,
-		call: &RuntimeCall,
-		info: &DispatchInfo,
-		len: usize,
-	) -> Result<(), TransactionValidityError> {
-		use polkadot_sdk::pallet_transaction_payment::OnChargeTransaction;
-		let fee = TransactionPayment::compute_fee(len as u32, info, 0);
-		<<Runtime as pallet_transaction_payment::Config>::OnChargeTransaction as OnChargeTransaction<Runtime>>::can_withdraw_fee(
-			who, call, info, fee, 0,
-		)
-	}
-}
-
 impl pallet_pq_verifier::Config for Runtime {
 	type Backend = VerifierBackend;
 	type Currency = Balances;
@@ -251,8 +214,8 @@ impl pallet_pq_verifier::Config for Runtime {
 	/// One token per key, plus a thousandth per stored byte (2.6 tokens for ML-DSA-87).
 	type KeyDepositBase = ConstU128<UNIT>;
 	type KeyDepositPerByte = ConstU128<{ UNIT / 1000 }>;
-	type KeyCacheBytes = ConstU32<KEY_CACHE_BYTES>;
-	type FeeCheck = TransactionFeeCheck;
+	type KeyCacheBytes = ConstU32<{ crate::build::KEY_CACHE_BYTES }>;
+	type FeeCheck = pallet_pq_verifier::TransactionPaymentFeeCheck<Runtime>;
 	type WeightInfo = PqVerifierWeights;
 	#[cfg(feature = "runtime-benchmarks")]
 	type BenchmarkHelper = PqVerifierBenchmarkHelper;
