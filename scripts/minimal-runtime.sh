@@ -23,7 +23,8 @@ fi
 cargo build --release -p pq-minimal-runtime --features wasm-blob
 blob="$CARGO_TARGET_DIR/release/wbuild/pq-minimal-runtime/pq_minimal_runtime.compact.compressed.wasm"
 spec=$(mktemp -d)/pq-minimal-runtime.json
-polkadot-omni-node chain-spec-builder -c "$spec" create --relay-chain dev --para-id 1000 --runtime "$blob" \
+polkadot-omni-node chain-spec-builder -c "$spec" create -t development --relay-chain dev --para-id 1000 \
+	--runtime "$blob" --properties tokenSymbol=UNIT,tokenDecimals=12,ss58Format=42 \
 	named-preset development
 exec polkadot-omni-node --chain "$spec" --dev-block-time "$block_time" --tmp \
 	--rpc-port 9944 --rpc-cors all
