@@ -2,9 +2,9 @@
 # Packages the crates others can depend on as `cargo publish` would upload them, and builds
 # each package from its own files alone (cargo's verification: a file missing from a package, a
 # path dependency without a version, a feature a package's own manifest lacks, all fail here).
-# Arguments are packages; by default fips204, pq-crypto, pallet-pq-verifier and pq-client, which
-# cargo packages in dependency order, resolving each one's dependencies on the others to the
-# packages it has just made. Not part of the test command: verifying builds every package's
+# Arguments are packages; by default fips204, pq-crypto, pq-signer, pallet-pq-verifier and
+# pq-client, which cargo packages in dependency order, resolving each one's dependencies on the
+# others to the packages it has just made. Not part of the test command: verifying builds every package's
 # dependencies in the debug profile, which nothing else here uses (about half an hour cold).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -12,7 +12,7 @@ source scripts/common.sh
 
 packages=("$@")
 if ((${#packages[@]} == 0)); then
-	packages=(fips204 pq-crypto pallet-pq-verifier pq-client)
+	packages=(fips204 pq-crypto pq-signer pallet-pq-verifier pq-client)
 fi
 args=()
 for package in "${packages[@]}"; do

@@ -20,7 +20,6 @@
 use criterion::{criterion_group, criterion_main, Criterion};
 use pq_crypto::{
 	aggregate::{
-		aggregator::Committee,
 		committee::{derive_aggregate_key, PackedShare, ShareSum},
 		verifier::{AggregateKey, AggregateKeyId, AggregateLookup, CommitteeMatrix},
 		SignerBitfield,
@@ -29,10 +28,10 @@ use pq_crypto::{
 	cache::{node::NodeCache, CacheLimits, KeyCache},
 	host::node::NodeBackend,
 	params::MlDsa87,
-	signing::Keypair,
 	verify::Signed,
 	MultiSignature, MultiSigner, Purpose, Scheme,
 };
+use pq_signer::{aggregator::Committee, signing::Keypair};
 use std::{hint::black_box, sync::Arc, time::Duration};
 
 const MESSAGE: &[u8] = &[0x5a; 128];

@@ -18,9 +18,9 @@ use pq_crypto::{
 	cache::{CacheLimits, KeyCache},
 	host::node,
 	params::{MlDsa44, MlDsa65, MlDsa87, MlDsaParams},
-	signing::Keypair,
 	Domain, MultiSignature, MultiSigner, Purpose, Scheme,
 };
+use pq_signer::signing::Keypair;
 use std::{
 	hint::black_box,
 	time::{Duration, Instant},

@@ -26,14 +26,11 @@ use polkadot_sdk::{
 	sp_crypto_hashing::blake2_256,
 	sp_runtime::generic::SignedBlock,
 };
-use pq_crypto::{
-	aggregate::{aggregator::Committee, SignerBitfield},
-	signing::Keypair,
-	Scheme,
-};
+use pq_crypto::{aggregate::SignerBitfield, Scheme};
 use pq_runtime::{opaque, RuntimeCall};
 use pq_runtime_client::rpc::RpcClient;
 use pq_runtime_client::transactions::{self, ChainIdentity, Form, Sender};
+use pq_signer::{aggregator::Committee, signing::Keypair};
 use std::{
 	fmt::Write as _,
 	io::Write,

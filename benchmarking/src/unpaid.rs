@@ -34,9 +34,7 @@ use polkadot_sdk::{
 	},
 };
 use pq_crypto::{
-	aggregate::aggregator::Committee,
 	keys::{Ed25519Signature, Sr25519Signature},
-	signing::Keypair,
 	Scheme, TransactionSignature,
 };
 use pq_runtime::{UncheckedExtrinsic, UNIT};
@@ -44,6 +42,7 @@ use pq_runtime_client::{
 	rpc::RpcClient,
 	transactions::{self, ChainIdentity, Form, Sender},
 };
+use pq_signer::{aggregator::Committee, signing::Keypair};
 use std::{
 	collections::BTreeMap,
 	fmt::Write as _,

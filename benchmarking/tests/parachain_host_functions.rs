@@ -24,13 +24,10 @@ use polkadot_sdk::{
 	sp_state_machine::BasicExternalities,
 };
 use pq_benchmarks::parachain::{PvfHostFunctions, ValidatorRuntime};
-use pq_crypto::{
-	aggregate::{aggregator::Committee, SignerBitfield},
-	signing::Keypair,
-	Scheme,
-};
+use pq_crypto::{aggregate::SignerBitfield, Scheme};
 use pq_runtime::{Balance, Nonce, Runtime, RuntimeCall, UNIT};
 use pq_runtime_client::transactions::{self, ChainIdentity, Form, Sender};
+use pq_signer::{aggregator::Committee, signing::Keypair};
 use std::{collections::BTreeSet, fmt};
 
 /// A labelled extrinsic, encoded, so that a failure says which one failed.

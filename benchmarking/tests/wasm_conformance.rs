@@ -146,7 +146,7 @@ fn ed25519() {
 fn refusals_are_the_same_on_both_paths() {
 	let runtimes = runtimes();
 	let keypair =
-		pq_crypto::signing::Keypair::from_suri(pq_crypto::Scheme::MlDsa44, "//Alice").unwrap();
+		pq_signer::signing::Keypair::from_suri(pq_crypto::Scheme::MlDsa44, "//Alice").unwrap();
 	let signer = keypair.public();
 	let signature = keypair.sign(b"m", pq_crypto::Purpose::Transaction);
 	let small_order_key = MultiSigner::Ed25519(Ed25519Public([0; 32]));
@@ -180,7 +180,8 @@ fn refusals_are_the_same_on_both_paths() {
 /// forged signature, a signature for another purpose, and another scheme's signature.
 #[test]
 fn a_cached_key_refuses_what_a_fresh_key_refuses() {
-	use pq_crypto::{signing::Keypair, Purpose, Scheme};
+	use pq_crypto::{Purpose, Scheme};
+	use pq_signer::signing::Keypair;
 	let runtimes = runtimes();
 	let mut checks = Vec::new();
 	for scheme in Scheme::SINGLE_KEY {
@@ -228,7 +229,8 @@ fn a_cached_key_refuses_what_a_fresh_key_refuses() {
 #[test]
 fn a_batch_beyond_the_bound_is_refused_before_it_is_decoded() {
 	use pallet_pq_verifier::runtime_api::MAX_SIGNATURE_CHECKS;
-	use pq_crypto::{signing::Keypair, Purpose, Scheme};
+	use pq_crypto::{Purpose, Scheme};
+	use pq_signer::signing::Keypair;
 	let keypair = Keypair::from_suri(Scheme::Ed25519, "//Alice").unwrap();
 	let check = (
 		keypair.public(),

@@ -7,7 +7,8 @@
 
 use anyhow::{anyhow, bail};
 use polkadot_sdk::sp_crypto_hashing::blake2_256;
-use pq_crypto::aggregate::{aggregator::Committee, SignerBitfield, MAX_COMMITTEE_SIZE};
+use pq_crypto::aggregate::{SignerBitfield, MAX_COMMITTEE_SIZE};
+use pq_signer::aggregator::Committee;
 
 /// Which dev committee.
 #[derive(Debug, clap::Args)]

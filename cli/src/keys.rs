@@ -6,7 +6,8 @@
 
 use anyhow::{anyhow, bail, Context};
 use polkadot_sdk::sp_core::crypto::{AccountId32, Ss58Codec};
-use pq_crypto::{signing::Keypair, Scheme};
+use pq_crypto::Scheme;
+use pq_signer::signing::Keypair;
 use serde::{Deserialize, Serialize};
 use std::{fs, io::Write, path::Path};
 

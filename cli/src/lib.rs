@@ -29,7 +29,8 @@ use pq_client::{
 	chain::{Call, Client, WaitFor},
 	Form, Sender,
 };
-use pq_crypto::{signing::Keypair, Scheme};
+use pq_crypto::Scheme;
+use pq_signer::signing::Keypair;
 use std::{io::Write, path::PathBuf};
 
 /// Command line of `pq-cli`.

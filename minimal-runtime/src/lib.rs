@@ -228,7 +228,7 @@ pub mod genesis_config_presets {
 	pub const ENDOWMENT: Balance = 1_000_000 * UNIT;
 
 	/// The accounts of `//Alice` under ML-DSA-44, ML-DSA-87 and Ed25519
-	/// (`pq_crypto::signing::Keypair::from_suri`, which needs `std`; a test derives them again).
+	/// (`pq_signer::signing::Keypair::from_suri`, which needs `std`; a test derives them again).
 	pub const DEV_ACCOUNTS: [[u8; 32]; 3] = [
 		hex!("dd17fdbc997aa1ca739e6345df592ec0433f43a187e3edf74d063786215e2081"),
 		hex!("4905517e5b90c94e58b08bcf27c86577b4ac2943db598639127dce8a48f0f0f3"),

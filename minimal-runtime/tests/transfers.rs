@@ -18,7 +18,6 @@ use polkadot_sdk::{
 	},
 };
 use pq_crypto::{
-	signing::Keypair,
 	statement::{signing_payload, Signatory, TransactionStatement},
 	Scheme, TransactionSignature,
 };
@@ -27,6 +26,7 @@ use pq_minimal_runtime::{
 	Balances, Executive, Header, Runtime, RuntimeCall, RuntimeExtrinsic, RuntimeGenesisConfig,
 	System, TxExtension, UncheckedExtrinsic, UNIT,
 };
+use pq_signer::signing::Keypair;
 
 fn alice(scheme: Scheme) -> Keypair {
 	Keypair::from_suri(scheme, "//Alice").expect("a dev URI")

@@ -9,7 +9,8 @@
 //! reaped, since a reaped account's nonce starts again from 0 (`docs/security.md`).
 //!
 //! ```
-//! use pq_crypto::{signing::Keypair, Scheme};
+//! use pq_crypto::Scheme;
+//! use pq_signer::signing::Keypair;
 //! use pq_runtime_client::transactions::{self, ChainIdentity, Checkpoint, Form};
 //!
 //! let alice = Keypair::from_suri(Scheme::MlDsa44, "//Alice").unwrap();
@@ -37,11 +38,10 @@ use polkadot_sdk::{
 };
 pub use pq_client::sender::{Form, Randomness, Sender, SignError};
 use pq_crypto::{
-	aggregate::aggregator::Committee,
-	signing::Keypair,
 	statement::{signing_payload, PossessionStatement},
 	MultiSignature, Purpose,
 };
+use pq_signer::{aggregator::Committee, signing::Keypair};
 
 use pq_runtime::{
 	Address, Balance, BlockNumber, Hash, Nonce, RuntimeCall, TxExtension, UncheckedExtrinsic,

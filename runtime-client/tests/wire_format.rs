@@ -14,15 +14,14 @@ use polkadot_sdk::{
 };
 use pq_crypto::{
 	account::{self, edwards::decodes_as_point},
-	aggregate::aggregator::Committee,
 	message::pure_message,
 	params::{MlDsa44, MlDsa65, MlDsa87, MlDsaParams, COMMITTEE_ACCOUNT_TAG},
-	signing::Keypair,
 	statement::{signing_payload, TransactionStatement},
 	MultiSigner, Scheme, TransactionSignature,
 };
 use pq_runtime::{TxExtension, UncheckedExtrinsic, UNIT};
 use pq_runtime_client::transactions::{self, ChainIdentity, Checkpoint, Form, Randomness, Sender};
+use pq_signer::{aggregator::Committee, signing::Keypair};
 use serde_json::{json, Value};
 use sha3::{
 	digest::{ExtendableOutput, Update},

@@ -2,7 +2,7 @@
 //! the validators' consensus keys.
 //!
 //! The accounts are those of the secret URIs `//Alice` … `//Ferdie` under each scheme
-//! ([`pq_crypto::signing::Keypair::from_suri`]). Deriving them needs `std` (BIP-39), which a
+//! ([`pq_signer::signing::Keypair::from_suri`]). Deriving them needs `std` (BIP-39), which a
 //! Wasm runtime does not have, so they are written out here and a test derives them again.
 
 use crate::*;

@@ -8,13 +8,14 @@ use polkadot_sdk::{
 	sp_io::TestExternalities,
 	sp_runtime::{generic::Preamble, transaction_validity::InvalidTransaction, BuildStorage},
 };
-use pq_crypto::{signing::Keypair, Scheme};
+use pq_crypto::Scheme;
 use pq_runtime::{
 	genesis_config_presets::{self as presets, DEV_NAMES, ENDOWMENT},
 	Address, Balances, Executive, Runtime, RuntimeCall, RuntimeExtrinsic, RuntimeGenesisConfig,
 	System, UncheckedExtrinsic, UNIT,
 };
 use pq_runtime_client::transactions::{self, ChainIdentity, Form, Sender};
+use pq_signer::signing::Keypair;
 
 use pq_runtime_client::genesis::merge_patch;
 

@@ -11,7 +11,7 @@ use polkadot_sdk::{
 	sp_core::{crypto::Ss58Codec, H256},
 	sp_runtime::generic::Preamble,
 };
-use pq_crypto::{signing::Keypair, Scheme};
+use pq_crypto::Scheme;
 use pq_runtime::{Address, RuntimeEvent, UncheckedExtrinsic, UNIT};
 use pq_runtime_client::inclusion::{submit, Included, WaitFor};
 use pq_runtime_client::{
@@ -19,6 +19,7 @@ use pq_runtime_client::{
 	rpc::{Refusal, RpcClient},
 	transactions::{self, Form, Sender},
 };
+use pq_signer::signing::Keypair;
 use std::path::Path;
 
 fn pq_node() -> &'static Path {

@@ -8,10 +8,11 @@
 use gungraun::{library_benchmark, library_benchmark_group, main};
 use pq_crypto::{
 	backend::{Libcrux, Precomputed},
-	signing::Keypair,
+	
 	verify::{DecodedKey, Signed},
 	MultiSignature, MultiSigner, Purpose, Scheme,
 };
+use pq_signer::signing::Keypair;
 use std::hint::black_box;
 
 /// A transfer-sized payload, as in `verify.rs`.

@@ -6,13 +6,10 @@ use anyhow::{anyhow, Context};
 use codec::Encode;
 use polkadot_sdk::sp_runtime::AccountId32;
 use polkadot_sdk::{sp_core::crypto::Ss58Codec, sp_crypto_hashing::blake2_256};
-use pq_crypto::{
-	aggregate::{aggregator::Committee, SignerBitfield},
-	signing::Keypair,
-	Scheme,
-};
+use pq_crypto::{aggregate::SignerBitfield, Scheme};
 use pq_runtime::UNIT;
 use pq_runtime_client::transactions::Form;
+use pq_signer::{aggregator::Committee, signing::Keypair};
 use std::{path::Path, process::Command};
 
 /// Which build of pq-runtime verifies the signatures: which chain the node runs.

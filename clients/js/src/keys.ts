@@ -1,5 +1,5 @@
 // Keys of every scheme, from 32-byte seeds and from Substrate secret URIs, exactly as pq-cli
-// and `pq_crypto::signing::Keypair` derive them; account ids and SS58 addresses.
+// and `pq_signer::signing::Keypair` derive them; account ids and SS58 addresses.
 
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { blake2b } from '@noble/hashes/blake2.js';

@@ -21,9 +21,10 @@ use anyhow::{anyhow, bail, Context};
 use pallet_pq_verifier::CommitteeMember;
 use polkadot_sdk::sp_runtime::AccountId32;
 use pq_crypto::{
-	aggregate::aggregator::Committee, signing::Keypair, statement::PossessionStatement,
-	MultiSignature, MultiSigner, Purpose, Scheme, TransactionSignature,
+	statement::PossessionStatement, MultiSignature, MultiSigner, Purpose, Scheme,
+	TransactionSignature,
 };
+use pq_signer::{aggregator::Committee, signing::Keypair};
 use std::io::Write;
 use subxt::{
 	backend::LegacyBackend,

@@ -14,7 +14,8 @@
 //! ```no_run
 //! # async fn transfer() -> anyhow::Result<()> {
 //! use pq_client::{chain::{Client, WaitFor}, Form, Sender};
-//! use pq_crypto::{signing::Keypair, Scheme};
+//! use pq_crypto::Scheme;
+//! use pq_signer::signing::Keypair;
 //!
 //! let alice = Keypair::from_suri(Scheme::MlDsa65, "//Alice").expect("a dev key");
 //! let bob = Keypair::from_suri(Scheme::MlDsa44, "//Bob").expect("a dev key");

@@ -4,13 +4,13 @@
 
 use polkadot_sdk::sp_runtime::AccountId32;
 use pq_crypto::{
-	aggregate::{
-		aggregator::{AggregateError, Committee},
-		SignerBitfield,
-	},
-	signing::Keypair,
+	aggregate::SignerBitfield,
 	statement::{Signatory, TransactionStatement},
 	MultiSignature, Purpose, TransactionSignature,
+};
+use pq_signer::{
+	aggregator::{AggregateError, Committee},
+	signing::Keypair,
 };
 
 /// How a transaction proves who sent it: the variant of its [`TransactionSignature`].

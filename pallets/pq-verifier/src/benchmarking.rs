@@ -25,15 +25,14 @@ use polkadot_sdk::{
 };
 use pq_crypto::{
 	aggregate::{
-		aggregator::Committee,
 		committee::{PackedShare, ShareSum},
 		CommitteeId, MAX_COMMITTEE_SIZE,
 	},
 	keys::MlDsa87Signature,
-	signing::Keypair,
 	statement::{Signatory, TransactionStatement, MAX_UNHASHED_PAYLOAD},
 	Purpose, Scheme, TransactionSignature,
 };
+use pq_signer::{aggregator::Committee, signing::Keypair};
 
 /// A key of `scheme` whose account derivation takes one candidate, as the signature checks'
 /// weights assume ([`derivation_weight`] charges longer ones).

@@ -56,7 +56,7 @@
 //! protection and bind the fee parameters. [`Config`] and [`Extrinsic`] show both, compiled,
 //! from the test runtime (`mock.rs`).
 //!
-//! A user then signs, with [`pq_crypto::signing::Keypair`], the
+//! A user then signs, with [`pq_signer::signing::Keypair`], the
 //! [`TransactionStatement`](pq_crypto::statement::TransactionStatement) of the standard signed
 //! payload — with the key inline (any scheme), or once the key is registered, with the
 //! registered key (1.3–2.6 KB smaller). `docs/security.md` writes the signed bytes out and

@@ -27,12 +27,13 @@
 //!   inline, registered key, committee) and the scheme, so every transaction is an ordinary
 //!   signed extrinsic stock clients decode.
 //! - [`aggregate`]: aggregate ML-DSA-87 — the wire form and its one-verification check,
-//!   committee shares with proofs of possession, `pk*` derivation, a verifier that expands a
-//!   committee's `Â` once, and an aggregator that signs for any signer set of up to 128 members.
+//!   committee shares with proofs of possession, `pk*` derivation, and a verifier that expands
+//!   a committee's `Â` once (the aggregator that signs is `pq-signer`'s).
 //! - [`statement`]: what every signature signs — the chain, the account or committee, the
 //!   transaction — defined once for the pallet, the transaction builder and every client.
-//! - [`signing`]: key generation from seeds (and, with `std`, dev URIs); deterministic and
-//!   (with `std`) hedged signing.
+//!
+//! Signing — keys from seeds and dev URIs, every scheme's signatures, a committee's aggregate
+//! — is the `pq-signer` crate's, on top of this one: a chain only verifies.
 //!
 //! ## Terminology
 //!
@@ -44,7 +45,8 @@
 //! ## Usage
 //!
 //! ```
-//! use pq_crypto::{backend::Libcrux, signing::Keypair, Purpose, Scheme};
+//! use pq_crypto::{backend::Libcrux, Purpose, Scheme};
+//! use pq_signer::signing::Keypair;
 //!
 //! let alice = Keypair::from_suri(Scheme::MlDsa44, "//Alice").unwrap();
 //! let signature = alice.sign(b"transfer 10 to Bob", Purpose::Transaction);
@@ -82,7 +84,6 @@ pub mod message;
 mod multi;
 pub mod params;
 mod purpose;
-pub mod signing;
 pub mod statement;
 pub mod transaction;
 pub mod verify;

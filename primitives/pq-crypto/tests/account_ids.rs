@@ -13,10 +13,10 @@ use pq_crypto::{
 	host::pq_verify,
 	keys::{Ed25519Public, Ed25519Signature, MlDsa44Public, MlDsa65Public, MlDsa87Public},
 	params::MlDsaParams,
-	signing::Keypair,
 	transaction::{bind, Parts},
 	MultiSigner, Scheme, TransactionSignature, VerifyError,
 };
+use pq_signer::signing::Keypair;
 use proptest::prelude::*;
 
 /// Every independent decoder refuses `id` as a classical public key.

@@ -12,9 +12,9 @@ use common::{acvp, acvp_tests, hex_field, PortableEngine};
 use pq_crypto::{
 	backend::{Libcrux, MlDsaVerifier, Native, Precomputed, RustCrypto},
 	params::{MlDsa44, MlDsa65, MlDsa87, MlDsaParams, ParameterSet},
-	signing::Keypair,
 	MultiSigner,
 };
+use pq_signer::signing::Keypair;
 
 /// The verifying key encoded inside an expanded ACVP signing key, recomputed by `ml-dsa`.
 fn public_of_expanded<P: ml_dsa::MlDsaParams>(sk: &[u8]) -> Vec<u8> {

@@ -7,7 +7,6 @@ use common::chain_key;
 use polkadot_sdk::sp_runtime::AccountId32;
 use pq_crypto::{
 	aggregate::{
-		aggregator::Committee,
 		committee::{derive_aggregate_key, verify_membership, PackedShare, ShareError, ShareSum},
 		verifier::{AggregateKey, AggregateKeyId, AggregateLookup, CommitteeMatrix},
 		CommitteeId, SignerBitfield,
@@ -19,6 +18,7 @@ use pq_crypto::{
 	verify::Signed,
 	AggregateSignature, Purpose,
 };
+use pq_signer::aggregator::Committee;
 use std::sync::{Arc, OnceLock};
 
 const MESSAGE: &[u8] = b"transfer 10 from the committee";

@@ -4,10 +4,10 @@ use pq_crypto::{
 	backend::{Backend, Libcrux, MlDsaVerifier, RustCrypto},
 	cache::{CacheLimits, CacheStats, KeyCache},
 	params::{MlDsa44, MlDsa87},
-	signing::Keypair,
 	verify::KeyDigest,
 	MultiSignature, MultiSigner, Purpose, Scheme, VerifyError,
 };
+use pq_signer::signing::Keypair;
 
 fn signed(scheme: Scheme, seed: u8) -> (MultiSigner, MultiSignature) {
 	let keypair = Keypair::from_seed(scheme, &[seed; 32]).unwrap();

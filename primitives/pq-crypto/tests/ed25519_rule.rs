@@ -10,9 +10,9 @@ use curve25519_dalek::{constants::ED25519_BASEPOINT_POINT as B, scalar::Scalar, 
 use pq_crypto::{
 	backend::{Dalek, Ed25519Verifier, Libcrux, Native},
 	keys::{Ed25519Public, Ed25519Signature},
-	signing::Keypair,
 	MultiSigner, Purpose, Scheme,
 };
+use pq_signer::signing::Keypair;
 use sha2::{Digest, Sha512};
 
 fn public(hex: &str) -> Ed25519Public {

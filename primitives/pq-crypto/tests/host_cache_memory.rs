@@ -6,13 +6,12 @@
 //! Its own test binary and one test function: the allocator counts the whole process.
 
 use pq_crypto::{
-	aggregate::aggregator::Committee,
 	backend::Native,
 	cache::{CacheLimits, KeyCache},
 	host::node,
-	signing::Keypair,
 	MultiSignature, MultiSigner, Purpose, Scheme,
 };
+use pq_signer::{aggregator::Committee, signing::Keypair};
 use std::{
 	alloc::{GlobalAlloc, Layout, System},
 	sync::atomic::{AtomicIsize, Ordering},

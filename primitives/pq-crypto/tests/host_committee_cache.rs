@@ -8,12 +8,12 @@ mod common;
 
 use common::chain_key;
 use pq_crypto::{
-	aggregate::aggregator::Committee,
 	backend::Native,
 	cache::{CacheLimits, KeyCache},
 	host::node,
 	AggregateSignature, Purpose,
 };
+use pq_signer::aggregator::Committee;
 
 const MESSAGE: &[u8] = b"committee transfer";
 

@@ -115,7 +115,7 @@ macro_rules! agreement {
 					seed in any::<[u8; 32]>(),
 					message in proptest::collection::vec(any::<u8>(), 0..300),
 				) {
-					let keypair = pq_crypto::signing::Keypair::from_seed(<$params>::SCHEME, &seed).unwrap();
+					let keypair = pq_signer::signing::Keypair::from_seed(<$params>::SCHEME, &seed).unwrap();
 					let signed = keypair.sign_deterministic(&message, pq_crypto::Purpose::Transaction);
 					prop_assert!(signed.verify::<Libcrux>(&keypair.public(), &message, pq_crypto::Purpose::Transaction).is_ok());
 

@@ -10,11 +10,11 @@ use pq_crypto::{
 	aggregate::{CommitteeId, SignerBitfield, MAX_COMMITTEE_SIZE},
 	backend::{Libcrux, RustCrypto},
 	keys::*,
-	signing::{Keypair, SecretError},
 	transaction::{bind, Parts},
 	AggregateSignature, MultiSignature, MultiSigner, Purpose, Scheme, TransactionSignature,
 	VerifyError,
 };
+use pq_signer::signing::{Keypair, SecretError};
 
 fn keypair(scheme: Scheme) -> Keypair {
 	Keypair::from_seed(scheme, &[scheme as u8 + 1; 32]).unwrap()

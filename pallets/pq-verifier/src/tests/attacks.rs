@@ -8,10 +8,10 @@ use super::{
 use crate::{CommitteeShares, Committees};
 use polkadot_sdk::sp_runtime::traits::Dispatchable;
 use pq_crypto::{
-	aggregate::aggregator::Committee,
 	keys::{EcdsaSignature, Ed25519Signature, Sr25519Signature},
 	transaction::Parts,
 };
+use pq_signer::aggregator::Committee;
 
 /// A transaction of account D, signed by D's registered key K, presented for account E to
 /// which K is registered too (E migrated to K), once E's nonce equals D's: the statement

@@ -6,10 +6,8 @@ use super::{
 	*,
 };
 use crate::SignatureCheck;
-use pq_crypto::{
-	aggregate::aggregator::Committee,
-	keys::{EcdsaSignature, Sr25519Signature},
-};
+use pq_crypto::keys::{EcdsaSignature, Sr25519Signature};
+use pq_signer::aggregator::Committee;
 
 /// The test runtime's extrinsic as it is on the wire.
 type UncheckedExtrinsic = crate::UncheckedExtrinsic<Test, AccountId32, TxExtension>;

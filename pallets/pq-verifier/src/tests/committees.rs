@@ -3,10 +3,11 @@
 use super::*;
 use crate::{CommitteeMember, CommitteeShares, Committees, HoldReason};
 use pq_crypto::{
-	aggregate::{aggregator::Committee, committee::PackedShare, SignerBitfield},
+	aggregate::{committee::PackedShare, SignerBitfield},
 	keys::MlDsa87Signature,
 	AggregateSignature,
 };
+use pq_signer::aggregator::Committee;
 use std::sync::OnceLock;
 
 /// A 16-member committee with threshold 3.

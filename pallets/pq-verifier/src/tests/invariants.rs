@@ -6,7 +6,7 @@
 use super::{committees::members_for, *};
 use crate::Call as PqCall;
 use polkadot_sdk::sp_runtime::traits::Dispatchable;
-use pq_crypto::aggregate::aggregator::Committee;
+use pq_signer::aggregator::Committee;
 use proptest::prelude::*;
 use std::sync::OnceLock;
 

@@ -18,10 +18,10 @@ use polkadot_sdk::{
 	},
 };
 use pq_crypto::{
-	signing::Keypair,
 	statement::{signing_payload, Signatory, TransactionStatement},
 	MultiSignature, Purpose, Scheme, TransactionSignature,
 };
+use pq_signer::signing::Keypair;
 
 mod attacks;
 mod authorization;

@@ -88,7 +88,8 @@ fn a_new_chain_starts_at_storage_version_1() {
 /// A committee controls its account of today: what its version-1 account held moves there.
 #[test]
 fn a_committees_version_1_account_moves_to_its_account() {
-	use pq_crypto::{aggregate::aggregator::Committee, MultiSigner};
+	use pq_crypto::MultiSigner;
+	use pq_signer::aggregator::Committee;
 	let committee = Committee::from_seed(&[0x84; 32], 2, 1);
 	let owner = keypair(Scheme::Ed25519, 0x85).account_id();
 	let version_1 = MultiSigner::AggregateMlDsa87(committee.id()).version_1_account_id();

@@ -158,7 +158,7 @@ fn accumulate(sums: &mut PolyVec<K>, share: &PackedShare) -> Result<(), ShareErr
 }
 
 /// `Power2Round(t).t1` (FIPS 204 Algorithm 35), what a public key encodes of `t`.
-pub(crate) fn t1_of(t: &PolyVec<K>) -> PolyVec<K> {
+pub fn t1_of(t: &PolyVec<K>) -> PolyVec<K> {
 	t.map(|poly| Poly(poly.0.map(|c| power2round(c).0)))
 }
 

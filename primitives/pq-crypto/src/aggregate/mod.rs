@@ -11,12 +11,12 @@
 //!
 //! - [`committee`]: shares, their proofs of possession, committee ids and `pk*` derivation —
 //!   what a chain needs, `no_std`.
-//! - [`aggregator`]: every member of a committee in one process, signing in two rounds — for
-//!   tools, tests and benchmarks.
+//! - the aggregator, every member of a committee in one process signing in two rounds — for
+//!   tools, tests and benchmarks — is `pq_signer::aggregator`;
 //! - [`verifier`]: FIPS 204 verification ([`fips204`]) with a committee's `Â` expanded
 //!   once, which the node uses behind its aggregate host function.
 //! - [`ring`], [`sampling`], [`encoding`]: ML-DSA-87's parameters and the arithmetic, sampling
-//!   and bit packing key generation and signing need beyond [`fips204`].
+//!   and bit packing key generation and signing need beyond [`fips204`] (pub for the signer).
 //!
 //! ## Terminology
 //!
@@ -35,7 +35,6 @@
 //! information about `s1ᵢ` over many signatures (an open question). Rogue keys are prevented by
 //! refusing any share without a valid proof of possession.
 
-pub mod aggregator;
 pub mod committee;
 pub mod encoding;
 pub mod ring;

@@ -103,7 +103,7 @@ impl<P: pq_crypto::params::MlDsaParams> pq_crypto::backend::MlDsaVerifier<P> for
 /// `pk*` of `signers`, derived from `committee`'s published shares and their sum as a chain
 /// derives it.
 pub fn chain_key(
-	committee: &pq_crypto::aggregate::aggregator::Committee,
+	committee: &pq_signer::aggregator::Committee,
 	signers: &pq_crypto::aggregate::SignerBitfield,
 ) -> pq_crypto::keys::MlDsa87Public {
 	use pq_crypto::aggregate::committee::{derive_aggregate_key, ShareSum};

@@ -4,7 +4,7 @@
 //! A real deployment runs each member on its own machine and exchanges the round messages
 //! (`wᵢ`, then `zᵢ`); the arithmetic is the same. Here the rounds are function calls, which
 //! is enough to produce genuine aggregate signatures for any signer set of up to
-//! [`MAX_COMMITTEE_SIZE`] members.
+//! [`MAX_COMMITTEE_SIZE`](pq_crypto::aggregate::MAX_COMMITTEE_SIZE) members.
 //!
 //! ## Signing (for the signer set `P`, `|P| = s`)
 //!
@@ -32,23 +32,6 @@
 //! `c·s1ᵢ` and response sum when its attempt ends (a rejected response would leak `s1ᵢ`
 //! as FIPS 204's rejection sampling exists to prevent).
 
-use super::{
-	committee::{committee_id, t1_of, PackedShare},
-	encoding::{pk_encode, sig_encode, sk_encode},
-	ring::{
-		centered, matrix_times, power2round, reduce, scale, Poly, PolyVec, BETA, D, GAMMA1, GAMMA2,
-		K, L, N, OMEGA,
-	},
-	sampling::{bounded_mask, expand_s},
-	AggregateSignature, CommitteeId, SignerBitfield, MAX_COMMITTEE_SIZE,
-};
-use crate::{
-	keys::{MlDsa87Public, MlDsa87Signature},
-	message::{pure_header, pure_message},
-	params::{MlDsa87, ParameterSet},
-	statement::MembershipStatement,
-	Purpose,
-};
 use alloc::vec::Vec;
 use codec::Encode;
 use fips204::{
@@ -58,6 +41,23 @@ use fips204::{
 	Matrix,
 };
 use polkadot_sdk::sp_runtime::AccountId32;
+use pq_crypto::aggregate::{
+	committee::{committee_id, t1_of, PackedShare},
+	encoding::{pk_encode, sig_encode, sk_encode},
+	ring::{
+		centered, matrix_times, power2round, reduce, scale, Poly, PolyVec, BETA, D, GAMMA1, GAMMA2,
+		K, L, N, OMEGA,
+	},
+	sampling::{bounded_mask, expand_s},
+	AggregateSignature, CommitteeId, SignerBitfield, MAX_COMMITTEE_SIZE,
+};
+use pq_crypto::{
+	keys::{MlDsa87Public, MlDsa87Signature},
+	message::{pure_header, pure_message},
+	params::{MlDsa87, ParameterSet},
+	statement::MembershipStatement,
+	Purpose,
+};
 use zeroize::{Zeroize, Zeroizing};
 
 /// Domain tag of a member's secret seeds within a committee.

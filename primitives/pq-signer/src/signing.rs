@@ -5,15 +5,14 @@
 //! `Sign_internal`) and `ed25519-dalek`. Seeds and deterministic signing work without `std`
 //! (runtime benchmarks sign in Wasm); secret URIs and hedged signing need `std`.
 
-use crate::{
-	keys::*,
-	message::{ed25519_message, pure_header},
-	multi::{MultiSignature, MultiSigner},
-	Purpose, Scheme,
-};
 use alloc::boxed::Box;
 use ml_dsa::SigningKey;
 use polkadot_sdk::sp_runtime::AccountId32;
+use pq_crypto::{
+	keys::*,
+	message::{ed25519_message, pure_header},
+	MultiSignature, MultiSigner, Purpose, Scheme,
+};
 
 /// Why a secret URI could not be turned into a key.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -170,12 +169,12 @@ impl Keypair {
 		}
 	}
 
-	/// Signs a transaction's signing payload ([`crate::statement::signing_payload`]) in the
+	/// Signs a transaction's signing payload ([`pq_crypto::statement::signing_payload`]) in the
 	/// key-inline form: the signature with this key, ready to be a runtime's extrinsic
 	/// signature.
 	#[cfg(feature = "std")]
-	pub fn sign_transaction(&self, signing_payload: &[u8]) -> crate::TransactionSignature {
-		crate::TransactionSignature::key_inline(
+	pub fn sign_transaction(&self, signing_payload: &[u8]) -> pq_crypto::TransactionSignature {
+		pq_crypto::TransactionSignature::key_inline(
 			self.public(),
 			self.sign(signing_payload, Purpose::Transaction),
 		)
