@@ -18,6 +18,11 @@ args=()
 for package in "${packages[@]}"; do
 	args+=(-p "$package")
 done
+# Cargo extracts the packages it has just made into the registry's source cache by name and
+# version, and reuses an extraction of the same version from an earlier run, however stale.
+for package in "${packages[@]}"; do
+	rm -rf "${CARGO_HOME:-$HOME/.cargo}"/registry/src/-*/"$package"-[0-9]*
+done
 # SKIP_WASM_BUILD: no package here is a runtime, but their builds must not start one.
 SKIP_WASM_BUILD=1 cargo package --allow-dirty "${args[@]}"
 ls -l "$CARGO_TARGET_DIR"/package/*.crate
