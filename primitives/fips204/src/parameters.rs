@@ -95,33 +95,17 @@ impl ParameterSet for MlDsa87 {
 	type EncodedSignature = [u8; 4627];
 }
 
-/// The spelled-out array types of each level have the lengths Table 2 gives.
-const _: () = {
-	assert!(
-		core::mem::size_of::<<MlDsa44 as ParameterSet>::EncodedPublicKey>()
-			== MlDsa44::PUBLIC_KEY_BYTES
-	);
-	assert!(
-		core::mem::size_of::<<MlDsa44 as ParameterSet>::EncodedSignature>()
-			== MlDsa44::SIGNATURE_BYTES
-	);
-	assert!(
-		core::mem::size_of::<<MlDsa65 as ParameterSet>::EncodedPublicKey>()
-			== MlDsa65::PUBLIC_KEY_BYTES
-	);
-	assert!(
-		core::mem::size_of::<<MlDsa65 as ParameterSet>::EncodedSignature>()
-			== MlDsa65::SIGNATURE_BYTES
-	);
-	assert!(
-		core::mem::size_of::<<MlDsa87 as ParameterSet>::EncodedPublicKey>()
-			== MlDsa87::PUBLIC_KEY_BYTES
-	);
-	assert!(
-		core::mem::size_of::<<MlDsa87 as ParameterSet>::EncodedSignature>()
-			== MlDsa87::SIGNATURE_BYTES
-	);
-};
+/// Whether `P`'s spelled-out array types have the lengths Table 2 gives.
+const fn encodings_have_their_sizes<P: ParameterSet>() -> bool {
+	core::mem::size_of::<P::EncodedPublicKey>() == P::PUBLIC_KEY_BYTES
+		&& core::mem::size_of::<P::EncodedSignature>() == P::SIGNATURE_BYTES
+}
+
+const _: () = assert!(
+	encodings_have_their_sizes::<MlDsa44>()
+		&& encodings_have_their_sizes::<MlDsa65>()
+		&& encodings_have_their_sizes::<MlDsa87>()
+);
 
 /// A parameter set of FIPS 204 Table 1: what verification needs to know of a level.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
