@@ -3,7 +3,8 @@
 # clippy with every warning an error on every crate and target, and zepter's check that each
 # crate forwards its `std`, `runtime-benchmarks` and `try-runtime` features to the dependencies
 # that have them (.config/zepter.yaml) — a missing forward builds here and breaks a runtime that
-# enables the feature.
+# enables the feature; and that no two modules of a crate import each other
+# (scripts/module-layers.py).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/common.sh
@@ -18,3 +19,7 @@ build_with_progress env SKIP_WASM_BUILD=1 \
 build_with_progress env SKIP_WASM_BUILD=1 cargo clippy --release -p pq-runtime --all-targets \
 	--features runtime-benchmarks,try-runtime --quiet -- -D warnings
 zepter run check
+# Imports point down: no two top-level modules of a crate import each other.
+# shellcheck disable=SC2046
+python3 scripts/module-layers.py $(cargo metadata --no-deps --format-version 1 |
+	python3 -c 'import json, os, sys; print(*(os.path.dirname(p["manifest_path"]) for p in json.load(sys.stdin)["packages"]))')

@@ -19,14 +19,15 @@
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use pq_crypto::{
-	aggregate::{
-		committee::{derive_aggregate_key, PackedShare, ShareSum},
-		verifier::{AggregateKey, AggregateKeyId, AggregateLookup, CommitteeMatrix},
-		SignerBitfield,
+	aggregate::SignerBitfield,
+	backend::{Backend, Ed25519Verifier, MlDsaVerifier, StrictEd25519},
+	cache::{CacheLimits, KeyCache},
+	committee::{derive_aggregate_key, PackedShare, ShareSum},
+	host::{
+		committee_matrix::{AggregateKey, AggregateKeyId, AggregateLookup, CommitteeMatrix},
+		node::NodeBackend,
+		node_cache::NodeCache,
 	},
-	backend::{Backend, Dalek, Ed25519Verifier, MlDsaVerifier},
-	cache::{node::NodeCache, CacheLimits, KeyCache},
-	host::node::NodeBackend,
 	params::MlDsa87,
 	verify::Signed,
 	MultiSignature, MultiSigner, Purpose, Scheme,
@@ -73,7 +74,7 @@ fn baselines(c: &mut Criterion) {
 	};
 	c.bench_function("ed25519/dalek/decode+verify", |b| {
 		b.iter(|| {
-			Dalek::verify(
+			StrictEd25519::verify(
 				black_box(&key),
 				PURPOSE.ed25519_prefix(),
 				black_box(MESSAGE),

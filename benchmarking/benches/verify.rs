@@ -13,10 +13,10 @@ use pq_benchmarks::wasm_runtime::WasmRuntime;
 use pq_crypto::{
 	aggregate::CommitteeId,
 	backend::{
-		Backend, Dalek, Ed25519Verifier, Libcrux, MlDsaVerifier, Native, Precomputed, RustCrypto,
+		Backend, Ed25519Verifier, Fips204, Libcrux, MlDsaVerifier, RustCrypto, StrictEd25519,
 	},
 	cache::{CacheLimits, KeyCache},
-	host::node,
+	host::{node, Host},
 	params::{MlDsa44, MlDsa65, MlDsa87, MlDsaParams},
 	Domain, MultiSignature, MultiSigner, Purpose, Scheme,
 };
@@ -104,11 +104,11 @@ fn ed25519(c: &mut Criterion) {
 		unreachable!("signed() returns matching schemes")
 	};
 	let name = |step: &str| format!("ed25519/dalek/{step}");
-	c.bench_function(&name("decode"), |b| b.iter(|| Dalek::decode_key(black_box(&key))));
-	let decoded = Dalek::decode_key(&key).expect("valid key");
+	c.bench_function(&name("decode"), |b| b.iter(|| StrictEd25519::decode_key(black_box(&key))));
+	let decoded = StrictEd25519::decode_key(&key).expect("valid key");
 	c.bench_function(&name("verify-decoded"), |b| {
 		b.iter(|| {
-			Dalek::verify_decoded(
+			StrictEd25519::verify_decoded(
 				black_box(&decoded),
 				b"",
 				black_box(MESSAGE),
@@ -117,15 +117,17 @@ fn ed25519(c: &mut Criterion) {
 		})
 	});
 	c.bench_function(&name("decode+verify"), |b| {
-		b.iter(|| Dalek::verify(black_box(&key), b"", black_box(MESSAGE), black_box(&signature)))
+		b.iter(|| {
+			StrictEd25519::verify(black_box(&key), b"", black_box(MESSAGE), black_box(&signature))
+		})
 	});
-	// Every backend runs Ed25519 through `Dalek`; the cache is measured through one of them.
+	// Every backend runs Ed25519 through `StrictEd25519`; the cache is measured through one of them.
 	cache_hit::<Libcrux>(c, Scheme::Ed25519);
 }
 
-/// Every scheme through the [`Native`] backend in this process: the host functions' bodies,
+/// Every scheme through the [`Host`] backend in this process: the host functions' bodies,
 /// as the node runs them. decode+verify without the node's cache, then with every key cached.
-fn native(c: &mut Criterion) {
+fn host_backend(c: &mut Criterion) {
 	let signed: Vec<_> =
 		Scheme::SINGLE_KEY.into_iter().map(|scheme| (scheme, signed(scheme))).collect();
 	for (step, limits) in [
@@ -134,10 +136,8 @@ fn native(c: &mut Criterion) {
 	] {
 		node::configure(limits);
 		for (scheme, (signer, signature)) in &signed {
-			c.bench_function(&format!("{}/native/{step}", scheme.name()), |b| {
-				b.iter(|| {
-					signature.verify::<Native>(black_box(signer), black_box(MESSAGE), PURPOSE)
-				})
+			c.bench_function(&format!("{}/{}/{step}", scheme.name(), Host::NAME), |b| {
+				b.iter(|| signature.verify::<Host>(black_box(signer), black_box(MESSAGE), PURPOSE))
 			});
 		}
 	}
@@ -294,10 +294,10 @@ fn all(c: &mut Criterion) {
 	eprintln!("libcrux AVX2 engaged: {}", Libcrux::simd_engaged());
 	ed25519(c);
 	stock_ed25519(c);
-	native(c);
+	host_backend(c);
 	wasm(c);
 	ml_dsa_backend::<Libcrux>(c);
-	ml_dsa_backend::<Precomputed>(c);
+	ml_dsa_backend::<Fips204>(c);
 	ml_dsa_backend::<RustCrypto>(c);
 }
 

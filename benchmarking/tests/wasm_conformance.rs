@@ -1,5 +1,5 @@
 //! Both Wasm blobs of pq-runtime, executed with the node's host functions, give the expected
-//! answer on every NIST ACVP and Wycheproof vector: the host-function path (`Native`) and the
+//! answer on every NIST ACVP and Wycheproof vector: the host-function path (`Host`) and the
 //! pure-Wasm path (our verifier compiled into the runtime) agree on every input; so does
 //! libcrux compiled into the runtime, where that blob is built (`PQ_PURE_WASM_LIBCRUX`).
 

@@ -183,18 +183,18 @@ impl pallet_transaction_payment::Config for Runtime {
 // docs/pallet.md: pallet-config
 impl pallet_pq_verifier::Config for Runtime {
 	// Our FIPS 204 verifier in Wasm: runs on any node (see docs/host-functions.md for the
-	// faster `pq_crypto::backend::Native`, which needs the node's host functions).
-	type Backend = pq_crypto::backend::Precomputed;
+	// faster `pq_crypto::host::Host`, which needs the node's host functions).
+	type Backend = pq_crypto::backend::Fips204;
 	type Currency = Balances;
 	type RuntimeHoldReason = RuntimeHoldReason;
 	type KeyDepositBase = ConstU128<UNIT>;
 	type KeyDepositPerByte = ConstU128<{ UNIT / 1000 }>;
 	// Decoded keys kept within one block: a key seen earlier in the block is not decoded again
-	// (0 with `Native`, whose node keeps its own).
+	// (0 with `Host`, whose node keeps its own).
 	type KeyCacheBytes = ConstU32<{ 4 << 20 }>;
 	// Refuse a sender who cannot pay before verifying anything.
 	type FeeCheck = pallet_pq_verifier::TransactionPaymentFeeCheck<Runtime>;
-	// The pallet's weights, measured with `Precomputed` in Wasm.
+	// The pallet's weights, measured with `Fips204` in Wasm.
 	type WeightInfo = pallet_pq_verifier::weights::SubstrateWeight<Runtime>;
 	// Gives the benchmarks' accounts funds.
 	#[cfg(feature = "runtime-benchmarks")]

@@ -1,13 +1,13 @@
 //! Instruction counts (valgrind's callgrind, through gungraun) of the steps `verify.rs` times:
 //! Ed25519 decode+verify beside every ML-DSA level's libcrux decode+verify and the project's
-//! own verifier (`Precomputed`) decoding, verifying with a decoded key, and both. Wall-clock
+//! own verifier (`Fips204`) decoding, verifying with a decoded key, and both. Wall-clock
 //! time on this VM drifts by tens of percent within a run; instruction counts repeat exactly,
 //! so a change's effect shows. They are not time: a vector instruction counts as one, a cache
 //! miss as nothing. Run by `benchmarking/instructions.sh`.
 
 use gungraun::{library_benchmark, library_benchmark_group, main};
 use pq_crypto::{
-	backend::{Libcrux, Precomputed},
+	backend::{Libcrux, Fips204},
 	
 	verify::{DecodedKey, Signed},
 	MultiSignature, MultiSigner, Purpose, Scheme,
@@ -24,7 +24,7 @@ fn signed(scheme: Scheme) -> (MultiSigner, MultiSignature) {
 	(keypair.public(), keypair.sign(MESSAGE, PURPOSE))
 }
 
-fn decoded(scheme: Scheme) -> (DecodedKey<Precomputed>, MultiSignature) {
+fn decoded(scheme: Scheme) -> (DecodedKey<Fips204>, MultiSignature) {
 	let (signer, signature) = signed(scheme);
 	(DecodedKey::decode(&signer).expect("a single key"), signature)
 }
@@ -48,14 +48,14 @@ fn libcrux_decode_verify((signer, signature): (MultiSigner, MultiSignature)) -> 
 #[bench::ml_dsa_65(args = (Scheme::MlDsa65), setup = signed)]
 #[bench::ml_dsa_87(args = (Scheme::MlDsa87), setup = signed)]
 fn precomputed_decode_verify((signer, signature): (MultiSigner, MultiSignature)) -> bool {
-	black_box(signature.verify::<Precomputed>(black_box(&signer), MESSAGE, PURPOSE).is_ok())
+	black_box(signature.verify::<Fips204>(black_box(&signer), MESSAGE, PURPOSE).is_ok())
 }
 
 #[library_benchmark]
 #[bench::ml_dsa_44(args = (Scheme::MlDsa44), setup = signer)]
 #[bench::ml_dsa_65(args = (Scheme::MlDsa65), setup = signer)]
 #[bench::ml_dsa_87(args = (Scheme::MlDsa87), setup = signer)]
-fn precomputed_decode(signer: MultiSigner) -> DecodedKey<Precomputed> {
+fn precomputed_decode(signer: MultiSigner) -> DecodedKey<Fips204> {
 	black_box(DecodedKey::decode(black_box(&signer)).expect("a single key"))
 }
 
@@ -63,7 +63,7 @@ fn precomputed_decode(signer: MultiSigner) -> DecodedKey<Precomputed> {
 #[bench::ml_dsa_44(args = (Scheme::MlDsa44), setup = decoded)]
 #[bench::ml_dsa_65(args = (Scheme::MlDsa65), setup = decoded)]
 #[bench::ml_dsa_87(args = (Scheme::MlDsa87), setup = decoded)]
-fn precomputed_verify_decoded((key, signature): (DecodedKey<Precomputed>, MultiSignature)) -> bool {
+fn precomputed_verify_decoded((key, signature): (DecodedKey<Fips204>, MultiSignature)) -> bool {
 	black_box(key.verify(black_box(&signature), Signed::ForPurpose(MESSAGE, PURPOSE)).is_ok())
 }
 

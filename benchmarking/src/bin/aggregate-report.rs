@@ -10,8 +10,8 @@ use std::{path::PathBuf, process::ExitCode};
 
 const SIGNERS: [u32; 5] = [1, 4, 16, 64, 128];
 const ED25519: &str = "ed25519/dalek/decode+verify";
-const ML_DSA_87: &str = "ml-dsa-87/precomputed/decode+verify";
-const ML_DSA_87_CACHED: &str = "ml-dsa-87/precomputed/cache-hit";
+const ML_DSA_87: &str = "ml-dsa-87/fips204/decode+verify";
+const ML_DSA_87_CACHED: &str = "ml-dsa-87/fips204/cache-hit";
 const EXPAND_MATRIX: &str = "ml-dsa-87/committee-verifier/expand-matrix";
 /// Bytes of an ML-DSA-87 public key, for signatures whose keys travel with them.
 const ML_DSA_87_PUBLIC: usize = 2592;
@@ -56,7 +56,7 @@ fn render(results: &Results) -> Result<String, String> {
 	let micros = |ns: f64| format!("{:.1}", ns / 1000.0);
 	let mut out = machine_summary();
 	out.push_str(&format!(
-		"\nBaselines of this run (our FIPS 204 verifier, `Precomputed`, the node's backend, native): \
+		"\nBaselines of this run (our FIPS 204 verifier, `Fips204`, the node's backend, native): \
 		 one ML-DSA-87 decode+verify {} µs, one cached-key ML-DSA-87 verification {} µs, one \
 		 Ed25519 decode+verify {} µs; `ExpandA(ρ)`, which the node runs once per committee, {} µs. \
 		 Each aggregate is a committee of 128 whose first N members signed; *derive* is `pk*` as \

@@ -16,9 +16,9 @@ const CALL_OVERHEAD: &str = "runtime-call";
 const BACKENDS: [&str; 11] = [
 	"dalek",
 	"sp-io",
-	"native",
+	"host",
 	"libcrux",
-	"precomputed",
+	"fips204",
 	"rustcrypto",
 	"wasm:native",
 	"wasm:pure",

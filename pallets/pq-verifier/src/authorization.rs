@@ -14,11 +14,11 @@
 
 use crate::{
 	committee::{shares_read_bound, Committee},
+	invalid_transaction::PqInvalidTransaction,
 	key_cache::with_cache,
 	Config, Keys, Pallet, WeightInfo,
 };
 use alloc::vec::Vec;
-use codec::{Decode, Encode};
 use polkadot_sdk::{
 	frame_support::{traits::Get, weights::Weight},
 	sp_runtime::{
@@ -33,58 +33,6 @@ use pq_crypto::{
 	transaction::{bind, Form, Parts},
 	Scheme, TransactionSignature, VerifyError,
 };
-
-/// Why [`authorize`] refused a transaction, beyond the standard `InvalidTransaction` reasons
-/// (`BadProof`: the signature does not verify; `BadSigner`: a key that does not derive the
-/// account, or a committee signature for another account). Carried as `InvalidTransaction::Custom(code)`; the code is also the
-/// reason's SCALE encoding.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Encode, Decode)]
-#[repr(u8)]
-pub enum PqInvalidTransaction {
-	/// The account has no registered key, but the transaction says the key is registered.
-	NoRegisteredKey = 1,
-	/// The signature is of another scheme than the key.
-	SchemeMismatch = 2,
-	/// The account accepts only its registered key (the registered form): it migrated and
-	/// refuses every other key.
-	OnlyRegisteredKey = 3,
-	/// The Ed25519 key is not a valid curve point or is of small order. An Ed25519 signature's
-	/// key is its account, so this is also the refusal of every classical signature for a
-	/// post-quantum account, whose id is never a curve point (`pq_crypto::account`).
-	InvalidKey = 4,
-	/// No committee has the id the aggregate signature names.
-	UnknownCommittee = 6,
-	/// The signer bitfield is not the canonical one of the committee (`⌈N/8⌉` bytes, no bit
-	/// beyond the last member).
-	InvalidSigners = 7,
-	/// Fewer members signed than the committee's threshold.
-	BelowThreshold = 8,
-	/// The bytes are not an extrinsic of this runtime (refused by name by
-	/// [`Extrinsic`](crate::Extrinsic), which decodes every length-prefixed body instead of
-	/// trapping).
-	Undecodable = 9,
-	/// An sr25519 or ECDSA signature, as stock wallets make: keys a discrete logarithm breaks
-	/// never authorize anything here. Decoded so the refusal can say so.
-	ClassicalSignature = 10,
-	/// A format-5 extrinsic, general or bare: this runtime takes signed (format 4) extrinsics,
-	/// whose signature carries the form, and format-4 inherents — the one format its metadata
-	/// lists.
-	GeneralTransaction = 11,
-}
-
-impl PqInvalidTransaction {
-	/// The reason carried as `InvalidTransaction::Custom(code)`, for clients naming a refusal.
-	pub fn from_code(code: u8) -> Option<Self> {
-		// A fieldless enum's SCALE index is its discriminant.
-		Self::decode(&mut &[code][..]).ok()
-	}
-}
-
-impl From<PqInvalidTransaction> for TransactionValidityError {
-	fn from(reason: PqInvalidTransaction) -> Self {
-		InvalidTransaction::Custom(reason as u8).into()
-	}
-}
 
 fn refusal(error: VerifyError) -> TransactionValidityError {
 	match error {
@@ -269,8 +217,8 @@ pub fn authorize<T: Config>(
 			let (message, purpose, signer_set) =
 				(statement.message(), statement.purpose(), aggregate.signer_set());
 			// A signer set whose signature verified before has its key at the node (through
-			// `Native`): no share is read. Otherwise the key is derived from the shares, and
-			// repeated signer sets hit the decoded-key caches (`Native`: the node's, which
+			// `Host`): no share is read. Otherwise the key is derived from the shares, and
+			// repeated signer sets hit the decoded-key caches (`Host`: the node's, which
 			// also keeps each committee's matrix). Weights charge the derivation always.
 			let verdict = match T::Backend::verify_known_signer_set(
 				signer_set,

@@ -7,7 +7,7 @@
 //! read in a runtime), the signed payload (with the two block hashes the stock extensions'
 //! implicit data reads), for a committee the share reads and the key
 //! derivation, then key decode and verification. Each empties the decoded-key cache first, and
-//! the benchmark command turns the node's off (the `Native` backend's), so the weights charge a
+//! the benchmark command turns the node's off (the `Host` backend's), so the weights charge a
 //! full decode every time; a cache can only make the real cost lower than the charge.
 
 use super::*;
@@ -24,10 +24,8 @@ use polkadot_sdk::{
 	},
 };
 use pq_crypto::{
-	aggregate::{
-		committee::{PackedShare, ShareSum},
-		CommitteeId, MAX_COMMITTEE_SIZE,
-	},
+	aggregate::{CommitteeId, MAX_COMMITTEE_SIZE},
+	committee::{PackedShare, ShareSum},
 	keys::MlDsa87Signature,
 	statement::{Signatory, TransactionStatement, MAX_UNHASHED_PAYLOAD},
 	Purpose, Scheme, TransactionSignature,

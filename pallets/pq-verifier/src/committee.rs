@@ -8,14 +8,14 @@
 //! shares are read, which [`shares_read_bound`] bounds from the signature alone, for the
 //! transaction's weight.
 
-use crate::{BalanceOf, CommitteeShares, Committees, Config, PqInvalidTransaction};
+use crate::{
+	invalid_transaction::PqInvalidTransaction, BalanceOf, CommitteeShares, Committees, Config,
+};
 use codec::{Decode, DecodeWithMemTracking, Encode, MaxEncodedLen};
 use polkadot_sdk::sp_runtime::AccountId32;
 use pq_crypto::{
-	aggregate::{
-		committee::{derive_aggregate_key, PackedShare},
-		CommitteeId, SignerBitfield,
-	},
+	aggregate::{CommitteeId, SignerBitfield},
+	committee::{derive_aggregate_key, PackedShare},
 	keys::MlDsa87Public,
 };
 use scale_info::TypeInfo;

@@ -23,7 +23,8 @@
 //! the test runtime's).
 
 use crate::{
-	authorization::{authorize, derivation_weight, FeeCheck, PqInvalidTransaction, SignatureCheck},
+	authorization::{authorize, derivation_weight, FeeCheck, SignatureCheck},
+	invalid_transaction::PqInvalidTransaction,
 	Config,
 };
 use alloc::vec::Vec;

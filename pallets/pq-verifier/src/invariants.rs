@@ -11,9 +11,9 @@ use polkadot_sdk::{
 	frame_system,
 	sp_runtime::{traits::Saturating, AccountId32, TryRuntimeError},
 };
-use pq_crypto::aggregate::{
+use pq_crypto::{
+	aggregate::{CommitteeId, MAX_COMMITTEE_SIZE},
 	committee::{committee_id, PackedShare, ShareSum},
-	CommitteeId, MAX_COMMITTEE_SIZE,
 };
 
 impl<T: Config> Pallet<T> {

@@ -89,6 +89,7 @@ mod benchmarking;
 pub mod committee;
 mod extrinsic;
 mod fee_check;
+mod invalid_transaction;
 mod invariants;
 mod key_cache;
 pub mod migrations;
@@ -99,11 +100,10 @@ pub mod runtime_api;
 mod tests;
 pub mod weights;
 
-pub use authorization::{
-	authorize, derivation_weight, FeeCheck, PqInvalidTransaction, SignatureCheck,
-};
+pub use authorization::{authorize, derivation_weight, FeeCheck, SignatureCheck};
 pub use extrinsic::{ChargedExtrinsic, CheckedExtrinsic, Extrinsic, UncheckedExtrinsic};
 pub use fee_check::TransactionPaymentFeeCheck;
+pub use invalid_transaction::PqInvalidTransaction;
 pub use pallet::*;
 pub use weights::WeightInfo;
 
@@ -132,7 +132,7 @@ pub struct RegisteredKey<Balance> {
 )]
 pub struct CommitteeMember {
 	/// `tᵢ = A·s1ᵢ + s2ᵢ`, packed.
-	pub share: pq_crypto::aggregate::committee::PackedShare,
+	pub share: pq_crypto::committee::PackedShare,
 	/// An ML-DSA-87 signature under the share key over the member's
 	/// [`MembershipStatement`](pq_crypto::statement::MembershipStatement) (this chain, the
 	/// creator, the committee and the member's seat), for [`pq_crypto::Purpose::CommitteeShare`].
@@ -160,11 +160,9 @@ pub mod pallet {
 	};
 	use frame_system::pallet_prelude::*;
 	use pq_crypto::{
-		aggregate::{
-			committee::{committee_id, verify_membership, PackedShare, ShareSum},
-			CommitteeId, MAX_COMMITTEE_SIZE,
-		},
+		aggregate::{CommitteeId, MAX_COMMITTEE_SIZE},
 		backend::Backend,
+		committee::{committee_id, verify_membership, PackedShare, ShareSum},
 		statement::{MembershipStatement, PossessionStatement},
 		MultiSignature, Purpose,
 	};
@@ -197,7 +195,7 @@ pub mod pallet {
 	#[doc = docify::embed!("src/mock.rs", config_example)]
 	#[pallet::config]
 	pub trait Config: polkadot_sdk::frame_system::Config<AccountId = AccountId32> {
-		/// Verifies every signature: a `pq_crypto` backend. `Native` (the node's host functions)
+		/// Verifies every signature: a `pq_crypto` backend. `Host` (the node's host functions)
 		/// is the fastest measured but runs only on nodes that provide them; `Libcrux` is the
 		/// fastest in Wasm. Changing it changes speed only; all backends accept exactly the same
 		/// signatures.

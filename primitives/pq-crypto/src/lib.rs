@@ -11,8 +11,8 @@
 //! - [`Purpose`]: domain separation — a signature made for one purpose never verifies for
 //!   another (FIPS 204 context strings).
 //! - [`backend`]: [`backend::RustCrypto`] (`ml-dsa`), [`backend::Libcrux`] (`libcrux-ml-dsa`),
-//!   [`backend::Precomputed`] (our own, [`fips204`]), [`backend::Dalek`] (`ed25519-dalek`, the
-//!   Ed25519 rule) and [`backend::Native`] (the node's [`host`] functions), chosen as a type
+//!   [`backend::Fips204`] (our own, [`fips204`]), [`backend::StrictEd25519`] (`ed25519-dalek`, the
+//!   Ed25519 rule) and [`host::Host`] (the node's [`host`] functions), chosen as a type
 //!   parameter.
 //! - [`fips204`] (its own crate): our ML-DSA verifier, whose decoded key keeps `Â`,
 //!   `NTT(t1·2^d)` and `tr`, so a cached key verifies without re-deriving them; the committee
@@ -78,6 +78,7 @@ pub mod aggregate;
 pub mod backend;
 mod bytes;
 pub mod cache;
+pub mod committee;
 pub mod host;
 pub mod keys;
 pub mod message;
@@ -114,7 +115,7 @@ use scale_info::TypeInfo;
 	TypeInfo,
 )]
 pub enum Scheme {
-	/// Ed25519 (RFC 8032), under the strict rule of [`backend::Dalek`].
+	/// Ed25519 (RFC 8032), under the strict rule of [`backend::StrictEd25519`].
 	Ed25519,
 	/// ML-DSA-44 (FIPS 204, security category 2).
 	MlDsa44,

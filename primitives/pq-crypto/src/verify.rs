@@ -9,6 +9,7 @@
 
 use crate::{
 	backend::{Backend, Ed25519Verifier, MlDsaVerifier},
+	keys::MlDsa87Public,
 	multi::{MultiSignature, MultiSigner},
 	params::{account_id, MlDsa44, MlDsa65, MlDsa87, MlDsaParams},
 	Domain, Purpose, Scheme, VerifyError,
@@ -230,5 +231,18 @@ impl MultiSignature {
 			return Err(VerifyError::SchemeMismatch);
 		}
 		DecodedKey::<B>::decode(signer)?.verify(self, signed)
+	}
+}
+
+impl crate::AggregateSignature {
+	/// Verifies against the aggregate key `pk*` derived for its signers: exactly one FIPS 204
+	/// ML-DSA-87 verification.
+	pub fn verify<B: MlDsaVerifier<MlDsa87>>(
+		&self,
+		aggregate_key: &MlDsa87Public,
+		message: &[u8],
+		purpose: Purpose,
+	) -> bool {
+		B::verify(aggregate_key, message, purpose.context(), &self.signature)
 	}
 }

@@ -9,7 +9,7 @@ use polkadot_sdk::sp_runtime::AccountId32;
 use pq_crypto::{
 	account::edwards::decodes_as_point,
 	aggregate::CommitteeId,
-	backend::{Backend, Dalek, Ed25519Verifier, Libcrux, MlDsaVerifier},
+	backend::{Backend, Ed25519Verifier, Libcrux, MlDsaVerifier, StrictEd25519},
 	host::pq_verify,
 	keys::{Ed25519Public, Ed25519Signature, MlDsa44Public, MlDsa65Public, MlDsa87Public},
 	params::MlDsaParams,
@@ -168,10 +168,10 @@ fn the_derivation_is_the_documented_one() {
 struct DiscreteLogOracle;
 
 impl Ed25519Verifier for DiscreteLogOracle {
-	type DecodedKey = <Dalek as Ed25519Verifier>::DecodedKey;
+	type DecodedKey = <StrictEd25519 as Ed25519Verifier>::DecodedKey;
 
 	fn decode_key(public: &Ed25519Public) -> Option<Self::DecodedKey> {
-		Dalek::decode_key(public)
+		StrictEd25519::decode_key(public)
 	}
 
 	fn verify_decoded(_: &Self::DecodedKey, _: &[u8], _: &[u8], _: &Ed25519Signature) -> bool {

@@ -10,7 +10,8 @@ mod common;
 
 use common::{acvp, acvp_tests, hex_field, PortableEngine};
 use pq_crypto::{
-	backend::{Libcrux, MlDsaVerifier, Native, Precomputed, RustCrypto},
+	backend::{Fips204, Libcrux, MlDsaVerifier, RustCrypto},
+	host::Host,
 	params::{MlDsa44, MlDsa65, MlDsa87, MlDsaParams, ParameterSet},
 	MultiSigner,
 };
@@ -136,33 +137,33 @@ macro_rules! acvp_suite {
 
 			/// Through the host functions (called directly in a native build), with the
 			/// node's decoded-key cache in front of them.
-			mod native {
+			mod host {
 				use super::*;
 
 				#[test]
 				fn acvp_sig_ver() {
-					sig_ver::<Native>();
+					sig_ver::<Host>();
 				}
 
 				#[test]
 				fn acvp_sig_gen() {
-					sig_gen_verifies::<Native>();
+					sig_gen_verifies::<Host>();
 				}
 			}
 
 			/// This crate's own verifier ([`fips204`]), which also checks every
 			/// aggregate signature.
-			mod precomputed {
+			mod fips204 {
 				use super::*;
 
 				#[test]
 				fn acvp_sig_ver() {
-					sig_ver::<Precomputed>();
+					sig_ver::<Fips204>();
 				}
 
 				#[test]
 				fn acvp_sig_gen() {
-					sig_gen_verifies::<Precomputed>();
+					sig_gen_verifies::<Fips204>();
 				}
 
 				/// Its portable engine, which a Wasm runtime runs.

@@ -6,13 +6,13 @@ mod common;
 use common::chain_key;
 use polkadot_sdk::sp_runtime::AccountId32;
 use pq_crypto::{
-	aggregate::{
-		committee::{derive_aggregate_key, verify_membership, PackedShare, ShareError, ShareSum},
-		verifier::{AggregateKey, AggregateKeyId, AggregateLookup, CommitteeMatrix},
-		CommitteeId, SignerBitfield,
-	},
-	backend::{Backend, Libcrux, MlDsaVerifier, Native, Precomputed, RustCrypto},
-	cache::{node::NodeCache, CacheLimits, CacheStats, KeyCache},
+	aggregate::{CommitteeId, SignerBitfield},
+	backend::{Backend, Fips204, Libcrux, MlDsaVerifier, RustCrypto},
+	cache::{CacheLimits, CacheStats, KeyCache},
+	committee::{derive_aggregate_key, verify_membership, PackedShare, ShareError, ShareSum},
+	host::committee_matrix::{AggregateKey, AggregateKeyId, AggregateLookup, CommitteeMatrix},
+	host::node_cache::NodeCache,
+	host::Host,
 	params::MlDsa87,
 	statement::MembershipStatement,
 	verify::Signed,
@@ -43,7 +43,7 @@ fn committee_verifier_accepts(
 	Signed::ForPurpose(message, Purpose::Transaction).verify_with(&key, &aggregate.signature)
 }
 
-/// `σ*` through a backend's aggregate path (for `Native`, the node's committee cache).
+/// `σ*` through a backend's aggregate path (for `Host`, the node's committee cache).
 fn backend_accepts<B: Backend>(
 	committee: &Committee,
 	aggregate: &AggregateSignature,
@@ -72,9 +72,9 @@ fn verifies_everywhere(
 	[
 		verifies_with::<RustCrypto>(committee, aggregate, message),
 		verifies_with::<Libcrux>(committee, aggregate, message),
-		verifies_with::<Native>(committee, aggregate, message),
+		verifies_with::<Host>(committee, aggregate, message),
 		committee_verifier_accepts(committee, aggregate, message),
-		backend_accepts::<Native>(committee, aggregate, message),
+		backend_accepts::<Host>(committee, aggregate, message),
 	]
 }
 
@@ -177,7 +177,7 @@ fn a_committee_matrix_serves_all_its_signer_sets() {
 	let (first_key, second_key) =
 		(chain_key(large(), &first.signers), chain_key(large(), &second.signers));
 	let mut cache =
-		NodeCache::<Precomputed>::new(CacheLimits { max_entries: 1024, max_bytes: 16 << 20 });
+		NodeCache::<Fips204>::new(CacheLimits { max_entries: 1024, max_bytes: 16 << 20 });
 	let signed = Signed::ForPurpose(MESSAGE, Purpose::Transaction);
 	for (key, aggregate) in
 		[(&first_key, &first), (&second_key, &second), (&first_key, &first), (&second_key, &second)]
@@ -217,7 +217,7 @@ fn a_committee_matrix_serves_all_its_signer_sets() {
 
 	// A budget too small for the matrix holds neither it nor its keys.
 	let mut small =
-		NodeCache::<Precomputed>::new(CacheLimits { max_entries: 1024, max_bytes: 32 << 10 });
+		NodeCache::<Fips204>::new(CacheLimits { max_entries: 1024, max_bytes: 32 << 10 });
 	let decoded = AggregateKey::decode_with(
 		Arc::new(CommitteeMatrix::expand::<MlDsa87>(&large().rho())),
 		first_key.as_bytes(),
@@ -232,11 +232,10 @@ fn a_committee_matrix_serves_all_its_signer_sets() {
 #[test]
 fn evicting_a_committee_matrix_evicts_its_keys() {
 	let sets: Vec<_> = (8..12).map(|signers| sign(large(), 0..signers)).collect();
-	let entry = |bytes: usize| bytes + pq_crypto::cache::node::ENTRY_OVERHEAD;
+	let entry = |bytes: usize| bytes + pq_crypto::host::node_cache::ENTRY_OVERHEAD;
 	// Room for one matrix and its four keys, not one byte more.
 	let budget = entry(CommitteeMatrix::bytes::<MlDsa87>()) + 4 * entry(AggregateKey::BYTES);
-	let mut cache =
-		NodeCache::<Precomputed>::new(CacheLimits { max_entries: 1024, max_bytes: budget });
+	let mut cache = NodeCache::<Fips204>::new(CacheLimits { max_entries: 1024, max_bytes: budget });
 	let matrix = Arc::new(CommitteeMatrix::expand::<MlDsa87>(&large().rho()));
 	for aggregate in &sets {
 		let key = chain_key(large(), &aggregate.signers);

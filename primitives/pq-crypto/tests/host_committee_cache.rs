@@ -8,9 +8,9 @@ mod common;
 
 use common::chain_key;
 use pq_crypto::{
-	backend::Native,
 	cache::{CacheLimits, KeyCache},
 	host::node,
+	host::Host,
 	AggregateSignature, Purpose,
 };
 use pq_signer::aggregator::Committee;
@@ -19,7 +19,7 @@ const MESSAGE: &[u8] = b"committee transfer";
 
 fn node_accepts(committee: &Committee, aggregate: &AggregateSignature, message: &[u8]) -> bool {
 	let key = chain_key(committee, &aggregate.signers);
-	let mut cache = KeyCache::<Native>::new(CacheLimits::default());
+	let mut cache = KeyCache::<Host>::new(CacheLimits::default());
 	cache
 		.verify_aggregate(
 			aggregate.signer_set(),
@@ -101,7 +101,7 @@ fn a_signer_set_that_signed_is_known_by_its_bitfield() {
 	let committee = Committee::from_seed(&[0xc1; 32], 6, 1);
 	let (first, second) = (sign(&committee, 0..3), sign(&committee, 1..4));
 	let known = |aggregate: &AggregateSignature, message: &[u8]| {
-		Native::verify_known_signer_set(
+		Host::verify_known_signer_set(
 			aggregate.signer_set(),
 			message,
 			Purpose::Transaction,

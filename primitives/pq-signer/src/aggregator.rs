@@ -42,7 +42,6 @@ use fips204::{
 };
 use polkadot_sdk::sp_runtime::AccountId32;
 use pq_crypto::aggregate::{
-	committee::{committee_id, t1_of, PackedShare},
 	encoding::{pk_encode, sig_encode, sk_encode},
 	ring::{
 		centered, matrix_times, power2round, reduce, scale, Poly, PolyVec, BETA, D, GAMMA1, GAMMA2,
@@ -51,6 +50,7 @@ use pq_crypto::aggregate::{
 	sampling::{bounded_mask, expand_s},
 	AggregateSignature, CommitteeId, SignerBitfield, MAX_COMMITTEE_SIZE,
 };
+use pq_crypto::committee::{committee_id, t1_of, PackedShare};
 use pq_crypto::{
 	keys::{MlDsa87Public, MlDsa87Signature},
 	message::{pure_header, pure_message},

@@ -5,7 +5,7 @@ use crate::{Runtime, RuntimeVersion};
 /// The backend verifying every signature: the node's host functions (natively, with its
 /// cross-block decoded-key cache), the fastest measured (see `docs/benchmarks.md`). Such a
 /// runtime runs only on nodes that provide them.
-pub type VerifierBackend = pq_crypto::backend::Native;
+pub type VerifierBackend = pq_crypto::host::Host;
 
 /// The verifier pallet's weights of this build, generated beside the runtime's other weights.
 #[path = "../weights/pallet_pq_verifier.rs"]

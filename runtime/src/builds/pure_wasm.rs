@@ -8,7 +8,7 @@ use crate::{Runtime, RuntimeVersion};
 /// (portable arithmetic), so the runtime runs on stock nodes. Its decoded keys hold `Â`,
 /// `NTT(t1·2^d)` and `tr`, so a key seen earlier in the same block (the pallet's in-block
 /// cache) skips most of a verification (`docs/benchmarks.md`).
-pub type VerifierBackend = pq_crypto::backend::Precomputed;
+pub type VerifierBackend = pq_crypto::backend::Fips204;
 
 /// Weights of `pallet-pq-verifier` for our verifier in Wasm: the pallet's own, generated on
 /// this build of the runtime by `scripts/generate-weights.sh`.

@@ -3,9 +3,7 @@
 use super::*;
 use crate::{CommitteeMember, CommitteeShares, Committees, HoldReason};
 use pq_crypto::{
-	aggregate::{committee::PackedShare, SignerBitfield},
-	keys::MlDsa87Signature,
-	AggregateSignature,
+	aggregate::SignerBitfield, committee::PackedShare, keys::MlDsa87Signature, AggregateSignature,
 };
 use pq_signer::aggregator::Committee;
 use std::sync::OnceLock;

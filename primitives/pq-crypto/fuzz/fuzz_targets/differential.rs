@@ -1,5 +1,5 @@
 //! Every ML-DSA verifier the project can run gives every input the same verdict: our own
-//! (`Precomputed`, on the engine this CPU picks, and held to the portable one), libcrux and
+//! (`Fips204`, on the engine this CPU picks, and held to the portable one), libcrux and
 //! RustCrypto. A verifier that accepts what another refuses splits consensus.
 //!
 //! Inputs are structured: a key pair from a seed signs a message under a context, and the
@@ -13,7 +13,7 @@ use arbitrary::Arbitrary;
 use libfuzzer_sys::fuzz_target;
 use fips204::{Engine, VerifyingKey};
 use pq_crypto::{
-	backend::{Libcrux, MlDsaVerifier, Precomputed, RustCrypto},
+	backend::{Libcrux, MlDsaVerifier, Fips204, RustCrypto},
 	params::{MlDsa44, MlDsa65, MlDsa87, MlDsaParams},
 };
 
@@ -94,7 +94,7 @@ fn check<P: FromBytes>(case: Case, sign: Sign)
 where
 	Libcrux: MlDsaVerifier<P>,
 	RustCrypto: MlDsaVerifier<P>,
-	Precomputed: MlDsaVerifier<P>,
+	Fips204: MlDsaVerifier<P>,
 {
 	let (public_len, signature_len) = (P::PARAMETERS.public_key_bytes(), P::PARAMETERS.signature_bytes());
 	let (mut key, mut signature, message, context) = match case {
@@ -118,7 +118,7 @@ where
 	};
 	let libcrux = <Libcrux as MlDsaVerifier<P>>::verify(&key, &message, &context, &signature);
 	let rustcrypto = <RustCrypto as MlDsaVerifier<P>>::verify(&key, &message, &context, &signature);
-	let precomputed = <Precomputed as MlDsaVerifier<P>>::verify(&key, &message, &context, &signature);
+	let precomputed = <Fips204 as MlDsaVerifier<P>>::verify(&key, &message, &context, &signature);
 	let portable = VerifyingKey::<P>::decode_by(Engine::Portable, P::encoded_public_key(&key)).verify_by(
 		Engine::Portable,
 		&message,

@@ -9,18 +9,22 @@
 //! under it. Verifying an aggregate is therefore *one* FIPS 204 verification, whatever the
 //! number of signers; any backend does it.
 //!
-//! - [`committee`]: shares, their proofs of possession, committee ids and `pk*` derivation —
-//!   what a chain needs, `no_std`.
+//! This module holds the wire form — [`AggregateSignature`], [`CommitteeId`],
+//! [`SignerBitfield`] — and [`ring`], [`sampling`], [`encoding`]: ML-DSA-87's parameters and
+//! the arithmetic, sampling and bit packing key generation and signing need beyond [`fips204`]
+//! (pub for the signer). Built on them:
+//!
+//! - [`crate::committee`]: shares, their proofs of possession, committee ids and `pk*`
+//!   derivation — what a chain needs, `no_std`;
+//! - [`AggregateSignature::verify`] (in [`crate::verify`]): one ML-DSA-87 verification under `pk*`;
+//! - the node's verifier with a committee's `Â` expanded once, behind its aggregate host
+//!   function, is in [`crate::host`];
 //! - the aggregator, every member of a committee in one process signing in two rounds — for
-//!   tools, tests and benchmarks — is `pq_signer::aggregator`;
-//! - [`verifier`]: FIPS 204 verification ([`fips204`]) with a committee's `Â` expanded
-//!   once, which the node uses behind its aggregate host function.
-//! - [`ring`], [`sampling`], [`encoding`]: ML-DSA-87's parameters and the arithmetic, sampling
-//!   and bit packing key generation and signing need beyond [`fips204`] (pub for the signer).
+//!   tools, tests and benchmarks — is `pq_signer::aggregator`.
 //!
 //! ## Terminology
 //!
-//! - **Share**: `tᵢ` packed at 23 bits per coefficient ([`committee::PackedShare`], 5,888
+//! - **Share**: `tᵢ` packed at 23 bits per coefficient ([`PackedShare`](crate::committee::PackedShare), 5,888
 //!   bytes). Summing `t1ᵢ` instead would be wrong: `Power2Round` does not commute with sums.
 //! - **Share key**: `pkEncode(ρ, Power2Round(tᵢ).t1)`, the ML-DSA-87 key a member proves
 //!   possession with.
@@ -35,19 +39,11 @@
 //! information about `s1ᵢ` over many signatures (an open question). Rogue keys are prevented by
 //! refusing any share without a valid proof of possession.
 
-pub mod committee;
 pub mod encoding;
 pub mod ring;
 pub mod sampling;
-pub mod verifier;
 
-use crate::{
-	backend::MlDsaVerifier,
-	bytes::fixed_bytes,
-	keys::{MlDsa87Public, MlDsa87Signature},
-	params::MlDsa87,
-	Purpose,
-};
+use crate::{bytes::fixed_bytes, keys::MlDsa87Signature};
 use codec::{Decode, DecodeWithMemTracking, Encode, MaxEncodedLen};
 use polkadot_sdk::sp_core::{bounded::BoundedVec, ConstU32};
 use scale_info::TypeInfo;
@@ -180,17 +176,4 @@ pub struct AggregateSignature {
 	pub signers: SignerBitfield,
 	/// `σ* = (c̃, z*, h)`, an ordinary FIPS 204 ML-DSA-87 signature under `pk*`.
 	pub signature: MlDsa87Signature,
-}
-
-impl AggregateSignature {
-	/// Verifies against the aggregate key `pk*` derived for [`Self::signers`]: exactly one FIPS
-	/// 204 ML-DSA-87 verification.
-	pub fn verify<B: MlDsaVerifier<MlDsa87>>(
-		&self,
-		aggregate_key: &MlDsa87Public,
-		message: &[u8],
-		purpose: Purpose,
-	) -> bool {
-		B::verify(aggregate_key, message, purpose.context(), &self.signature)
-	}
 }

@@ -27,9 +27,9 @@ use ed25519_dalek::{Signature, VerifyingKey};
 
 /// Ed25519 verification with `ed25519-dalek`'s strict rule.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, scale_info::TypeInfo)]
-pub struct Dalek;
+pub struct StrictEd25519;
 
-impl Ed25519Verifier for Dalek {
+impl Ed25519Verifier for StrictEd25519 {
 	type DecodedKey = VerifyingKey;
 
 	fn decode_key(public: &Ed25519Public) -> Option<VerifyingKey> {

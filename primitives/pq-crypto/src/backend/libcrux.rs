@@ -8,7 +8,7 @@
 //! libcrux exposes no decoded-key type: every verification re-derives `Â`, `NTT(t1·2^d)` and
 //! `tr` from the encoded key. Its "decoded key" is the encoded key, and caching it saves nothing.
 
-use super::{ed25519_via_dalek, Backend, MlDsaVerifier};
+use super::{ed25519_via_strict_rule, Backend, MlDsaVerifier};
 use crate::params::{MlDsa44, MlDsa65, MlDsa87, MlDsaParams};
 
 // Fails to compile if an x86-64 build lacks libcrux's AVX2 code (the `simd256` feature): the
@@ -64,7 +64,7 @@ macro_rules! libcrux_level {
 libcrux_level!(MlDsa44, ml_dsa_44, MLDSA44VerificationKey, MLDSA44Signature);
 libcrux_level!(MlDsa65, ml_dsa_65, MLDSA65VerificationKey, MLDSA65Signature);
 libcrux_level!(MlDsa87, ml_dsa_87, MLDSA87VerificationKey, MLDSA87Signature);
-ed25519_via_dalek!(Libcrux);
+ed25519_via_strict_rule!(Libcrux);
 
 impl Backend for Libcrux {
 	const NAME: &'static str = "libcrux";

@@ -10,7 +10,7 @@
 //! - **decode + verify**: both, which is what a transaction with its key inline costs.
 //!
 //! An aggregate signature is an ML-DSA-87 signature under `pk*`, verified like any other,
-//! except through [`Native`], whose node keeps each committee's `Â`
+//! except through [`Host`](crate::host::Host), whose node keeps each committee's `Â`
 //! ([`Backend::verify_aggregate`]).
 //!
 //! What is signed is formatted in [`crate::message`]; the dispatch from a key of any scheme to
@@ -20,14 +20,12 @@
 //! a consensus one. The test suite runs the same vectors and properties against each.
 
 mod ed25519;
+mod fips204;
 mod libcrux;
-mod native;
-mod precomputed;
 mod rustcrypto;
 
 pub use self::{
-	ed25519::Dalek, libcrux::Libcrux, native::Native, precomputed::Precomputed,
-	rustcrypto::RustCrypto,
+	ed25519::StrictEd25519, fips204::Fips204, libcrux::Libcrux, rustcrypto::RustCrypto,
 };
 
 use crate::{
@@ -73,7 +71,7 @@ pub trait MlDsaVerifier<P: MlDsaParams> {
 	}
 }
 
-/// Verifies Ed25519 signatures under the project's validity rule (see [`Dalek`]).
+/// Verifies Ed25519 signatures under the project's validity rule (see [`StrictEd25519`]).
 pub trait Ed25519Verifier {
 	/// A decompressed public key.
 	type DecodedKey: Clone + Send + Sync + 'static;
@@ -109,8 +107,8 @@ pub trait Backend:
 	const NAME: &'static str;
 
 	/// Verifies an aggregate signature of `signer_set` (`signature` under its aggregate key
-	/// `public` over `message` for `purpose`) the backend's own way, if it has one: [`Native`]
-	/// asks the node, which expands each committee's `Â` once ([`crate::aggregate::verifier`])
+	/// `public` over `message` for `purpose`) the backend's own way, if it has one: [`Host`](crate::host::Host)
+	/// asks the node, which expands each committee's `Â` once ([`crate::host`])
 	/// and, once a signature verified, remembers `public` as the signer set's key. `None`, the
 	/// default: an ordinary ML-DSA-87 verification, which
 	/// [`crate::cache::KeyCache::verify_aggregate`] runs through its cache.
@@ -138,16 +136,18 @@ pub trait Backend:
 	}
 }
 
-/// Implements [`Ed25519Verifier`] for an ML-DSA backend by delegating to [`Dalek`], the one
+/// Implements [`Ed25519Verifier`] for an ML-DSA backend by delegating to [`StrictEd25519`], the one
 /// implementation of the project's Ed25519 rule.
-macro_rules! ed25519_via_dalek {
+macro_rules! ed25519_via_strict_rule {
 	($backend:ty) => {
 		impl $crate::backend::Ed25519Verifier for $backend {
 			type DecodedKey =
-				<$crate::backend::Dalek as $crate::backend::Ed25519Verifier>::DecodedKey;
+				<$crate::backend::StrictEd25519 as $crate::backend::Ed25519Verifier>::DecodedKey;
 
 			fn decode_key(public: &$crate::keys::Ed25519Public) -> Option<Self::DecodedKey> {
-				<$crate::backend::Dalek as $crate::backend::Ed25519Verifier>::decode_key(public)
+				<$crate::backend::StrictEd25519 as $crate::backend::Ed25519Verifier>::decode_key(
+					public,
+				)
 			}
 
 			fn verify_decoded(
@@ -156,11 +156,11 @@ macro_rules! ed25519_via_dalek {
 				message: &[u8],
 				signature: &$crate::keys::Ed25519Signature,
 			) -> bool {
-				<$crate::backend::Dalek as $crate::backend::Ed25519Verifier>::verify_decoded(
+				<$crate::backend::StrictEd25519 as $crate::backend::Ed25519Verifier>::verify_decoded(
 					key, prefix, message, signature,
 				)
 			}
 		}
 	};
 }
-use ed25519_via_dalek;
+use ed25519_via_strict_rule;

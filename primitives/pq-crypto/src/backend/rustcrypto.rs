@@ -3,7 +3,7 @@
 //! Its `VerifyingKey` keeps the derived data (`Â`, `NTT(t1·2^d)`, `tr`) computed once at
 //! decode time, so a cached decoded key skips ExpandA, the NTTs of `t1` and the `tr` hash.
 
-use super::{ed25519_via_dalek, Backend, MlDsaVerifier};
+use super::{ed25519_via_strict_rule, Backend, MlDsaVerifier};
 use crate::params::{self, MlDsaParams};
 use ml_dsa::{EncodedSignature, EncodedVerifyingKey, Signature, VerifyingKey};
 
@@ -54,7 +54,7 @@ fn decode_signature<P: ml_dsa::MlDsaParams>(bytes: &[u8]) -> Option<Signature<P>
 rustcrypto_level!(params::MlDsa44, ml_dsa::MlDsa44);
 rustcrypto_level!(params::MlDsa65, ml_dsa::MlDsa65);
 rustcrypto_level!(params::MlDsa87, ml_dsa::MlDsa87);
-ed25519_via_dalek!(RustCrypto);
+ed25519_via_strict_rule!(RustCrypto);
 
 impl Backend for RustCrypto {
 	const NAME: &'static str = "rustcrypto";

@@ -25,8 +25,6 @@ use crate::{
 };
 use alloc::{collections::BTreeMap, sync::Arc, vec::Vec};
 
-pub mod node;
-
 /// How much the cache may hold.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CacheLimits {
@@ -55,7 +53,7 @@ pub struct CacheStats {
 }
 
 /// A least-recently-used map within count and byte limits, counting hits, misses and
-/// evictions: the bookkeeping of [`KeyCache`] and of the node's [`node::NodeCache`].
+/// evictions: the bookkeeping of [`KeyCache`] and of the node's [`NodeCache`](crate::host::node_cache::NodeCache).
 pub(crate) struct Lru<K, V> {
 	entries: BTreeMap<K, (V, usize, u64)>,
 	/// `last_used` → key, oldest first: the eviction order.

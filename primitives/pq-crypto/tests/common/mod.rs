@@ -72,7 +72,7 @@ pub fn hex_field(value: &Value, field: &str) -> Vec<u8> {
 
 /// Our own verifier ([`fips204`]) held to its portable engine — what a Wasm runtime runs — so
 /// the vectors and properties check both engines on a machine whose
-/// [`pq_crypto::backend::Precomputed`] runs the AVX2 one.
+/// [`pq_crypto::backend::Fips204`] runs the AVX2 one.
 pub struct PortableEngine;
 
 impl<P: pq_crypto::params::MlDsaParams> pq_crypto::backend::MlDsaVerifier<P> for PortableEngine {
@@ -106,7 +106,7 @@ pub fn chain_key(
 	committee: &pq_signer::aggregator::Committee,
 	signers: &pq_crypto::aggregate::SignerBitfield,
 ) -> pq_crypto::keys::MlDsa87Public {
-	use pq_crypto::aggregate::committee::{derive_aggregate_key, ShareSum};
+	use pq_crypto::committee::{derive_aggregate_key, ShareSum};
 	let shares = committee.shares();
 	let mut total = ShareSum::default();
 	shares.iter().for_each(|share| total.add(share).unwrap());

@@ -3,16 +3,16 @@
 //! hash, which libcrux re-derives on every verification. Portable Rust, the same native and in
 //! Wasm.
 
-use super::{ed25519_via_dalek, Backend, MlDsaVerifier};
+use super::{ed25519_via_strict_rule, Backend, MlDsaVerifier};
 use crate::params::MlDsaParams;
 use alloc::sync::Arc;
 use fips204::VerifyingKey;
 
 /// The backend of this crate's own FIPS 204 verifier with precomputed key data.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, scale_info::TypeInfo)]
-pub struct Precomputed;
+pub struct Fips204;
 
-impl<P: MlDsaParams> MlDsaVerifier<P> for Precomputed {
+impl<P: MlDsaParams> MlDsaVerifier<P> for Fips204 {
 	// Shared, not copied: a decoded ML-DSA-87 key is 64 KiB.
 	type DecodedKey = Arc<VerifyingKey<P>>;
 	const DECODED_KEY_BYTES: usize = VerifyingKey::<P>::BYTES_WITH_MATRIX;
@@ -35,8 +35,8 @@ impl<P: MlDsaParams> MlDsaVerifier<P> for Precomputed {
 	}
 }
 
-ed25519_via_dalek!(Precomputed);
+ed25519_via_strict_rule!(Fips204);
 
-impl Backend for Precomputed {
-	const NAME: &'static str = "precomputed";
+impl Backend for Fips204 {
+	const NAME: &'static str = "fips204";
 }

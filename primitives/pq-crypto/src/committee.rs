@@ -6,14 +6,19 @@
 //! get `Σ_{i∈P} tᵢ`: adding the present members, or subtracting the absent ones from the sum of
 //! all — whichever reads fewer shares.
 
-use super::{
-	encoding::{pack_t, pk_encode, unpack_t, unpack_t_group, PACKED_T_BYTES, T_GROUP_BYTES},
-	ring::{power2round, Poly, PolyVec, K, Q},
-	CommitteeId, SignerBitfield,
-};
 use crate::{
-	backend::MlDsaVerifier, bytes::fixed_bytes, keys::MlDsa87Public, keys::MlDsa87Signature,
-	params::MlDsa87, statement::MembershipStatement, Purpose,
+	aggregate::{
+		encoding::{pack_t, pk_encode, unpack_t, unpack_t_group, PACKED_T_BYTES, T_GROUP_BYTES},
+		ring::{power2round, Poly, PolyVec, K, Q},
+		CommitteeId, SignerBitfield,
+	},
+	backend::MlDsaVerifier,
+	bytes::fixed_bytes,
+	keys::MlDsa87Public,
+	keys::MlDsa87Signature,
+	params::MlDsa87,
+	statement::MembershipStatement,
+	Purpose,
 };
 use codec::Encode;
 use polkadot_sdk::sp_io::hashing::blake2_256;

@@ -9,7 +9,7 @@
 //! - [`AggregateKey`]: a decoded `pk*` — the shared matrix, `NTT(t1·2^d)` and `tr` — which
 //!   verifies with Algorithm 8 like any key of [`fips204`], the one verifier;
 //! - the node keeps matrices by `ρ` and decoded keys by digest ([`AggregateKeyId`]) in its
-//!   [`NodeCache`](crate::cache::node::NodeCache), under the budget of all its caches.
+//!   [`NodeCache`](super::node_cache::NodeCache), under the budget of all its caches.
 //!
 //! With `Â` expanded (by AVX2 where the CPU has it) a committee key decodes in a fraction of a
 //! verification, and expanding `Â` costs less than libcrux's whole decode+verify; the node
@@ -55,7 +55,7 @@ impl AggregateKeyId {
 	}
 }
 
-/// What [`NodeCache::lookup_aggregate`](crate::cache::node::NodeCache::lookup_aggregate) found.
+/// What [`NodeCache::lookup_aggregate`](super::node_cache::NodeCache::lookup_aggregate) found.
 pub enum AggregateLookup {
 	/// A key cached after a signature verified under it.
 	Cached(Arc<AggregateKey>),

@@ -1,7 +1,7 @@
 //! Verification by the node through the [`crate::host`] functions.
 //!
 //! From a Wasm runtime every verification is one host call, which runs our own verifier
-//! ([`Precomputed`](super::Precomputed), AVX2 when the CPU has it) natively with the node's
+//! ([`Fips204`](crate::backend::Fips204), AVX2 when the CPU has it) natively with the node's
 //! cross-block decoded-key cache; in a native build the same call runs that implementation
 //! directly. Only nodes that register
 //! [`crate::host::pq_verify::HostFunctions`] can run a runtime that uses this backend.
@@ -10,10 +10,10 @@
 //! on the node side, so an in-runtime cache in front of this backend saves nothing. Aggregate
 //! signatures go to the node too, which keeps each committee's matrix across blocks.
 
-use super::{Backend, Ed25519Verifier, MlDsaVerifier};
+use super::pq_verify;
 use crate::{
 	aggregate::SignerSet,
-	host::pq_verify,
+	backend::{Backend, Ed25519Verifier, MlDsaVerifier},
 	keys::{Ed25519Public, Ed25519Signature, MlDsa87Public, MlDsa87Signature},
 	message::{ed25519_message, pure_message},
 	params::{MlDsa44, MlDsa65, MlDsa87, MlDsaParams},
@@ -22,11 +22,11 @@ use crate::{
 
 /// The backend that verifies through the node's host functions.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, scale_info::TypeInfo)]
-pub struct Native;
+pub struct Host;
 
 macro_rules! native_level {
 	($params:ty, $verify_internal:ident) => {
-		impl MlDsaVerifier<$params> for Native {
+		impl MlDsaVerifier<$params> for Host {
 			type DecodedKey = <$params as MlDsaParams>::Public;
 			const DECODED_KEY_BYTES: usize =
 				core::mem::size_of::<<$params as MlDsaParams>::Public>();
@@ -61,7 +61,7 @@ native_level!(MlDsa44, ml_dsa_44_verify_internal);
 native_level!(MlDsa65, ml_dsa_65_verify_internal);
 native_level!(MlDsa87, ml_dsa_87_verify_internal);
 
-impl Ed25519Verifier for Native {
+impl Ed25519Verifier for Host {
 	type DecodedKey = Ed25519Public;
 
 	fn decode_key(public: &Ed25519Public) -> Option<Ed25519Public> {
@@ -78,8 +78,8 @@ impl Ed25519Verifier for Native {
 	}
 }
 
-impl Backend for Native {
-	const NAME: &'static str = "native";
+impl Backend for Host {
+	const NAME: &'static str = "host";
 
 	/// One host call; the node keeps its own caches and remembers the key as `signer_set`'s
 	/// once a signature verified.

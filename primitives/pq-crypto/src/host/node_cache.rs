@@ -13,13 +13,13 @@
 //! eviction: beyond the budget by at most one entry per verifying thread, for the length of a
 //! verification.
 
-use super::{CacheLimits, CacheStats, Lru};
+use super::committee_matrix::{
+	AggregateKey, AggregateKeyId, AggregateLookup, CommitteeMatrix, MATRIX_BYTES,
+};
 use crate::{
-	aggregate::{
-		verifier::{AggregateKey, AggregateKeyId, AggregateLookup, CommitteeMatrix, MATRIX_BYTES},
-		MAX_BITFIELD_BYTES,
-	},
+	aggregate::MAX_BITFIELD_BYTES,
 	backend::Backend,
+	cache::{CacheLimits, CacheStats, Lru},
 	verify::{DecodedKey, KeyDigest},
 };
 use alloc::sync::Arc;
