@@ -3,11 +3,14 @@
 # nothing that is already there (a second run takes a second): the C toolchain and libraries
 # (clang: sp-io's secp256k1 for Wasm; libssl-dev and pkg-config: the node's OpenSSL;
 # protobuf-compiler: libp2p), the Rust toolchain, target and components rust-toolchain.toml
-# names (machines with RUSTUP_AUTO_INSTALL=0 do not add them on their own), and zepter.
+# names (machines with RUSTUP_AUTO_INSTALL=0 do not add them on their own), and zepter. Debian
+# packages a script needs beyond these are its arguments.
+#
+#   scripts/install-prerequisites.sh [DEBIAN_PACKAGE...]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-packages=(clang libssl-dev pkg-config protobuf-compiler)
+packages=(clang libssl-dev pkg-config protobuf-compiler "$@")
 missing=()
 for package in "${packages[@]}"; do
 	dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package")

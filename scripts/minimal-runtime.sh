@@ -15,6 +15,8 @@ source scripts/common.sh
 block_time="${1:-3000}"
 omni_node_version=0.24.0 # the crate of stable2609 (its binary calls itself 1.25.x)
 if ! cargo install --list | grep -q "^polkadot-omni-node v$omni_node_version:"; then
+	# Its RocksDB bindings are generated from C headers with libclang.
+	scripts/install-prerequisites.sh libclang-dev
 	# In a build directory of its own: its thousand-odd crates are none of this workspace's.
 	cargo install --locked polkadot-omni-node --version "$omni_node_version" \
 		--target-dir "$HOME/.cache/pq-verifier/omni-node-target"

@@ -3,7 +3,7 @@
 use crate::{
 	aggregate::{AggregateSignature, CommitteeId},
 	keys::*,
-	params::{self, MlDsa44, MlDsa65, MlDsa87, MlDsaParams},
+	params::{self, match_ml_dsa, MlDsaParams},
 	Scheme,
 };
 use codec::{Decode, DecodeWithMemTracking, Encode, MaxEncodedLen};
@@ -49,24 +49,20 @@ pub enum MultiSignature {
 impl MultiSigner {
 	/// The scheme of this key.
 	pub fn scheme(&self) -> Scheme {
-		match self {
+		match_ml_dsa!(self, {
+			MultiSigner::MlDsa(_) as P => P::SCHEME,
 			MultiSigner::Ed25519(_) => Scheme::Ed25519,
-			MultiSigner::MlDsa44(_) => Scheme::MlDsa44,
-			MultiSigner::MlDsa65(_) => Scheme::MlDsa65,
-			MultiSigner::MlDsa87(_) => Scheme::MlDsa87,
 			MultiSigner::AggregateMlDsa87(_) => Scheme::AggregateMlDsa87,
-		}
+		})
 	}
 
 	/// The key's encoding (for a committee, its id), without the scheme.
 	pub fn key_bytes(&self) -> &[u8] {
-		match self {
+		match_ml_dsa!(self, {
+			MultiSigner::MlDsa(key) as _P => key.as_ref(),
 			MultiSigner::Ed25519(key) => key.as_ref(),
-			MultiSigner::MlDsa44(key) => key.as_ref(),
-			MultiSigner::MlDsa65(key) => key.as_ref(),
-			MultiSigner::MlDsa87(key) => key.as_ref(),
 			MultiSigner::AggregateMlDsa87(committee) => committee.as_ref(),
-		}
+		})
 	}
 
 	/// The 32-byte account id this key controls.
@@ -88,14 +84,11 @@ impl MultiSigner {
 	/// [`Self::account_id`], and how many derivation candidates it tried
 	/// ([`crate::account::derive_counted`]): none for an Ed25519 key, which is its account.
 	pub fn account_derivation(&self) -> (AccountId32, u32) {
-		let (tag, bytes): (&[u8], &[u8]) = match self {
-			MultiSigner::Ed25519(key) => return (AccountId32::new(key.0), 0),
-			MultiSigner::MlDsa44(key) => (MlDsa44::ACCOUNT_TAG, key.as_ref()),
-			MultiSigner::MlDsa65(key) => (MlDsa65::ACCOUNT_TAG, key.as_ref()),
-			MultiSigner::MlDsa87(key) => (MlDsa87::ACCOUNT_TAG, key.as_ref()),
-			MultiSigner::AggregateMlDsa87(committee) => return committee.account_derivation(),
-		};
-		crate::account::derive_counted(tag, bytes)
+		match_ml_dsa!(self, {
+			MultiSigner::MlDsa(key) as P => crate::account::derive_counted(P::ACCOUNT_TAG, key.as_ref()),
+			MultiSigner::Ed25519(key) => (AccountId32::new(key.0), 0),
+			MultiSigner::AggregateMlDsa87(committee) => committee.account_derivation(),
+		})
 	}
 }
 
@@ -104,15 +97,13 @@ impl MultiSigner {
 	/// ([`crate::account::version_1`]), for migrating chains that have such accounts: the same
 	/// as [`Self::account_id`] for Ed25519.
 	pub fn version_1_account_id(&self) -> AccountId32 {
-		match self {
+		match_ml_dsa!(self, {
+			MultiSigner::MlDsa(key) as P => params::version_1_account_id::<P>(key),
 			MultiSigner::Ed25519(key) => AccountId32::new(key.0),
-			MultiSigner::MlDsa44(key) => params::version_1_account_id::<MlDsa44>(key),
-			MultiSigner::MlDsa65(key) => params::version_1_account_id::<MlDsa65>(key),
-			MultiSigner::MlDsa87(key) => params::version_1_account_id::<MlDsa87>(key),
 			MultiSigner::AggregateMlDsa87(committee) => {
 				params::version_1_committee_account_id(&committee.0)
 			},
-		}
+		})
 	}
 }
 
@@ -127,12 +118,10 @@ impl IdentifyAccount for MultiSigner {
 impl MultiSignature {
 	/// The scheme of this signature.
 	pub fn scheme(&self) -> Scheme {
-		match self {
+		match_ml_dsa!(self, {
+			MultiSignature::MlDsa(_) as P => P::SCHEME,
 			MultiSignature::Ed25519(_) => Scheme::Ed25519,
-			MultiSignature::MlDsa44(_) => Scheme::MlDsa44,
-			MultiSignature::MlDsa65(_) => Scheme::MlDsa65,
-			MultiSignature::MlDsa87(_) => Scheme::MlDsa87,
 			MultiSignature::AggregateMlDsa87(_) => Scheme::AggregateMlDsa87,
-		}
+		})
 	}
 }

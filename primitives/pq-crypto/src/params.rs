@@ -103,3 +103,61 @@ ml_dsa_params!(
 	Scheme::MlDsa87,
 	b"pq-verifier/account/ml-dsa-87"
 );
+
+/// `match` over an enum with one variant per ML-DSA level, written once for all three: the one
+/// place that says which variant (`MlDsa44`, `MlDsa65`, `MlDsa87`, the names every enum of this
+/// crate gives them) carries which parameter set. The `MlDsa(…) as P` arm is expanded once per
+/// level with `P` that level's [`MlDsaParams`]; the arms after it are the match's others, and
+/// the match stays exhaustive. A pair of such enums matches level against level:
+///
+/// ```ignore
+/// match_ml_dsa!(signer, {
+///     MultiSigner::MlDsa(key) as P => account_id::<P>(key),
+///     MultiSigner::Ed25519(key) => AccountId32::new(key.0),
+///     MultiSigner::AggregateMlDsa87(committee) => committee.account_id(),
+/// })
+/// ```
+macro_rules! match_ml_dsa {
+	($value:expr, {
+		$enum:ident::MlDsa($($binding:tt)*) as $params:ident => $body:expr,
+		$($others:tt)*
+	}) => {
+		match $value {
+			$enum::MlDsa44($($binding)*) => {
+				type $params = $crate::params::MlDsa44;
+				$body
+			},
+			$enum::MlDsa65($($binding)*) => {
+				type $params = $crate::params::MlDsa65;
+				$body
+			},
+			$enum::MlDsa87($($binding)*) => {
+				type $params = $crate::params::MlDsa87;
+				$body
+			},
+			$($others)*
+		}
+	};
+	($value:expr, {
+		($first_enum:ident::MlDsa($($first_binding:tt)*), $second_enum:ident::MlDsa($($second_binding:tt)*))
+			as $params:ident => $body:expr,
+		$($others:tt)*
+	}) => {
+		match $value {
+			($first_enum::MlDsa44($($first_binding)*), $second_enum::MlDsa44($($second_binding)*)) => {
+				type $params = $crate::params::MlDsa44;
+				$body
+			},
+			($first_enum::MlDsa65($($first_binding)*), $second_enum::MlDsa65($($second_binding)*)) => {
+				type $params = $crate::params::MlDsa65;
+				$body
+			},
+			($first_enum::MlDsa87($($first_binding)*), $second_enum::MlDsa87($($second_binding)*)) => {
+				type $params = $crate::params::MlDsa87;
+				$body
+			},
+			$($others)*
+		}
+	};
+}
+pub(crate) use match_ml_dsa;

@@ -25,7 +25,7 @@ use crate::{
 	aggregate::{AggregateSignature, SignerBitfield},
 	keys::*,
 	multi::{MultiSignature, MultiSigner},
-	params::{MlDsa44, MlDsa65, MlDsa87, MlDsaParams},
+	params::{match_ml_dsa, MlDsaParams},
 	statement::Signatory,
 	verify::KeyDigest,
 	Scheme, VerifyError,
@@ -91,17 +91,15 @@ pub enum Form<'a> {
 impl TransactionSignature {
 	/// The form and scheme, read without verifying anything.
 	pub fn form(&self) -> Form<'_> {
-		match self {
+		match_ml_dsa!(self, {
+			Self::MlDsa(..) as P => Form::KeyInline(P::SCHEME),
 			Self::Ed25519(_) => Form::KeyInline(Scheme::Ed25519),
 			Self::Sr25519(_) | Self::Ecdsa(_) => Form::Classical,
-			Self::MlDsa44(..) => Form::KeyInline(Scheme::MlDsa44),
-			Self::MlDsa65(..) => Form::KeyInline(Scheme::MlDsa65),
-			Self::MlDsa87(..) => Form::KeyInline(Scheme::MlDsa87),
 			Self::MlDsa44Registered(_) => Form::KeyRegistered(Scheme::MlDsa44),
 			Self::MlDsa65Registered(_) => Form::KeyRegistered(Scheme::MlDsa65),
 			Self::MlDsa87Registered(_) => Form::KeyRegistered(Scheme::MlDsa87),
 			Self::Committee(aggregate) => Form::Committee(&aggregate.signers),
-		}
+		})
 	}
 
 	/// A key and its signature in the key-inline form, for `account` (an Ed25519 key is the
@@ -172,19 +170,16 @@ impl TransactionSignature {
 	/// key's ([`MultiSigner::account_derivation`]) or the committee's; none for the other forms
 	/// (an Ed25519 key is its account, a registered key is looked up by account).
 	pub fn account_candidates(&self) -> u32 {
-		let (tag, key): (&[u8], &[u8]) = match self {
-			Self::MlDsa44(key, _) => (MlDsa44::ACCOUNT_TAG, key.as_ref()),
-			Self::MlDsa65(key, _) => (MlDsa65::ACCOUNT_TAG, key.as_ref()),
-			Self::MlDsa87(key, _) => (MlDsa87::ACCOUNT_TAG, key.as_ref()),
-			Self::Committee(aggregate) => return aggregate.committee.account_derivation().1,
+		match_ml_dsa!(self, {
+			Self::MlDsa(key, _) as P => crate::account::derive_counted(P::ACCOUNT_TAG, key.as_ref()).1,
+			Self::Committee(aggregate) => aggregate.committee.account_derivation().1,
 			Self::Ed25519(_)
 			| Self::MlDsa44Registered(_)
 			| Self::MlDsa65Registered(_)
 			| Self::MlDsa87Registered(_)
 			| Self::Sr25519(_)
-			| Self::Ecdsa(_) => return 0,
-		};
-		crate::account::derive_counted(tag, key).1
+			| Self::Ecdsa(_) => 0,
+		})
 	}
 
 	/// Who signed for `account`, as the signed message names it ([`Signatory`]); `None` for the

@@ -11,7 +11,7 @@ use crate::{
 	backend::{Backend, Ed25519Verifier, MlDsaVerifier},
 	keys::MlDsa87Public,
 	multi::{MultiSignature, MultiSigner},
-	params::{account_id, MlDsa44, MlDsa65, MlDsa87, MlDsaParams},
+	params::{account_id, match_ml_dsa, MlDsa44, MlDsa65, MlDsa87, MlDsaParams},
 	Domain, Purpose, Scheme, VerifyError,
 };
 use polkadot_sdk::sp_runtime::AccountId32;
@@ -95,6 +95,23 @@ impl<'a> Signed<'a> {
 		}
 	}
 
+	/// Whether `signature` is valid over this with an ML-DSA key of level `P` decoded by `B`.
+	fn verify_ml_dsa<B: MlDsaVerifier<P>, P: MlDsaParams>(
+		self,
+		key: &B::DecodedKey,
+		signature: &P::Signature,
+	) -> bool {
+		match self {
+			Self::ForPurpose(message, purpose) => {
+				B::verify_decoded(key, message, purpose.context(), signature)
+			},
+			Self::WithContext(message, context) => {
+				B::verify_decoded(key, message, context, signature)
+			},
+			Self::Internal(message) => B::verify_internal(key, message, signature),
+		}
+	}
+
 	/// Ed25519's `(prefix, message)`.
 	fn ed25519_parts(&self) -> (&'a [u8], &'a [u8]) {
 		match *self {
@@ -139,12 +156,10 @@ impl<B: Backend> DecodedKey<B> {
 
 	/// Bytes the decoded key occupies, for a cache's byte budget.
 	pub fn bytes(&self) -> usize {
-		match self {
+		match_ml_dsa!(self, {
+			Self::MlDsa(_) as P => <B as MlDsaVerifier<P>>::DECODED_KEY_BYTES,
 			Self::Ed25519(_) => core::mem::size_of::<<B as Ed25519Verifier>::DecodedKey>(),
-			Self::MlDsa44(_) => <B as MlDsaVerifier<MlDsa44>>::DECODED_KEY_BYTES,
-			Self::MlDsa65(_) => <B as MlDsaVerifier<MlDsa65>>::DECODED_KEY_BYTES,
-			Self::MlDsa87(_) => <B as MlDsaVerifier<MlDsa87>>::DECODED_KEY_BYTES,
-		}
+		})
 	}
 
 	/// Verifies `signature` with this key.
@@ -153,44 +168,16 @@ impl<B: Backend> DecodedKey<B> {
 		signature: &MultiSignature,
 		signed: Signed<'_>,
 	) -> Result<(), VerifyError> {
-		macro_rules! ml_dsa {
-			($params:ty, $key:expr, $signature:expr) => {
-				match signed {
-					Signed::ForPurpose(message, purpose) => {
-						<B as MlDsaVerifier<$params>>::verify_decoded(
-							$key,
-							message,
-							purpose.context(),
-							$signature,
-						)
-					},
-					Signed::WithContext(message, context) => {
-						<B as MlDsaVerifier<$params>>::verify_decoded(
-							$key, message, context, $signature,
-						)
-					},
-					Signed::Internal(message) => {
-						<B as MlDsaVerifier<$params>>::verify_internal($key, message, $signature)
-					},
-				}
-			};
-		}
-		let valid = match (self, signature) {
+		let valid = match_ml_dsa!((self, signature), {
+			(Self::MlDsa(key), MultiSignature::MlDsa(signature)) as P => {
+				signed.verify_ml_dsa::<B, P>(key, signature)
+			},
 			(Self::Ed25519(key), MultiSignature::Ed25519(signature)) => {
 				let (prefix, message) = signed.ed25519_parts();
 				<B as Ed25519Verifier>::verify_decoded(key, prefix, message, signature)
 			},
-			(Self::MlDsa44(key), MultiSignature::MlDsa44(signature)) => {
-				ml_dsa!(MlDsa44, key, signature)
-			},
-			(Self::MlDsa65(key), MultiSignature::MlDsa65(signature)) => {
-				ml_dsa!(MlDsa65, key, signature)
-			},
-			(Self::MlDsa87(key), MultiSignature::MlDsa87(signature)) => {
-				ml_dsa!(MlDsa87, key, signature)
-			},
 			_ => return Err(VerifyError::SchemeMismatch),
-		};
+		});
 		valid.then_some(()).ok_or(VerifyError::BadSignature)
 	}
 }
