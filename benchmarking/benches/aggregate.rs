@@ -30,7 +30,7 @@ use pq_crypto::{
 	},
 	params::MlDsa87,
 	verify::Signed,
-	MultiSignature, MultiSigner, Purpose, Scheme,
+	AnySignature, AnySigner, Purpose, Scheme,
 };
 use pq_signer::{aggregator::Committee, signing::Keypair};
 use std::{hint::black_box, sync::Arc, time::Duration};
@@ -67,7 +67,7 @@ impl Stored {
 
 fn baselines(c: &mut Criterion) {
 	let ed25519 = Keypair::from_suri(Scheme::Ed25519, "//Bench").expect("dev URI");
-	let (MultiSigner::Ed25519(key), MultiSignature::Ed25519(signature)) =
+	let (AnySigner::Ed25519(key), AnySignature::Ed25519(signature)) =
 		(ed25519.public(), ed25519.sign(MESSAGE, PURPOSE))
 	else {
 		unreachable!("an Ed25519 keypair signs Ed25519")
@@ -85,7 +85,7 @@ fn baselines(c: &mut Criterion) {
 
 	let ml_dsa = Keypair::from_suri(Scheme::MlDsa87, "//Bench").expect("dev URI");
 	let (signer, signature) = (ml_dsa.public(), ml_dsa.sign(MESSAGE, PURPOSE));
-	let (MultiSigner::MlDsa87(key), MultiSignature::MlDsa87(raw)) = (&signer, &signature) else {
+	let (AnySigner::MlDsa87(key), AnySignature::MlDsa87(raw)) = (&signer, &signature) else {
 		unreachable!("an ML-DSA-87 keypair signs ML-DSA-87")
 	};
 	c.bench_function(&format!("ml-dsa-87/{}/decode+verify", NodeBackend::NAME), |b| {
@@ -170,11 +170,11 @@ fn aggregate(c: &mut Criterion, committee: &Committee, stored: &Stored, count: u
 	});
 }
 
-fn individual(c: &mut Criterion, members: &[(MultiSigner, MultiSignature)], count: u32) {
+fn individual(c: &mut Criterion, members: &[(AnySigner, AnySignature)], count: u32) {
 	let pairs: Vec<_> = members[..count as usize]
 		.iter()
 		.map(|pair| match pair {
-			(MultiSigner::MlDsa87(key), MultiSignature::MlDsa87(signature)) => (key, signature),
+			(AnySigner::MlDsa87(key), AnySignature::MlDsa87(signature)) => (key, signature),
 			_ => unreachable!("ML-DSA-87 keypairs sign ML-DSA-87"),
 		})
 		.collect();
@@ -196,7 +196,7 @@ fn all(c: &mut Criterion) {
 	baselines(c);
 	let committee = Committee::from_seed(&[0xa6; 32], 128, 1);
 	let stored = Stored::new(&committee);
-	let members: Vec<(MultiSigner, MultiSignature)> = (0..128u8)
+	let members: Vec<(AnySigner, AnySignature)> = (0..128u8)
 		.map(|index| {
 			let keypair =
 				Keypair::from_seed(Scheme::MlDsa87, &[index; 32]).expect("ML-DSA-87 from a seed");

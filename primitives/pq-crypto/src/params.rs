@@ -112,9 +112,9 @@ ml_dsa_params!(
 ///
 /// ```ignore
 /// match_ml_dsa!(signer, {
-///     MultiSigner::MlDsa(key) as P => account_id::<P>(key),
-///     MultiSigner::Ed25519(key) => AccountId32::new(key.0),
-///     MultiSigner::AggregateMlDsa87(committee) => committee.account_id(),
+///     AnySigner::MlDsa(key) as P => account_id::<P>(key),
+///     AnySigner::Ed25519(key) => AccountId32::new(key.0),
+///     AnySigner::AggregateMlDsa87(committee) => committee.account_id(),
 /// })
 /// ```
 macro_rules! match_ml_dsa {

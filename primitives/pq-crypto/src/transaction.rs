@@ -23,8 +23,8 @@
 use crate::{
 	account::edwards,
 	aggregate::{AggregateSignature, SignerBitfield},
+	any::{AnySignature, AnySigner},
 	keys::*,
-	multi::{MultiSignature, MultiSigner},
 	params::{match_ml_dsa, MlDsaParams},
 	statement::Signatory,
 	verify::KeyDigest,
@@ -104,18 +104,16 @@ impl TransactionSignature {
 
 	/// A key and its signature in the key-inline form, for `account` (an Ed25519 key is the
 	/// account itself).
-	pub fn key_inline(key: MultiSigner, signature: MultiSignature) -> Option<Self> {
+	pub fn key_inline(key: AnySigner, signature: AnySignature) -> Option<Self> {
 		Some(match (key, signature) {
-			(MultiSigner::Ed25519(_), MultiSignature::Ed25519(signature)) => {
-				Self::Ed25519(signature)
-			},
-			(MultiSigner::MlDsa44(key), MultiSignature::MlDsa44(signature)) => {
+			(AnySigner::Ed25519(_), AnySignature::Ed25519(signature)) => Self::Ed25519(signature),
+			(AnySigner::MlDsa44(key), AnySignature::MlDsa44(signature)) => {
 				Self::MlDsa44(key, signature)
 			},
-			(MultiSigner::MlDsa65(key), MultiSignature::MlDsa65(signature)) => {
+			(AnySigner::MlDsa65(key), AnySignature::MlDsa65(signature)) => {
 				Self::MlDsa65(key, signature)
 			},
-			(MultiSigner::MlDsa87(key), MultiSignature::MlDsa87(signature)) => {
+			(AnySigner::MlDsa87(key), AnySignature::MlDsa87(signature)) => {
 				Self::MlDsa87(key, signature)
 			},
 			_ => return None,
@@ -124,42 +122,41 @@ impl TransactionSignature {
 
 	/// A registered key's signature in the registered form; `None` for schemes no account can
 	/// register (Ed25519, aggregates).
-	pub fn key_registered(signature: MultiSignature) -> Option<Self> {
+	pub fn key_registered(signature: AnySignature) -> Option<Self> {
 		Some(match signature {
-			MultiSignature::MlDsa44(signature) => Self::MlDsa44Registered(signature),
-			MultiSignature::MlDsa65(signature) => Self::MlDsa65Registered(signature),
-			MultiSignature::MlDsa87(signature) => Self::MlDsa87Registered(signature),
-			MultiSignature::Ed25519(_) | MultiSignature::AggregateMlDsa87(_) => return None,
+			AnySignature::MlDsa44(signature) => Self::MlDsa44Registered(signature),
+			AnySignature::MlDsa65(signature) => Self::MlDsa65Registered(signature),
+			AnySignature::MlDsa87(signature) => Self::MlDsa87Registered(signature),
+			AnySignature::Ed25519(_) | AnySignature::AggregateMlDsa87(_) => return None,
 		})
 	}
 
 	/// The signature taken apart by form, for `account` (an Ed25519 key is the account).
 	pub fn parts(&self, account: &AccountId32) -> Parts<'_> {
 		match self {
-			Self::Ed25519(signature) => Parts::KeyInline(
-				ed25519_signer(account),
-				MultiSignature::Ed25519(signature.clone()),
-			),
+			Self::Ed25519(signature) => {
+				Parts::KeyInline(ed25519_signer(account), AnySignature::Ed25519(signature.clone()))
+			},
 			Self::MlDsa44(key, signature) => Parts::KeyInline(
-				MultiSigner::MlDsa44(key.clone()),
-				MultiSignature::MlDsa44(signature.clone()),
+				AnySigner::MlDsa44(key.clone()),
+				AnySignature::MlDsa44(signature.clone()),
 			),
 			Self::MlDsa65(key, signature) => Parts::KeyInline(
-				MultiSigner::MlDsa65(key.clone()),
-				MultiSignature::MlDsa65(signature.clone()),
+				AnySigner::MlDsa65(key.clone()),
+				AnySignature::MlDsa65(signature.clone()),
 			),
 			Self::MlDsa87(key, signature) => Parts::KeyInline(
-				MultiSigner::MlDsa87(key.clone()),
-				MultiSignature::MlDsa87(signature.clone()),
+				AnySigner::MlDsa87(key.clone()),
+				AnySignature::MlDsa87(signature.clone()),
 			),
 			Self::MlDsa44Registered(signature) => {
-				Parts::KeyRegistered(MultiSignature::MlDsa44(signature.clone()))
+				Parts::KeyRegistered(AnySignature::MlDsa44(signature.clone()))
 			},
 			Self::MlDsa65Registered(signature) => {
-				Parts::KeyRegistered(MultiSignature::MlDsa65(signature.clone()))
+				Parts::KeyRegistered(AnySignature::MlDsa65(signature.clone()))
 			},
 			Self::MlDsa87Registered(signature) => {
-				Parts::KeyRegistered(MultiSignature::MlDsa87(signature.clone()))
+				Parts::KeyRegistered(AnySignature::MlDsa87(signature.clone()))
 			},
 			Self::Committee(aggregate) => Parts::Committee(aggregate),
 			Self::Sr25519(_) | Self::Ecdsa(_) => Parts::Classical,
@@ -167,7 +164,7 @@ impl TransactionSignature {
 	}
 
 	/// How many account-derivation candidates checking this signature tries: an inline ML-DSA
-	/// key's ([`MultiSigner::account_derivation`]) or the committee's; none for the other forms
+	/// key's ([`AnySigner::account_derivation`]) or the committee's; none for the other forms
 	/// (an Ed25519 key is its account, a registered key is looked up by account).
 	pub fn account_candidates(&self) -> u32 {
 		match_ml_dsa!(self, {
@@ -208,9 +205,9 @@ impl TransactionSignature {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Parts<'a> {
 	/// The key (for Ed25519, the account itself) and its signature.
-	KeyInline(MultiSigner, MultiSignature),
+	KeyInline(AnySigner, AnySignature),
 	/// A signature by the account's registered key.
-	KeyRegistered(MultiSignature),
+	KeyRegistered(AnySignature),
 	/// A committee's aggregate signature.
 	Committee(&'a AggregateSignature),
 	/// sr25519 or ECDSA: never accepted.
@@ -223,8 +220,8 @@ pub enum Parts<'a> {
 /// must be an edwards25519 encoding ([`VerifyError::InvalidKey`]) — which no post-quantum
 /// account id is ([`crate::account`]), so a classical signature never reaches verification
 /// for one.
-pub fn bind(key: &MultiSigner, account: &AccountId32) -> Result<Bound, VerifyError> {
-	if matches!(key, MultiSigner::Ed25519(_)) && !edwards::decodes_as_point(account.as_ref()) {
+pub fn bind(key: &AnySigner, account: &AccountId32) -> Result<Bound, VerifyError> {
+	if matches!(key, AnySigner::Ed25519(_)) && !edwards::decodes_as_point(account.as_ref()) {
 		return Err(VerifyError::InvalidKey);
 	}
 	let (derived, account_candidates) = key.account_derivation();
@@ -246,8 +243,8 @@ pub struct Bound {
 }
 
 /// An Ed25519 account's key: the account id itself.
-fn ed25519_signer(account: &AccountId32) -> MultiSigner {
-	MultiSigner::Ed25519(Ed25519Public(*<AccountId32 as AsRef<[u8; 32]>>::as_ref(account)))
+fn ed25519_signer(account: &AccountId32) -> AnySigner {
+	AnySigner::Ed25519(Ed25519Public(*<AccountId32 as AsRef<[u8; 32]>>::as_ref(account)))
 }
 
 #[cfg(test)]

@@ -9,7 +9,7 @@ use pq_crypto::{
 	cache::{CacheLimits, KeyCache},
 	host::node,
 	host::Host,
-	MultiSignature, MultiSigner, Purpose, Scheme,
+	AnySignature, AnySigner, Purpose, Scheme,
 };
 use pq_signer::{aggregator::Committee, signing::Keypair};
 use std::{
@@ -44,7 +44,7 @@ const MESSAGE: &[u8] = b"fill the cache";
 const BUDGET: usize = 4 << 20;
 
 /// A key of `scheme` from `seed` and its signature of [`MESSAGE`].
-fn signed(scheme: Scheme, seed: u32) -> (MultiSigner, MultiSignature) {
+fn signed(scheme: Scheme, seed: u32) -> (AnySigner, AnySignature) {
 	let mut bytes = [0u8; 32];
 	bytes[..4].copy_from_slice(&seed.to_le_bytes());
 	let keypair = Keypair::from_seed(scheme, &bytes).unwrap();

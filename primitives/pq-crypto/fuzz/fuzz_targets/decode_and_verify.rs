@@ -6,14 +6,14 @@ use codec::Decode;
 use libfuzzer_sys::fuzz_target;
 use pq_crypto::{
 	backend::{Libcrux, RustCrypto},
-	AggregateSignature, MultiSignature, MultiSigner, Purpose, TransactionSignature,
+	AggregateSignature, AnySignature, AnySigner, Purpose, TransactionSignature,
 };
 
 fuzz_target!(|data: &[u8]| {
 	let _ = AggregateSignature::decode(&mut &data[..]);
 	let _ = TransactionSignature::decode(&mut &data[..]);
 	let input = &mut &data[..];
-	if let (Ok(signer), Ok(signature)) = (MultiSigner::decode(input), MultiSignature::decode(input)) {
+	if let (Ok(signer), Ok(signature)) = (AnySigner::decode(input), AnySignature::decode(input)) {
 		let message: &[u8] = input;
 		assert_eq!(
 			signature.verify::<Libcrux>(&signer, message, Purpose::Transaction),

@@ -60,7 +60,7 @@ fixed_bytes!(
 );
 
 impl CommitteeId {
-	/// The account the committee controls ([`crate::MultiSigner::account_id`]).
+	/// The account the committee controls ([`crate::AnySigner::account_id`]).
 	pub fn account_id(&self) -> polkadot_sdk::sp_runtime::AccountId32 {
 		crate::params::committee_account_id(&self.0)
 	}

@@ -17,9 +17,9 @@
 
 use crate::{
 	aggregate::SignerSet,
+	any::{AnySignature, AnySigner},
 	backend::Backend,
 	keys::{MlDsa87Public, MlDsa87Signature},
-	multi::{MultiSignature, MultiSigner},
 	verify::{DecodedKey, KeyDigest, Signed},
 	Purpose, VerifyError,
 };
@@ -182,8 +182,8 @@ impl<B: Backend> KeyCache<B> {
 	/// it is not cached.
 	pub fn verify(
 		&mut self,
-		signer: &MultiSigner,
-		signature: &MultiSignature,
+		signer: &AnySigner,
+		signature: &AnySignature,
 		message: &[u8],
 		purpose: Purpose,
 	) -> Result<(), VerifyError> {
@@ -195,8 +195,8 @@ impl<B: Backend> KeyCache<B> {
 	pub fn verify_digested(
 		&mut self,
 		digest: KeyDigest,
-		signer: &MultiSigner,
-		signature: &MultiSignature,
+		signer: &AnySigner,
+		signature: &AnySignature,
 		message: &[u8],
 		purpose: Purpose,
 	) -> Result<(), VerifyError> {
@@ -230,8 +230,8 @@ impl<B: Backend> KeyCache<B> {
 		{
 			return verdict;
 		}
-		let signer = MultiSigner::MlDsa87(public.clone());
-		self.verify(&signer, &MultiSignature::MlDsa87(signature.clone()), message, purpose)
+		let signer = AnySigner::MlDsa87(public.clone());
+		self.verify(&signer, &AnySignature::MlDsa87(signature.clone()), message, purpose)
 	}
 
 	/// The decoded key of `digest` if it is cached, counting a hit or a miss.

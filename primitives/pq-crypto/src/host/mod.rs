@@ -37,7 +37,7 @@ use crate::keys::{
 	MlDsa65Signature, MlDsa87Public, MlDsa87Signature,
 };
 #[cfg(not(substrate_runtime))]
-use crate::{MultiSignature, MultiSigner};
+use crate::{AnySignature, AnySigner};
 use sp_runtime_interface::{
 	pass_by::{AllocateAndReturnByCodec, PassFatPointerAndRead, PassPointerAndRead},
 	runtime_interface,
@@ -53,8 +53,8 @@ pub trait PqVerify {
 		signature: PassPointerAndRead<&MlDsa44Signature, { MlDsa44Signature::LEN }>,
 	) -> bool {
 		node::verify(
-			MultiSigner::MlDsa44(public.clone()),
-			MultiSignature::MlDsa44(signature.clone()),
+			AnySigner::MlDsa44(public.clone()),
+			AnySignature::MlDsa44(signature.clone()),
 			message,
 		)
 	}
@@ -66,8 +66,8 @@ pub trait PqVerify {
 		signature: PassPointerAndRead<&MlDsa65Signature, { MlDsa65Signature::LEN }>,
 	) -> bool {
 		node::verify(
-			MultiSigner::MlDsa65(public.clone()),
-			MultiSignature::MlDsa65(signature.clone()),
+			AnySigner::MlDsa65(public.clone()),
+			AnySignature::MlDsa65(signature.clone()),
 			message,
 		)
 	}
@@ -79,8 +79,8 @@ pub trait PqVerify {
 		signature: PassPointerAndRead<&MlDsa87Signature, { MlDsa87Signature::LEN }>,
 	) -> bool {
 		node::verify(
-			MultiSigner::MlDsa87(public.clone()),
-			MultiSignature::MlDsa87(signature.clone()),
+			AnySigner::MlDsa87(public.clone()),
+			AnySignature::MlDsa87(signature.clone()),
 			message,
 		)
 	}
@@ -126,7 +126,7 @@ pub trait PqVerify {
 	fn ed25519_key_is_valid(
 		public: PassPointerAndRead<&Ed25519Public, { Ed25519Public::LEN }>,
 	) -> bool {
-		node::key_is_valid(MultiSigner::Ed25519(public.clone()))
+		node::key_is_valid(AnySigner::Ed25519(public.clone()))
 	}
 
 	/// Ed25519 under the project's strict rule ([`crate::backend::StrictEd25519`]), over `message` as
@@ -137,8 +137,8 @@ pub trait PqVerify {
 		signature: PassPointerAndRead<&Ed25519Signature, { Ed25519Signature::LEN }>,
 	) -> bool {
 		node::verify(
-			MultiSigner::Ed25519(public.clone()),
-			MultiSignature::Ed25519(signature.clone()),
+			AnySigner::Ed25519(public.clone()),
+			AnySignature::Ed25519(signature.clone()),
 			message,
 		)
 	}
