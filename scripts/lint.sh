@@ -19,7 +19,9 @@ build_with_progress env SKIP_WASM_BUILD=1 \
 build_with_progress env SKIP_WASM_BUILD=1 cargo clippy --release -p pq-runtime --all-targets \
 	--features runtime-benchmarks,try-runtime --quiet -- -D warnings
 zepter run check
-# Imports point down: no two top-level modules of a crate import each other.
-# shellcheck disable=SC2046
-python3 scripts/module-layers.py $(cargo metadata --no-deps --format-version 1 |
+# Imports point down: no two top-level modules of a crate import each other. (An assignment, so
+# a failing `cargo metadata` stops the script instead of checking no crate.)
+crates=$(cargo metadata --no-deps --format-version 1 |
 	python3 -c 'import json, os, sys; print(*(os.path.dirname(p["manifest_path"]) for p in json.load(sys.stdin)["packages"]))')
+# shellcheck disable=SC2086 # one directory a word
+python3 scripts/module-layers.py $crates

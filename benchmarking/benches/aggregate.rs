@@ -30,7 +30,7 @@ use pq_crypto::{
 	},
 	params::MlDsa87,
 	verify::Signed,
-	AnySignature, AnySigner, Purpose, Scheme,
+	AccountSignature, AccountSigner, Purpose, Scheme,
 };
 use pq_signer::{aggregator::Committee, signing::Keypair};
 use std::{hint::black_box, sync::Arc, time::Duration};
@@ -67,7 +67,7 @@ impl Stored {
 
 fn baselines(c: &mut Criterion) {
 	let ed25519 = Keypair::from_suri(Scheme::Ed25519, "//Bench").expect("dev URI");
-	let (AnySigner::Ed25519(key), AnySignature::Ed25519(signature)) =
+	let (AccountSigner::Ed25519(key), AccountSignature::Ed25519(signature)) =
 		(ed25519.public(), ed25519.sign(MESSAGE, PURPOSE))
 	else {
 		unreachable!("an Ed25519 keypair signs Ed25519")
@@ -85,7 +85,8 @@ fn baselines(c: &mut Criterion) {
 
 	let ml_dsa = Keypair::from_suri(Scheme::MlDsa87, "//Bench").expect("dev URI");
 	let (signer, signature) = (ml_dsa.public(), ml_dsa.sign(MESSAGE, PURPOSE));
-	let (AnySigner::MlDsa87(key), AnySignature::MlDsa87(raw)) = (&signer, &signature) else {
+	let (AccountSigner::MlDsa87(key), AccountSignature::MlDsa87(raw)) = (&signer, &signature)
+	else {
 		unreachable!("an ML-DSA-87 keypair signs ML-DSA-87")
 	};
 	c.bench_function(&format!("ml-dsa-87/{}/decode+verify", NodeBackend::NAME), |b| {
@@ -170,11 +171,11 @@ fn aggregate(c: &mut Criterion, committee: &Committee, stored: &Stored, count: u
 	});
 }
 
-fn individual(c: &mut Criterion, members: &[(AnySigner, AnySignature)], count: u32) {
+fn individual(c: &mut Criterion, members: &[(AccountSigner, AccountSignature)], count: u32) {
 	let pairs: Vec<_> = members[..count as usize]
 		.iter()
 		.map(|pair| match pair {
-			(AnySigner::MlDsa87(key), AnySignature::MlDsa87(signature)) => (key, signature),
+			(AccountSigner::MlDsa87(key), AccountSignature::MlDsa87(signature)) => (key, signature),
 			_ => unreachable!("ML-DSA-87 keypairs sign ML-DSA-87"),
 		})
 		.collect();
@@ -196,7 +197,7 @@ fn all(c: &mut Criterion) {
 	baselines(c);
 	let committee = Committee::from_seed(&[0xa6; 32], 128, 1);
 	let stored = Stored::new(&committee);
-	let members: Vec<(AnySigner, AnySignature)> = (0..128u8)
+	let members: Vec<(AccountSigner, AccountSignature)> = (0..128u8)
 		.map(|index| {
 			let keypair =
 				Keypair::from_seed(Scheme::MlDsa87, &[index; 32]).expect("ML-DSA-87 from a seed");

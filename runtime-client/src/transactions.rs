@@ -39,7 +39,7 @@ use polkadot_sdk::{
 pub use pq_client::sender::{Form, Randomness, Sender, SignError};
 use pq_crypto::{
 	statement::{signing_payload, PossessionStatement},
-	AnySignature, Purpose,
+	AccountSignature, Purpose,
 };
 use pq_signer::{aggregator::Committee, signing::Keypair};
 
@@ -235,7 +235,11 @@ pub fn rotate_key_call(key: &Keypair, account: &AccountId32, chain: &ChainIdenti
 		.into()
 }
 
-fn possession_proof(key: &Keypair, account: &AccountId32, chain: &ChainIdentity) -> AnySignature {
+fn possession_proof(
+	key: &Keypair,
+	account: &AccountId32,
+	chain: &ChainIdentity,
+) -> AccountSignature {
 	let statement = PossessionStatement { genesis_hash: chain.genesis_hash, account };
 	key.sign(&statement.encode(), Purpose::ProofOfPossession)
 }

@@ -17,7 +17,7 @@ use pq_crypto::{
 	message::pure_message,
 	params::{MlDsa44, MlDsa65, MlDsa87, MlDsaParams, COMMITTEE_ACCOUNT_TAG},
 	statement::{signing_payload, TransactionStatement},
-	AnySigner, Scheme, TransactionSignature,
+	AccountSigner, Scheme, TransactionSignature,
 };
 use pq_runtime::{TxExtension, UncheckedExtrinsic, UNIT};
 use pq_runtime_client::transactions::{self, ChainIdentity, Checkpoint, Form, Randomness, Sender};
@@ -114,7 +114,7 @@ fn shake256_64(parts: &[&[u8]]) -> [u8; 64] {
 fn signing_steps(
 	extrinsic: &UncheckedExtrinsic,
 	chain: &ChainIdentity,
-	key: Option<&AnySigner>,
+	key: Option<&AccountSigner>,
 ) -> Value {
 	let Preamble::Signed(address, signature, extensions) = &extrinsic.preamble else {
 		panic!("a signed extrinsic")
@@ -158,7 +158,7 @@ fn vectors() -> Value {
 	let checkpoint = chain.checkpoint.expect("mortal");
 	let bob = Keypair::from_suri(Scheme::Ed25519, "//Bob").unwrap().account_id();
 	let call = transactions::transfer_call(bob.clone(), UNIT);
-	let sign = |sender: Sender, form, key: Option<&AnySigner>| {
+	let sign = |sender: Sender, form, key: Option<&AccountSigner>| {
 		let extrinsic = transactions::sign_with(
 			sender,
 			call.clone(),
@@ -241,7 +241,7 @@ fn vectors() -> Value {
 		"account_id": hex(committee.id().account_id()),
 		"account_derivation": derivation(COMMITTEE_ACCOUNT_TAG, committee.id().as_ref()),
 	});
-	let aggregate_key = AnySigner::MlDsa87(committee.aggregate_key(&signers));
+	let aggregate_key = AccountSigner::MlDsa87(committee.aggregate_key(&signers));
 	transfers.push(with(
 		vector,
 		sign(

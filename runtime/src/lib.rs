@@ -120,7 +120,9 @@ pub mod opaque {
 /// `impl_version` counts changes within a release that leave consensus alone. Release 5: every
 /// transaction a signed (v4) extrinsic whose signature carries the form (`transaction_version`
 /// 3: the transaction extensions changed). Release 6: the pure-Wasm build verifies with our own
-/// verifier, with its weights (so fees) measured on it.
+/// verifier, with its weights (so fees) measured on it. Release 7: the metadata names the
+/// signature core's types for what they are (`pq_crypto::signer::AccountSigner` and
+/// `AccountSignature`); encodings unchanged.
 macro_rules! runtime_version {
 	// `tt`, not `literal`: the attribute reads bare literal tokens, not wrapped ones.
 	($impl_name:tt, $spec_version:tt) => {

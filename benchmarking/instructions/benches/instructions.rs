@@ -7,10 +7,9 @@
 
 use gungraun::{library_benchmark, library_benchmark_group, main};
 use pq_crypto::{
-	backend::{Libcrux, Fips204},
-	
+	backend::{Fips204, Libcrux},
 	verify::{DecodedKey, Signed},
-	AnySignature, AnySigner, Purpose, Scheme,
+	AccountSignature, AccountSigner, Purpose, Scheme,
 };
 use pq_signer::signing::Keypair;
 use std::hint::black_box;
@@ -19,17 +18,17 @@ use std::hint::black_box;
 const MESSAGE: &[u8] = &[0x5a; 128];
 const PURPOSE: Purpose = Purpose::Transaction;
 
-fn signed(scheme: Scheme) -> (AnySigner, AnySignature) {
+fn signed(scheme: Scheme) -> (AccountSigner, AccountSignature) {
 	let keypair = Keypair::from_suri(scheme, "//Bench").expect("dev URI");
 	(keypair.public(), keypair.sign(MESSAGE, PURPOSE))
 }
 
-fn decoded(scheme: Scheme) -> (DecodedKey<Fips204>, AnySignature) {
+fn decoded(scheme: Scheme) -> (DecodedKey<Fips204>, AccountSignature) {
 	let (signer, signature) = signed(scheme);
 	(DecodedKey::decode(&signer).expect("a single key"), signature)
 }
 
-fn signer(scheme: Scheme) -> AnySigner {
+fn signer(scheme: Scheme) -> AccountSigner {
 	signed(scheme).0
 }
 
@@ -39,7 +38,7 @@ fn signer(scheme: Scheme) -> AnySigner {
 #[bench::ml_dsa_44(args = (Scheme::MlDsa44), setup = signed)]
 #[bench::ml_dsa_65(args = (Scheme::MlDsa65), setup = signed)]
 #[bench::ml_dsa_87(args = (Scheme::MlDsa87), setup = signed)]
-fn libcrux_decode_verify((signer, signature): (AnySigner, AnySignature)) -> bool {
+fn libcrux_decode_verify((signer, signature): (AccountSigner, AccountSignature)) -> bool {
 	black_box(signature.verify::<Libcrux>(black_box(&signer), MESSAGE, PURPOSE).is_ok())
 }
 
@@ -47,7 +46,7 @@ fn libcrux_decode_verify((signer, signature): (AnySigner, AnySignature)) -> bool
 #[bench::ml_dsa_44(args = (Scheme::MlDsa44), setup = signed)]
 #[bench::ml_dsa_65(args = (Scheme::MlDsa65), setup = signed)]
 #[bench::ml_dsa_87(args = (Scheme::MlDsa87), setup = signed)]
-fn precomputed_decode_verify((signer, signature): (AnySigner, AnySignature)) -> bool {
+fn fips204_decode_verify((signer, signature): (AccountSigner, AccountSignature)) -> bool {
 	black_box(signature.verify::<Fips204>(black_box(&signer), MESSAGE, PURPOSE).is_ok())
 }
 
@@ -55,7 +54,7 @@ fn precomputed_decode_verify((signer, signature): (AnySigner, AnySignature)) -> 
 #[bench::ml_dsa_44(args = (Scheme::MlDsa44), setup = signer)]
 #[bench::ml_dsa_65(args = (Scheme::MlDsa65), setup = signer)]
 #[bench::ml_dsa_87(args = (Scheme::MlDsa87), setup = signer)]
-fn precomputed_decode(signer: AnySigner) -> DecodedKey<Fips204> {
+fn fips204_decode(signer: AccountSigner) -> DecodedKey<Fips204> {
 	black_box(DecodedKey::decode(black_box(&signer)).expect("a single key"))
 }
 
@@ -63,13 +62,14 @@ fn precomputed_decode(signer: AnySigner) -> DecodedKey<Fips204> {
 #[bench::ml_dsa_44(args = (Scheme::MlDsa44), setup = decoded)]
 #[bench::ml_dsa_65(args = (Scheme::MlDsa65), setup = decoded)]
 #[bench::ml_dsa_87(args = (Scheme::MlDsa87), setup = decoded)]
-fn precomputed_verify_decoded((key, signature): (DecodedKey<Fips204>, AnySignature)) -> bool {
+fn fips204_verify_decoded((key, signature): (DecodedKey<Fips204>, AccountSignature)) -> bool {
 	black_box(key.verify(black_box(&signature), Signed::ForPurpose(MESSAGE, PURPOSE)).is_ok())
 }
 
 library_benchmark_group!(
 	name = verification,
-	benchmarks = [libcrux_decode_verify, precomputed_decode_verify, precomputed_decode, precomputed_verify_decoded]
+	benchmarks =
+		[libcrux_decode_verify, fips204_decode_verify, fips204_decode, fips204_verify_decoded]
 );
 
 main!(library_benchmark_groups = verification);

@@ -39,9 +39,9 @@ export function pqSigner(sender: Keypair | Sender, form: Form, options: Transact
   };
 }
 
-/** `key`'s public key as polkadot-api's value of a `AnySigner` (`register_key`'s `key`):
+/** `key`'s public key as polkadot-api's value of an `AccountSigner` (`register_key`'s `key`):
  * fixed byte arrays are hex, in the pieces the metadata describes. */
-export function anySignerValue(key: Keypair) {
+export function accountSignerValue(key: Keypair) {
   const pieces = inDescribedPieces(key.publicKey);
   return Enum(FACTS[key.scheme].variantName, Array.isArray(pieces) ? pieces.map(Binary.toHex) : Binary.toHex(pieces));
 }

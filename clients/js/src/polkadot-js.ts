@@ -44,8 +44,8 @@ export class PqSigner implements Signer {
   }
 }
 
-/** `key`'s public key as polkadot.js' value of a `AnySigner` (`register_key`'s `key`), in
+/** `key`'s public key as polkadot.js' value of an `AccountSigner` (`register_key`'s `key`), in
  * the pieces the metadata describes. */
-export function anySignerValue(key: Keypair): Record<string, Uint8Array | Uint8Array[]> {
+export function accountSignerValue(key: Keypair): Record<string, Uint8Array | Uint8Array[]> {
   return { [FACTS[key.scheme].variantName]: inDescribedPieces(key.publicKey) };
 }

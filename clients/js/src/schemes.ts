@@ -9,7 +9,7 @@ export const SCHEMES = ['ed25519', 'ml-dsa-44', 'ml-dsa-65', 'ml-dsa-87'] as con
 export type Scheme = (typeof SCHEMES)[number];
 
 export interface SchemeFacts {
-  /** The variant's name in `AnySigner` and `AnySignature` (`register_key`'s key and proof). */
+  /** The variant's name in `AccountSigner` and `AccountSignature` (`register_key`'s key and proof). */
   readonly variantName: string;
   /** Index of the key-inline variant in `TransactionSignature`, the extrinsic's signature. */
   readonly keyInlineVariant: number;

@@ -24,8 +24,8 @@ import { createClient, Enum, InvalidTxError, type PolkadotClient } from 'polkado
 import { getWsProvider } from 'polkadot-api/ws';
 import { WebSocket } from 'ws';
 import { FACTS, Keypair, PQ_REFUSALS, SS58_PREFIX, blake2_256, nameRefusal, ss58Encode, type Form, type Scheme } from '../src/index.js';
-import { anySignerValue as papiKey, pqSigner } from '../src/papi.js';
-import { PqSigner, anySignerValue as pjsKey } from '../src/polkadot-js.js';
+import { accountSignerValue as papiKey, pqSigner } from '../src/papi.js';
+import { PqSigner, accountSignerValue as pjsKey } from '../src/polkadot-js.js';
 import { transfer as exampleTransfer } from '../examples/transfer.js';
 import { pqCliBinary, startDevNode, type DevNode } from './support/dev-node.js';
 

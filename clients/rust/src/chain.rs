@@ -21,7 +21,8 @@ use anyhow::{anyhow, bail, Context};
 use pallet_pq_verifier::CommitteeMember;
 use polkadot_sdk::sp_runtime::AccountId32;
 use pq_crypto::{
-	statement::PossessionStatement, AnySignature, AnySigner, Purpose, Scheme, TransactionSignature,
+	statement::PossessionStatement, AccountSignature, AccountSigner, Purpose, Scheme,
+	TransactionSignature,
 };
 use pq_signer::{aggregator::Committee, signing::Keypair};
 use std::io::Write;
@@ -150,7 +151,7 @@ pub struct AccountData {
 #[decode_as_type(crate_path = "subxt::ext::scale_decode")]
 pub struct RegisteredKey {
 	/// The ML-DSA public key.
-	pub key: Static<AnySigner>,
+	pub key: Static<AccountSigner>,
 	/// The deposit held for storing it.
 	pub deposit: u128,
 	/// Whether the account migrated to the key (it is not the key's derived account).
@@ -565,7 +566,7 @@ impl Calls<'_> {
 		dynamic::transaction(self.pallet, "create_committee", args)
 	}
 
-	fn possession_proof(&self, key: &Keypair, account: &AccountId32) -> Option<AnySignature> {
+	fn possession_proof(&self, key: &Keypair, account: &AccountId32) -> Option<AccountSignature> {
 		(key.account_id() != *account).then(|| {
 			let statement = PossessionStatement { genesis_hash: self.genesis_hash.0, account };
 			key.sign(&statement.encode(), Purpose::ProofOfPossession)

@@ -6,7 +6,7 @@ use polkadot_sdk::sp_runtime::AccountId32;
 use pq_crypto::{
 	aggregate::SignerBitfield,
 	statement::{Signatory, TransactionStatement},
-	AnySignature, Purpose, TransactionSignature,
+	AccountSignature, Purpose, TransactionSignature,
 };
 use pq_signer::{
 	aggregator::{AggregateError, Committee},
@@ -102,7 +102,7 @@ pub enum Randomness {
 }
 
 impl Randomness {
-	fn sign(self, key: &Keypair, message: &[u8], purpose: Purpose) -> AnySignature {
+	fn sign(self, key: &Keypair, message: &[u8], purpose: Purpose) -> AccountSignature {
 		match self {
 			Randomness::Fresh => key.sign(message, purpose),
 			Randomness::Zero => key.sign_deterministic(message, purpose),

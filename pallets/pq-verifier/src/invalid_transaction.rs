@@ -6,10 +6,10 @@ use polkadot_sdk::sp_runtime::transaction_validity::{
 	InvalidTransaction, TransactionValidityError,
 };
 
-/// Why [`authorize`](crate::authorize) refused a transaction, beyond the standard `InvalidTransaction` reasons
-/// (`BadProof`: the signature does not verify; `BadSigner`: a key that does not derive the
-/// account, or a committee signature for another account). Carried as `InvalidTransaction::Custom(code)`; the code is also the
-/// reason's SCALE encoding.
+/// Why [`authorize`](crate::authorize) refused a transaction, beyond the standard
+/// `InvalidTransaction` reasons (`BadProof`: the signature does not verify; `BadSigner`: a key
+/// that does not derive the account, or a committee signature for another account). Carried as
+/// `InvalidTransaction::Custom(code)`; the code is also the reason's SCALE encoding.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Encode, Decode)]
 #[repr(u8)]
 pub enum PqInvalidTransaction {

@@ -34,7 +34,7 @@
 //! ## Terminology
 //!
 //! - **Derived account**: the account a key controls by construction,
-//!   [`pq_crypto::AnySigner::account_id`] (an Ed25519 key is its account; an ML-DSA key's
+//!   [`pq_crypto::AccountSigner::account_id`] (an Ed25519 key is its account; an ML-DSA key's
 //!   account is a hash of it).
 //! - **Migrated account**: an account with a registered key it is not derived from — an
 //!   Ed25519 account that moved to ML-DSA.
@@ -46,7 +46,7 @@
 //!   ([`pq_crypto::statement::TransactionStatement`]) — the registered key's account, or the
 //!   committee and its exact signer set, then the runtime's standard signed payload (call,
 //!   nonce, era, tip, versions, genesis hash).
-//! - **Committee account**: [`pq_crypto::AnySigner::AggregateMlDsa87`]'s account id, a hash
+//! - **Committee account**: [`pq_crypto::AccountSigner::AggregateMlDsa87`]'s account id, a hash
 //!   of the committee id, which is itself a hash of `ρ`, the threshold and every share.
 //!
 //! ## Usage
@@ -109,7 +109,7 @@ pub use weights::WeightInfo;
 
 use codec::{Decode, DecodeWithMemTracking, Encode, MaxEncodedLen};
 use polkadot_sdk::{frame_support, frame_system, sp_runtime};
-use pq_crypto::{AnySigner, Scheme};
+use pq_crypto::{AccountSigner, Scheme};
 use scale_info::TypeInfo;
 
 /// A key in the registry.
@@ -118,7 +118,7 @@ use scale_info::TypeInfo;
 )]
 pub struct RegisteredKey<Balance> {
 	/// The ML-DSA public key.
-	pub key: AnySigner,
+	pub key: AccountSigner,
 	/// The deposit held for storing it.
 	pub deposit: Balance,
 	/// Whether the account is not the key's derived account (it migrated to this key).
@@ -164,7 +164,7 @@ pub mod pallet {
 		backend::Backend,
 		committee::{committee_id, verify_membership, PackedShare, ShareSum},
 		statement::{MembershipStatement, PossessionStatement},
-		AnySignature, Purpose,
+		AccountSignature, Purpose,
 	};
 	use sp_runtime::{
 		traits::{Saturating, Zero},
@@ -414,8 +414,8 @@ pub mod pallet {
 		#[pallet::weight(T::WeightInfo::migrate_key().max(T::WeightInfo::register_key()))]
 		pub fn register_key(
 			origin: OriginFor<T>,
-			key: Box<AnySigner>,
-			proof: Option<Box<AnySignature>>,
+			key: Box<AccountSigner>,
+			proof: Option<Box<AccountSignature>>,
 			only_registered_key: bool,
 		) -> DispatchResultWithPostInfo {
 			let (key, proof) = (*key, proof.map(|proof| *proof));
@@ -502,8 +502,8 @@ pub mod pallet {
 		#[pallet::weight(T::WeightInfo::rotate_key())]
 		pub fn rotate_key(
 			origin: OriginFor<T>,
-			key: Box<AnySigner>,
-			proof: Option<Box<AnySignature>>,
+			key: Box<AccountSigner>,
+			proof: Option<Box<AccountSignature>>,
 		) -> DispatchResult {
 			let (key, proof) = (*key, proof.map(|proof| *proof));
 			let who = ensure_signed(origin)?;
@@ -670,9 +670,9 @@ pub mod pallet {
 		}
 
 		/// The deposit for storing `key`: base plus per byte of its registry entry.
-		pub fn deposit_for(key: &AnySigner) -> BalanceOf<T> {
+		pub fn deposit_for(key: &AccountSigner) -> BalanceOf<T> {
 			let bytes = RegisteredKey::<BalanceOf<T>>::max_encoded_len()
-				.saturating_sub(AnySigner::max_encoded_len())
+				.saturating_sub(AccountSigner::max_encoded_len())
 				.saturating_add(key.encoded_size()) as u32;
 			T::KeyDepositBase::get()
 				.saturating_add(T::KeyDepositPerByte::get().saturating_mul(bytes.into()))
@@ -691,8 +691,8 @@ pub mod pallet {
 		/// Verifies `signature` by `signer` over `message` in `domain` with [`Config::Backend`]:
 		/// what [`runtime_api::PqVerifierApi`](crate::runtime_api::PqVerifierApi) answers.
 		pub fn verify_signature(
-			signer: &AnySigner,
-			signature: &AnySignature,
+			signer: &AccountSigner,
+			signature: &AccountSignature,
 			message: &[u8],
 			domain: &pq_crypto::Domain,
 		) -> Result<(), pq_crypto::VerifyError> {
@@ -704,7 +704,7 @@ pub mod pallet {
 		/// [`runtime_api::PqVerifierApi::verify_signatures`](crate::runtime_api::PqVerifierApi::verify_signatures)
 		/// answers.
 		pub fn verify_signatures(
-			checks: &[(AnySigner, AnySignature, alloc::vec::Vec<u8>, Purpose)],
+			checks: &[(AccountSigner, AccountSignature, alloc::vec::Vec<u8>, Purpose)],
 		) -> alloc::vec::Vec<Result<(), pq_crypto::VerifyError>> {
 			key_cache::with_cache::<T::Backend, _>(T::KeyCacheBytes::get(), |cache| {
 				checks
@@ -726,8 +726,8 @@ pub mod pallet {
 		/// migrates (the key does not derive it).
 		fn check_possession(
 			who: &AccountId32,
-			key: &AnySigner,
-			proof: Option<AnySignature>,
+			key: &AccountSigner,
+			proof: Option<AccountSignature>,
 		) -> Result<bool, Error<T>> {
 			ensure!(key.scheme().is_registerable(), Error::<T>::UnsupportedScheme);
 			let migrated = key.account_id() != *who;

@@ -33,7 +33,7 @@ pub mod v1 {
 		frame_system,
 		sp_runtime::traits::Zero,
 	};
-	use pq_crypto::AnySigner;
+	use pq_crypto::AccountSigner;
 
 	/// The registry's accounts of version-1 ids, made migrated accounts that accept only their
 	/// key. Runs only from storage version 0, and leaves version 1.
@@ -69,7 +69,7 @@ pub mod v1 {
 			for (committee, _) in Committees::<T>::iter() {
 				reads += 3;
 				let (old, new) = (
-					AnySigner::AggregateMlDsa87(committee.clone()).version_1_account_id(),
+					AccountSigner::AggregateMlDsa87(committee.clone()).version_1_account_id(),
 					committee.account_id(),
 				);
 				let movable = T::Currency::reducible_balance(

@@ -6,7 +6,7 @@ use polkadot_sdk::{
 	frame_support::{traits::ConstU32, BoundedVec},
 	sp_runtime::AccountId32,
 };
-use pq_crypto::{AnySignature, AnySigner, Domain, Purpose, VerifyError};
+use pq_crypto::{AccountSignature, AccountSigner, Domain, Purpose, VerifyError};
 
 /// Most checks one [`PqVerifierApi::verify_signatures`] call takes (a longer request does not
 /// decode): about 1.8 MiB decoded, and 256 ML-DSA-87 verifications.
@@ -15,7 +15,7 @@ pub const MAX_SIGNATURE_CHECKS: u32 = 256;
 /// The checks of one [`PqVerifierApi::verify_signatures`] call: `(signer, signature, message,
 /// purpose)`, encoded as a plain vector.
 pub type SignatureChecks =
-	BoundedVec<(AnySigner, AnySignature, Vec<u8>, Purpose), ConstU32<MAX_SIGNATURE_CHECKS>>;
+	BoundedVec<(AccountSigner, AccountSignature, Vec<u8>, Purpose), ConstU32<MAX_SIGNATURE_CHECKS>>;
 
 polkadot_sdk::sp_api::decl_runtime_apis! {
 	/// Checks a signature with the runtime's [`Config::Backend`](crate::Config::Backend), as
@@ -28,8 +28,8 @@ polkadot_sdk::sp_api::decl_runtime_apis! {
 	pub trait PqVerifierApi {
 		/// Verifies `signature` by `signer` over `message` in `domain`.
 		fn verify_signature(
-			signer: AnySigner,
-			signature: AnySignature,
+			signer: AccountSigner,
+			signature: AccountSignature,
 			message: Vec<u8>,
 			domain: Domain,
 		) -> Result<(), VerifyError>;
@@ -37,7 +37,7 @@ polkadot_sdk::sp_api::decl_runtime_apis! {
 		/// The account `signer` controls by construction (an Ed25519 key is its account; an
 		/// ML-DSA key's and a committee's are hashes): the address a key-inline or committee
 		/// transaction must name.
-		fn account_id(signer: AnySigner) -> AccountId32;
+		fn account_id(signer: AccountSigner) -> AccountId32;
 
 		/// Verifies each `(signer, signature, message, purpose)` in one runtime call, as the
 		/// runtime checks a block's transactions: a key seen earlier in `checks` is decoded once

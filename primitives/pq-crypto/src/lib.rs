@@ -1,13 +1,13 @@
 //! # pq-crypto
 //!
-//! The signature core of pq-verifier: one [`AnySigner`] / [`AnySignature`] pair covering
+//! The signature core of pq-verifier: one [`AccountSigner`] / [`AccountSignature`] pair covering
 //! Ed25519, ML-DSA-44, ML-DSA-65, ML-DSA-87 and aggregate ML-DSA-87, verified by pluggable
 //! [`backend`]s, with a bounded [`cache`] of decoded verifying keys.
 //!
 //! ## Overview
 //!
 //! - [`keys`]: fixed-size keys and signatures; SCALE decoding reads exactly the scheme's size.
-//! - [`AnySigner`] / [`AnySignature`]: every scheme behind one type; account ids.
+//! - [`AccountSigner`] / [`AccountSignature`]: every scheme behind one type; account ids.
 //! - [`Purpose`]: domain separation — a signature made for one purpose never verifies for
 //!   another (FIPS 204 context strings).
 //! - [`backend`]: [`backend::RustCrypto`] (`ml-dsa`), [`backend::Libcrux`] (`libcrux-ml-dsa`),
@@ -75,7 +75,6 @@ extern crate alloc;
 
 pub mod account;
 pub mod aggregate;
-mod any;
 pub mod backend;
 mod bytes;
 pub mod cache;
@@ -85,20 +84,21 @@ pub mod keys;
 pub mod message;
 pub mod params;
 mod purpose;
+mod signer;
 pub mod statement;
 pub mod transaction;
 pub mod verify;
 
 pub use aggregate::AggregateSignature;
-pub use any::{AnySignature, AnySigner};
 pub use bytes::MAX_DESCRIBED_ARRAY;
 pub use purpose::{Domain, Purpose};
+pub use signer::{AccountSignature, AccountSigner};
 pub use transaction::TransactionSignature;
 
 use codec::{Decode, DecodeWithMemTracking, Encode, MaxEncodedLen};
 use scale_info::TypeInfo;
 
-/// The signature schemes, in the order of the [`AnySigner`] and [`AnySignature`] variants.
+/// The signature schemes, in the order of the [`AccountSigner`] and [`AccountSignature`] variants.
 #[derive(
 	Clone,
 	Copy,

@@ -112,9 +112,9 @@ ml_dsa_params!(
 ///
 /// ```ignore
 /// match_ml_dsa!(signer, {
-///     AnySigner::MlDsa(key) as P => account_id::<P>(key),
-///     AnySigner::Ed25519(key) => AccountId32::new(key.0),
-///     AnySigner::AggregateMlDsa87(committee) => committee.account_id(),
+///     AccountSigner::MlDsa(key) as P => account_id::<P>(key),
+///     AccountSigner::Ed25519(key) => AccountId32::new(key.0),
+///     AccountSigner::AggregateMlDsa87(committee) => committee.account_id(),
 /// })
 /// ```
 macro_rules! match_ml_dsa {

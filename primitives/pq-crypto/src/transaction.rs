@@ -23,9 +23,9 @@
 use crate::{
 	account::edwards,
 	aggregate::{AggregateSignature, SignerBitfield},
-	any::{AnySignature, AnySigner},
 	keys::*,
 	params::{match_ml_dsa, MlDsaParams},
+	signer::{AccountSignature, AccountSigner},
 	statement::Signatory,
 	verify::KeyDigest,
 	Scheme, VerifyError,
@@ -104,16 +104,18 @@ impl TransactionSignature {
 
 	/// A key and its signature in the key-inline form, for `account` (an Ed25519 key is the
 	/// account itself).
-	pub fn key_inline(key: AnySigner, signature: AnySignature) -> Option<Self> {
+	pub fn key_inline(key: AccountSigner, signature: AccountSignature) -> Option<Self> {
 		Some(match (key, signature) {
-			(AnySigner::Ed25519(_), AnySignature::Ed25519(signature)) => Self::Ed25519(signature),
-			(AnySigner::MlDsa44(key), AnySignature::MlDsa44(signature)) => {
+			(AccountSigner::Ed25519(_), AccountSignature::Ed25519(signature)) => {
+				Self::Ed25519(signature)
+			},
+			(AccountSigner::MlDsa44(key), AccountSignature::MlDsa44(signature)) => {
 				Self::MlDsa44(key, signature)
 			},
-			(AnySigner::MlDsa65(key), AnySignature::MlDsa65(signature)) => {
+			(AccountSigner::MlDsa65(key), AccountSignature::MlDsa65(signature)) => {
 				Self::MlDsa65(key, signature)
 			},
-			(AnySigner::MlDsa87(key), AnySignature::MlDsa87(signature)) => {
+			(AccountSigner::MlDsa87(key), AccountSignature::MlDsa87(signature)) => {
 				Self::MlDsa87(key, signature)
 			},
 			_ => return None,
@@ -122,41 +124,42 @@ impl TransactionSignature {
 
 	/// A registered key's signature in the registered form; `None` for schemes no account can
 	/// register (Ed25519, aggregates).
-	pub fn key_registered(signature: AnySignature) -> Option<Self> {
+	pub fn key_registered(signature: AccountSignature) -> Option<Self> {
 		Some(match signature {
-			AnySignature::MlDsa44(signature) => Self::MlDsa44Registered(signature),
-			AnySignature::MlDsa65(signature) => Self::MlDsa65Registered(signature),
-			AnySignature::MlDsa87(signature) => Self::MlDsa87Registered(signature),
-			AnySignature::Ed25519(_) | AnySignature::AggregateMlDsa87(_) => return None,
+			AccountSignature::MlDsa44(signature) => Self::MlDsa44Registered(signature),
+			AccountSignature::MlDsa65(signature) => Self::MlDsa65Registered(signature),
+			AccountSignature::MlDsa87(signature) => Self::MlDsa87Registered(signature),
+			AccountSignature::Ed25519(_) | AccountSignature::AggregateMlDsa87(_) => return None,
 		})
 	}
 
 	/// The signature taken apart by form, for `account` (an Ed25519 key is the account).
 	pub fn parts(&self, account: &AccountId32) -> Parts<'_> {
 		match self {
-			Self::Ed25519(signature) => {
-				Parts::KeyInline(ed25519_signer(account), AnySignature::Ed25519(signature.clone()))
-			},
+			Self::Ed25519(signature) => Parts::KeyInline(
+				ed25519_signer(account),
+				AccountSignature::Ed25519(signature.clone()),
+			),
 			Self::MlDsa44(key, signature) => Parts::KeyInline(
-				AnySigner::MlDsa44(key.clone()),
-				AnySignature::MlDsa44(signature.clone()),
+				AccountSigner::MlDsa44(key.clone()),
+				AccountSignature::MlDsa44(signature.clone()),
 			),
 			Self::MlDsa65(key, signature) => Parts::KeyInline(
-				AnySigner::MlDsa65(key.clone()),
-				AnySignature::MlDsa65(signature.clone()),
+				AccountSigner::MlDsa65(key.clone()),
+				AccountSignature::MlDsa65(signature.clone()),
 			),
 			Self::MlDsa87(key, signature) => Parts::KeyInline(
-				AnySigner::MlDsa87(key.clone()),
-				AnySignature::MlDsa87(signature.clone()),
+				AccountSigner::MlDsa87(key.clone()),
+				AccountSignature::MlDsa87(signature.clone()),
 			),
 			Self::MlDsa44Registered(signature) => {
-				Parts::KeyRegistered(AnySignature::MlDsa44(signature.clone()))
+				Parts::KeyRegistered(AccountSignature::MlDsa44(signature.clone()))
 			},
 			Self::MlDsa65Registered(signature) => {
-				Parts::KeyRegistered(AnySignature::MlDsa65(signature.clone()))
+				Parts::KeyRegistered(AccountSignature::MlDsa65(signature.clone()))
 			},
 			Self::MlDsa87Registered(signature) => {
-				Parts::KeyRegistered(AnySignature::MlDsa87(signature.clone()))
+				Parts::KeyRegistered(AccountSignature::MlDsa87(signature.clone()))
 			},
 			Self::Committee(aggregate) => Parts::Committee(aggregate),
 			Self::Sr25519(_) | Self::Ecdsa(_) => Parts::Classical,
@@ -164,7 +167,7 @@ impl TransactionSignature {
 	}
 
 	/// How many account-derivation candidates checking this signature tries: an inline ML-DSA
-	/// key's ([`AnySigner::account_derivation`]) or the committee's; none for the other forms
+	/// key's ([`AccountSigner::account_derivation`]) or the committee's; none for the other forms
 	/// (an Ed25519 key is its account, a registered key is looked up by account).
 	pub fn account_candidates(&self) -> u32 {
 		match_ml_dsa!(self, {
@@ -205,9 +208,9 @@ impl TransactionSignature {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Parts<'a> {
 	/// The key (for Ed25519, the account itself) and its signature.
-	KeyInline(AnySigner, AnySignature),
+	KeyInline(AccountSigner, AccountSignature),
 	/// A signature by the account's registered key.
-	KeyRegistered(AnySignature),
+	KeyRegistered(AccountSignature),
 	/// A committee's aggregate signature.
 	Committee(&'a AggregateSignature),
 	/// sr25519 or ECDSA: never accepted.
@@ -220,8 +223,8 @@ pub enum Parts<'a> {
 /// must be an edwards25519 encoding ([`VerifyError::InvalidKey`]) — which no post-quantum
 /// account id is ([`crate::account`]), so a classical signature never reaches verification
 /// for one.
-pub fn bind(key: &AnySigner, account: &AccountId32) -> Result<Bound, VerifyError> {
-	if matches!(key, AnySigner::Ed25519(_)) && !edwards::decodes_as_point(account.as_ref()) {
+pub fn bind(key: &AccountSigner, account: &AccountId32) -> Result<Bound, VerifyError> {
+	if matches!(key, AccountSigner::Ed25519(_)) && !edwards::decodes_as_point(account.as_ref()) {
 		return Err(VerifyError::InvalidKey);
 	}
 	let (derived, account_candidates) = key.account_derivation();
@@ -243,8 +246,8 @@ pub struct Bound {
 }
 
 /// An Ed25519 account's key: the account id itself.
-fn ed25519_signer(account: &AccountId32) -> AnySigner {
-	AnySigner::Ed25519(Ed25519Public(*<AccountId32 as AsRef<[u8; 32]>>::as_ref(account)))
+fn ed25519_signer(account: &AccountId32) -> AccountSigner {
+	AccountSigner::Ed25519(Ed25519Public(*<AccountId32 as AsRef<[u8; 32]>>::as_ref(account)))
 }
 
 #[cfg(test)]

@@ -5,13 +5,13 @@
 //! - [`Signed`]: what a signature is checked over, a message in a [`Domain`]; the bytes each
 //!   scheme signs are formatted by [`crate::message`].
 //! - [`DecodedKey`]: a key decoded by a backend and the one per-scheme dispatch to it, used by
-//!   [`AnySignature::verify`] and [`crate::cache::KeyCache`].
+//!   [`AccountSignature::verify`] and [`crate::cache::KeyCache`].
 
 use crate::{
-	any::{AnySignature, AnySigner},
 	backend::{Backend, Ed25519Verifier, MlDsaVerifier},
 	keys::MlDsa87Public,
 	params::{account_id, match_ml_dsa, MlDsa44, MlDsa65, MlDsa87, MlDsaParams},
+	signer::{AccountSignature, AccountSigner},
 	Domain, Purpose, Scheme, VerifyError,
 };
 use polkadot_sdk::sp_runtime::AccountId32;
@@ -27,12 +27,12 @@ pub struct KeyDigest {
 
 impl KeyDigest {
 	/// The digest of `signer` (for Ed25519 the key itself, otherwise a blake2 hash).
-	pub fn of(signer: &AnySigner) -> Self {
+	pub fn of(signer: &AccountSigner) -> Self {
 		Self { scheme: signer.scheme(), account: signer.account_id().into() }
 	}
 
 	/// The digest of an ML-DSA key of parameter set `P`, without wrapping it in a
-	/// [`AnySigner`].
+	/// [`AccountSigner`].
 	pub fn of_ml_dsa<P: MlDsaParams>(public: &P::Public) -> Self {
 		Self { scheme: P::SCHEME, account: account_id::<P>(public).into() }
 	}
@@ -49,7 +49,7 @@ impl KeyDigest {
 
 	/// The digest of `signer` if it controls `account` (its digest is the account id; an
 	/// Ed25519 key is the account), computed once for the check and the cache lookup.
-	pub fn controlling(signer: &AnySigner, account: &AccountId32) -> Result<Self, VerifyError> {
+	pub fn controlling(signer: &AccountSigner, account: &AccountId32) -> Result<Self, VerifyError> {
 		let digest = Self::of(signer);
 		(digest.account_id() == *account)
 			.then_some(digest)
@@ -136,21 +136,21 @@ pub enum DecodedKey<B: Backend> {
 
 impl<B: Backend> DecodedKey<B> {
 	/// Decodes `signer`; an aggregate needs its derived key, an Ed25519 key must be valid.
-	pub fn decode(signer: &AnySigner) -> Result<Self, VerifyError> {
+	pub fn decode(signer: &AccountSigner) -> Result<Self, VerifyError> {
 		Ok(match signer {
-			AnySigner::Ed25519(key) => Self::Ed25519(
+			AccountSigner::Ed25519(key) => Self::Ed25519(
 				<B as Ed25519Verifier>::decode_key(key).ok_or(VerifyError::InvalidKey)?,
 			),
-			AnySigner::MlDsa44(key) => {
+			AccountSigner::MlDsa44(key) => {
 				Self::MlDsa44(<B as MlDsaVerifier<MlDsa44>>::decode_key(key))
 			},
-			AnySigner::MlDsa65(key) => {
+			AccountSigner::MlDsa65(key) => {
 				Self::MlDsa65(<B as MlDsaVerifier<MlDsa65>>::decode_key(key))
 			},
-			AnySigner::MlDsa87(key) => {
+			AccountSigner::MlDsa87(key) => {
 				Self::MlDsa87(<B as MlDsaVerifier<MlDsa87>>::decode_key(key))
 			},
-			AnySigner::AggregateMlDsa87(_) => return Err(VerifyError::AggregateKeyRequired),
+			AccountSigner::AggregateMlDsa87(_) => return Err(VerifyError::AggregateKeyRequired),
 		})
 	}
 
@@ -163,12 +163,16 @@ impl<B: Backend> DecodedKey<B> {
 	}
 
 	/// Verifies `signature` with this key.
-	pub fn verify(&self, signature: &AnySignature, signed: Signed<'_>) -> Result<(), VerifyError> {
+	pub fn verify(
+		&self,
+		signature: &AccountSignature,
+		signed: Signed<'_>,
+	) -> Result<(), VerifyError> {
 		let valid = match_ml_dsa!((self, signature), {
-			(Self::MlDsa(key), AnySignature::MlDsa(signature)) as P => {
+			(Self::MlDsa(key), AccountSignature::MlDsa(signature)) as P => {
 				signed.verify_ml_dsa::<B, P>(key, signature)
 			},
-			(Self::Ed25519(key), AnySignature::Ed25519(signature)) => {
+			(Self::Ed25519(key), AccountSignature::Ed25519(signature)) => {
 				let (prefix, message) = signed.ed25519_parts();
 				<B as Ed25519Verifier>::verify_decoded(key, prefix, message, signature)
 			},
@@ -178,7 +182,7 @@ impl<B: Backend> DecodedKey<B> {
 	}
 }
 
-impl AnySignature {
+impl AccountSignature {
 	/// Decodes `signer` and verifies this signature over `message` for `purpose`, without a
 	/// cache ([`crate::cache::KeyCache::verify`] keeps decoded keys).
 	///
@@ -187,7 +191,7 @@ impl AnySignature {
 	/// [`VerifyError::AggregateKeyRequired`]).
 	pub fn verify<B: Backend>(
 		&self,
-		signer: &AnySigner,
+		signer: &AccountSigner,
 		message: &[u8],
 		purpose: Purpose,
 	) -> Result<(), VerifyError> {
@@ -197,7 +201,7 @@ impl AnySignature {
 	/// [`Self::verify`] in any `domain`.
 	pub fn verify_in_domain<B: Backend>(
 		&self,
-		signer: &AnySigner,
+		signer: &AccountSigner,
 		message: &[u8],
 		domain: &Domain,
 	) -> Result<(), VerifyError> {
@@ -207,7 +211,7 @@ impl AnySignature {
 	/// The schemes are compared before the key is decoded: a mismatched pair costs nothing.
 	fn verify_signed<B: Backend>(
 		&self,
-		signer: &AnySigner,
+		signer: &AccountSigner,
 		signed: Signed<'_>,
 	) -> Result<(), VerifyError> {
 		if signer.scheme() != self.scheme() {

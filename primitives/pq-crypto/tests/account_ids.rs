@@ -14,7 +14,7 @@ use pq_crypto::{
 	keys::{Ed25519Public, Ed25519Signature, MlDsa44Public, MlDsa65Public, MlDsa87Public},
 	params::MlDsaParams,
 	transaction::{bind, Parts},
-	AnySigner, Scheme, TransactionSignature, VerifyError,
+	AccountSigner, Scheme, TransactionSignature, VerifyError,
 };
 use pq_signer::signing::Keypair;
 use proptest::prelude::*;
@@ -53,7 +53,7 @@ fn assert_no_classical_key(id: [u8; 32]) {
 	);
 }
 
-fn account_bytes(signer: &AnySigner) -> [u8; 32] {
+fn account_bytes(signer: &AccountSigner) -> [u8; 32] {
 	signer.account_id().into()
 }
 
@@ -64,17 +64,17 @@ proptest! {
 
 	#[test]
 	fn no_ml_dsa_44_account_is_a_classical_key(key in prop::collection::vec(any::<u8>(), MlDsa44Public::LEN)) {
-		assert_no_classical_key(account_bytes(&AnySigner::MlDsa44(MlDsa44Public::from_slice(&key).unwrap())));
+		assert_no_classical_key(account_bytes(&AccountSigner::MlDsa44(MlDsa44Public::from_slice(&key).unwrap())));
 	}
 
 	#[test]
 	fn no_ml_dsa_65_account_is_a_classical_key(key in prop::collection::vec(any::<u8>(), MlDsa65Public::LEN)) {
-		assert_no_classical_key(account_bytes(&AnySigner::MlDsa65(MlDsa65Public::from_slice(&key).unwrap())));
+		assert_no_classical_key(account_bytes(&AccountSigner::MlDsa65(MlDsa65Public::from_slice(&key).unwrap())));
 	}
 
 	#[test]
 	fn no_ml_dsa_87_account_is_a_classical_key(key in prop::collection::vec(any::<u8>(), MlDsa87Public::LEN)) {
-		assert_no_classical_key(account_bytes(&AnySigner::MlDsa87(MlDsa87Public::from_slice(&key).unwrap())));
+		assert_no_classical_key(account_bytes(&AccountSigner::MlDsa87(MlDsa87Public::from_slice(&key).unwrap())));
 	}
 
 	#[test]
@@ -228,7 +228,7 @@ fn a_discrete_log_oracle_signs_for_no_post_quantum_account() {
 	for seed in 0..200u8 {
 		let signers =
 			Scheme::ML_DSA.map(|scheme| Keypair::from_seed(scheme, &[seed; 32]).unwrap().public());
-		let committee = AnySigner::AggregateMlDsa87(CommitteeId([seed; 32]));
+		let committee = AccountSigner::AggregateMlDsa87(CommitteeId([seed; 32]));
 		for signer in signers.iter().chain([&committee]) {
 			let account = signer.account_id();
 			assert!(!spends(&account), "{signer:?}");

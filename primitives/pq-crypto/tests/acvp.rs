@@ -13,7 +13,7 @@ use pq_crypto::{
 	backend::{Fips204, Libcrux, MlDsaVerifier, RustCrypto},
 	host::Host,
 	params::{MlDsa44, MlDsa65, MlDsa87, MlDsaParams, ParameterSet},
-	AnySigner,
+	AccountSigner,
 };
 use pq_signer::signing::Keypair;
 
@@ -120,7 +120,7 @@ macro_rules! acvp_suite {
 					for (_, test) in tests {
 						let seed: [u8; 32] = hex_field(test, "seed").try_into().unwrap();
 						let keypair = Keypair::from_seed(<$params>::SCHEME, &seed).unwrap();
-						let AnySigner::$variant(key) = keypair.public() else { unreachable!() };
+						let AccountSigner::$variant(key) = keypair.public() else { unreachable!() };
 						assert_eq!(key.0.to_vec(), hex_field(test, "pk"), "tcId {}", test["tcId"]);
 						let signed =
 							keypair.sign(b"key-gen check", pq_crypto::Purpose::Transaction);
@@ -151,7 +151,7 @@ macro_rules! acvp_suite {
 				}
 			}
 
-			/// This crate's own verifier ([`fips204`]), which also checks every
+			/// The project's own verifier (the `fips204` crate), which also checks every
 			/// aggregate signature.
 			mod fips204 {
 				use super::*;

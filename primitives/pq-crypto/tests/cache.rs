@@ -5,11 +5,11 @@ use pq_crypto::{
 	cache::{CacheLimits, CacheStats, KeyCache},
 	params::{MlDsa44, MlDsa87},
 	verify::KeyDigest,
-	AnySignature, AnySigner, Purpose, Scheme, VerifyError,
+	AccountSignature, AccountSigner, Purpose, Scheme, VerifyError,
 };
 use pq_signer::signing::Keypair;
 
-fn signed(scheme: Scheme, seed: u8) -> (AnySigner, AnySignature) {
+fn signed(scheme: Scheme, seed: u8) -> (AccountSigner, AccountSignature) {
 	let keypair = Keypair::from_seed(scheme, &[seed; 32]).unwrap();
 	(keypair.public(), keypair.sign(b"payload", Purpose::Transaction))
 }
@@ -113,8 +113,12 @@ fn invalid_ed25519_key_is_refused_and_not_cached() {
 		0, 0,
 	]);
 	let (_, signature) = signed(Scheme::Ed25519, 1);
-	let result =
-		cache.verify(&AnySigner::Ed25519(identity), &signature, b"payload", Purpose::Transaction);
+	let result = cache.verify(
+		&AccountSigner::Ed25519(identity),
+		&signature,
+		b"payload",
+		Purpose::Transaction,
+	);
 	assert_eq!(result, Err(VerifyError::InvalidKey));
 	assert!(cache.is_empty());
 }
@@ -139,7 +143,8 @@ fn an_ed25519_key_equal_to_an_ml_dsa_digest_misses_its_entry() {
 	let mut cache = unbounded::<Libcrux>();
 	let (ml_dsa, signature) = signed(Scheme::MlDsa44, 1);
 	cache.verify(&ml_dsa, &signature, b"payload", Purpose::Transaction).unwrap();
-	let colliding = AnySigner::Ed25519(pq_crypto::keys::Ed25519Public(ml_dsa.account_id().into()));
+	let colliding =
+		AccountSigner::Ed25519(pq_crypto::keys::Ed25519Public(ml_dsa.account_id().into()));
 	assert_ne!(KeyDigest::of(&colliding), KeyDigest::of(&ml_dsa));
 	assert_eq!(KeyDigest::of(&colliding).account_id(), KeyDigest::of(&ml_dsa).account_id());
 	let (_, ed25519_signature) = signed(Scheme::Ed25519, 1);

@@ -11,7 +11,7 @@ use pq_crypto::{
 	backend::{Ed25519Verifier, Libcrux, StrictEd25519},
 	host::Host,
 	keys::{Ed25519Public, Ed25519Signature},
-	AnySigner, Purpose, Scheme,
+	AccountSigner, Purpose, Scheme,
 };
 use pq_signer::signing::Keypair;
 use sha2::{Digest, Sha512};
@@ -68,9 +68,9 @@ fn rfc8032_vectors_verify_and_sign() {
 		let keypair =
 			Keypair::from_seed(Scheme::Ed25519, &hex::decode(seed).unwrap().try_into().unwrap())
 				.unwrap();
-		assert_eq!(keypair.public(), AnySigner::Ed25519(public(key)));
+		assert_eq!(keypair.public(), AccountSigner::Ed25519(public(key)));
 		let produced = keypair.sign(&message, Purpose::Transaction);
-		assert_eq!(produced, pq_crypto::AnySignature::Ed25519(signature(sig)));
+		assert_eq!(produced, pq_crypto::AccountSignature::Ed25519(signature(sig)));
 	}
 }
 
@@ -163,8 +163,9 @@ fn small_order_r_is_refused() {
 #[test]
 fn non_canonical_s_is_refused() {
 	let keypair = Keypair::from_seed(Scheme::Ed25519, &[9u8; 32]).unwrap();
-	let AnySigner::Ed25519(key) = keypair.public() else { unreachable!() };
-	let pq_crypto::AnySignature::Ed25519(valid) = keypair.sign(b"m", Purpose::Transaction) else {
+	let AccountSigner::Ed25519(key) = keypair.public() else { unreachable!() };
+	let pq_crypto::AccountSignature::Ed25519(valid) = keypair.sign(b"m", Purpose::Transaction)
+	else {
 		unreachable!()
 	};
 	assert!(verifies(&key, b"m", &valid));

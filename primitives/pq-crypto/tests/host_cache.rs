@@ -89,8 +89,10 @@ fn the_node_cache_changes_speed_only() {
 	// A signature that fails caches nothing; one that verifies caches its key.
 	let keypair =
 		pq_signer::signing::Keypair::from_seed(pq_crypto::Scheme::MlDsa44, &[0x5a; 32]).unwrap();
-	let (pq_crypto::AnySigner::MlDsa44(public), pq_crypto::AnySignature::MlDsa44(signature)) =
-		(keypair.public(), keypair.sign_deterministic(b"payload", pq_crypto::Purpose::Transaction))
+	let (
+		pq_crypto::AccountSigner::MlDsa44(public),
+		pq_crypto::AccountSignature::MlDsa44(signature),
+	) = (keypair.public(), keypair.sign_deterministic(b"payload", pq_crypto::Purpose::Transaction))
 	else {
 		unreachable!("an ML-DSA-44 keypair")
 	};

@@ -9,7 +9,7 @@ use pq_crypto::{
 	cache::{CacheLimits, KeyCache},
 	host::node,
 	host::Host,
-	AnySignature, AnySigner, Purpose, Scheme,
+	AccountSignature, AccountSigner, Purpose, Scheme,
 };
 use pq_signer::{aggregator::Committee, signing::Keypair};
 use std::{
@@ -44,7 +44,7 @@ const MESSAGE: &[u8] = b"fill the cache";
 const BUDGET: usize = 4 << 20;
 
 /// A key of `scheme` from `seed` and its signature of [`MESSAGE`].
-fn signed(scheme: Scheme, seed: u32) -> (AnySigner, AnySignature) {
+fn signed(scheme: Scheme, seed: u32) -> (AccountSigner, AccountSignature) {
 	let mut bytes = [0u8; 32];
 	bytes[..4].copy_from_slice(&seed.to_le_bytes());
 	let keypair = Keypair::from_seed(scheme, &bytes).unwrap();

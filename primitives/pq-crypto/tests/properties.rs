@@ -9,7 +9,7 @@ use pq_crypto::{
 	backend::{Fips204, Libcrux, MlDsaVerifier, RustCrypto},
 	host::Host,
 	params::{MlDsa44, MlDsa65, MlDsa87, MlDsaParams, ParameterSet},
-	AggregateSignature, AnySignature, AnySigner, TransactionSignature,
+	AccountSignature, AccountSigner, AggregateSignature, TransactionSignature,
 };
 use proptest::prelude::*;
 
@@ -58,13 +58,13 @@ macro_rules! agreement {
 					bad.0[bit / 8] ^= 1 << (bit % 8);
 					let rustcrypto = <RustCrypto as MlDsaVerifier<$params>>::verify(&key, &message, &context, &bad);
 					let libcrux = <Libcrux as MlDsaVerifier<$params>>::verify(&key, &message, &context, &bad);
-					let native = <Host as MlDsaVerifier<$params>>::verify(&key, &message, &context, &bad);
-					let precomputed = <Fips204 as MlDsaVerifier<$params>>::verify(&key, &message, &context, &bad);
+					let host = <Host as MlDsaVerifier<$params>>::verify(&key, &message, &context, &bad);
+					let fips204 = <Fips204 as MlDsaVerifier<$params>>::verify(&key, &message, &context, &bad);
 					let portable = <PortableEngine as MlDsaVerifier<$params>>::verify(&key, &message, &context, &bad);
 					prop_assert_eq!(rustcrypto, libcrux);
 					prop_assert_eq!(portable, libcrux);
-					prop_assert_eq!(native, libcrux);
-					prop_assert_eq!(precomputed, libcrux);
+					prop_assert_eq!(host, libcrux);
+					prop_assert_eq!(fips204, libcrux);
 				}
 
 				/// A valid signature with its hint bytes replaced, or one coefficient of `z`
@@ -122,10 +122,10 @@ macro_rules! agreement {
 
 					let pair = lib::generate_key_pair(seed);
 					let key = public(pair.verification_key.as_ref());
-					prop_assert_eq!(keypair.public(), AnySigner::$variant(key));
+					prop_assert_eq!(keypair.public(), AccountSigner::$variant(key));
 					let context = pq_crypto::Purpose::Transaction.context();
 					let theirs = lib::sign(&pair.signing_key, &message, context, [0u8; 32]).unwrap();
-					prop_assert_eq!(signed, AnySignature::$variant(signature(theirs.as_ref())));
+					prop_assert_eq!(signed, AccountSignature::$variant(signature(theirs.as_ref())));
 				}
 
 				/// Arbitrary key and signature bytes: every backend gives the same answer.
@@ -154,8 +154,8 @@ proptest! {
 	/// No decoder panics or over-allocates on arbitrary input.
 	#[test]
 	fn decoders_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..6000)) {
-		let _ = AnySigner::decode(&mut &bytes[..]);
-		let _ = AnySignature::decode(&mut &bytes[..]);
+		let _ = AccountSigner::decode(&mut &bytes[..]);
+		let _ = AccountSignature::decode(&mut &bytes[..]);
 		let _ = TransactionSignature::decode(&mut &bytes[..]);
 		let _ = AggregateSignature::decode(&mut &bytes[..]);
 	}
@@ -164,7 +164,7 @@ proptest! {
 	#[test]
 	fn verifying_decoded_garbage_never_panics(bytes in proptest::collection::vec(any::<u8>(), 0..6000)) {
 		let input = &mut &bytes[..];
-		if let (Ok(signer), Ok(signature)) = (AnySigner::decode(input), AnySignature::decode(input)) {
+		if let (Ok(signer), Ok(signature)) = (AccountSigner::decode(input), AccountSignature::decode(input)) {
 			let _ = signature.verify::<Libcrux>(&signer, b"m", pq_crypto::Purpose::Transaction);
 			let _ = signature.verify::<RustCrypto>(&signer, b"m", pq_crypto::Purpose::Transaction);
 		}

@@ -11,7 +11,7 @@ use pq_crypto::{
 	backend::{Libcrux, RustCrypto},
 	keys::*,
 	transaction::{bind, Parts},
-	AggregateSignature, AnySignature, AnySigner, Purpose, Scheme, TransactionSignature,
+	AccountSignature, AccountSigner, AggregateSignature, Purpose, Scheme, TransactionSignature,
 	VerifyError,
 };
 use pq_signer::signing::{Keypair, SecretError};
@@ -37,7 +37,7 @@ fn encoded_sizes_are_the_fips_204_sizes() {
 			"{scheme:?}"
 		);
 	}
-	assert_eq!(AnySignature::max_encoded_len(), AggregateSignature::max_encoded_len() + 1);
+	assert_eq!(AccountSignature::max_encoded_len(), AggregateSignature::max_encoded_len() + 1);
 	assert_eq!(AggregateSignature::max_encoded_len(), 32 + 1 + 16 + 4627);
 }
 
@@ -47,10 +47,10 @@ fn encodings_round_trip() {
 		let keypair = keypair(scheme);
 		let signature = keypair.sign(b"m", Purpose::Transaction);
 		assert_eq!(
-			AnySigner::decode_all(&mut &keypair.public().encode()[..]),
+			AccountSigner::decode_all(&mut &keypair.public().encode()[..]),
 			Ok(keypair.public())
 		);
-		assert_eq!(AnySignature::decode_all(&mut &signature.encode()[..]), Ok(signature));
+		assert_eq!(AccountSignature::decode_all(&mut &signature.encode()[..]), Ok(signature));
 	}
 }
 
@@ -58,7 +58,10 @@ fn encodings_round_trip() {
 fn truncated_signature_fails_to_decode() {
 	for scheme in Scheme::SINGLE_KEY {
 		let encoded = keypair(scheme).sign(b"m", Purpose::Transaction).encode();
-		assert!(AnySignature::decode(&mut &encoded[..encoded.len() - 1]).is_err(), "{scheme:?}");
+		assert!(
+			AccountSignature::decode(&mut &encoded[..encoded.len() - 1]).is_err(),
+			"{scheme:?}"
+		);
 	}
 }
 
@@ -67,14 +70,14 @@ fn oversized_signature_fails_to_decode() {
 	for scheme in Scheme::SINGLE_KEY {
 		let mut encoded = keypair(scheme).sign(b"m", Purpose::Transaction).encode();
 		encoded.push(0);
-		assert!(AnySignature::decode_all(&mut &encoded[..]).is_err(), "{scheme:?}");
+		assert!(AccountSignature::decode_all(&mut &encoded[..]).is_err(), "{scheme:?}");
 	}
 }
 
 #[test]
 fn unknown_variant_fails_to_decode() {
-	assert!(AnySigner::decode(&mut &[5u8, 0, 0][..]).is_err());
-	assert!(AnySignature::decode(&mut &[9u8; 100][..]).is_err());
+	assert!(AccountSigner::decode(&mut &[5u8, 0, 0][..]).is_err());
+	assert!(AccountSignature::decode(&mut &[9u8; 100][..]).is_err());
 }
 
 #[test]
@@ -180,7 +183,7 @@ fn ml_dsa_account_ids_are_distinct_per_scheme_and_key() {
 			]
 		})
 		.collect();
-	accounts.push(AnySigner::AggregateMlDsa87(CommitteeId([0x42; 32])).account_id());
+	accounts.push(AccountSigner::AggregateMlDsa87(CommitteeId([0x42; 32])).account_id());
 	let count = accounts.len();
 	accounts.sort();
 	accounts.dedup();
@@ -268,8 +271,8 @@ fn transaction_signature_round_trips_its_parts() {
 fn aggregate_verifies_against_its_aggregate_key_only() {
 	// With one member, the aggregate key is that member's ML-DSA-87 key.
 	let member = keypair(Scheme::MlDsa87);
-	let AnySigner::MlDsa87(aggregate_key) = member.public() else { unreachable!() };
-	let AnySignature::MlDsa87(signature) = member.sign(b"payload", Purpose::Transaction) else {
+	let AccountSigner::MlDsa87(aggregate_key) = member.public() else { unreachable!() };
+	let AccountSignature::MlDsa87(signature) = member.sign(b"payload", Purpose::Transaction) else {
 		unreachable!()
 	};
 	let aggregate = AggregateSignature {
@@ -280,15 +283,15 @@ fn aggregate_verifies_against_its_aggregate_key_only() {
 	assert!(aggregate.verify::<Libcrux>(&aggregate_key, b"payload", Purpose::Transaction));
 	assert!(aggregate.verify::<RustCrypto>(&aggregate_key, b"payload", Purpose::Transaction));
 	assert!(!aggregate.verify::<Libcrux>(&aggregate_key, b"payloaD", Purpose::Transaction));
-	let AnySigner::MlDsa87(other_key) =
+	let AccountSigner::MlDsa87(other_key) =
 		Keypair::from_seed(Scheme::MlDsa87, &[0x42; 32]).unwrap().public()
 	else {
 		unreachable!()
 	};
 	assert!(!aggregate.verify::<Libcrux>(&other_key, b"payload", Purpose::Transaction));
 	assert_eq!(
-		AnySignature::AggregateMlDsa87(aggregate).verify::<Libcrux>(
-			&AnySigner::AggregateMlDsa87(CommitteeId([1; 32])),
+		AccountSignature::AggregateMlDsa87(aggregate).verify::<Libcrux>(
+			&AccountSigner::AggregateMlDsa87(CommitteeId([1; 32])),
 			b"payload",
 			Purpose::Transaction
 		),
@@ -369,8 +372,8 @@ fn hex_seed_uri_is_the_seed() {
 fn mismatched_pairs_are_refused_before_the_key_is_decoded() {
 	let mut small_order = [0u8; 32];
 	small_order[0] = 1; // the identity point
-	let invalid_ed25519 = AnySigner::Ed25519(Ed25519Public(small_order));
-	let committee = AnySigner::AggregateMlDsa87(CommitteeId([7; 32]));
+	let invalid_ed25519 = AccountSigner::Ed25519(Ed25519Public(small_order));
+	let committee = AccountSigner::AggregateMlDsa87(CommitteeId([7; 32]));
 	let ml_dsa = keypair(Scheme::MlDsa44).sign(b"m", Purpose::Transaction);
 	let domain = pq_crypto::Domain::Purpose(Purpose::Transaction);
 	for signer in [invalid_ed25519, committee] {

@@ -11,7 +11,7 @@ use polkadot_sdk::sp_runtime::AccountId32;
 use pq_crypto::{
 	keys::*,
 	message::{ed25519_message, pure_header},
-	AnySignature, AnySigner, Purpose, Scheme,
+	AccountSignature, AccountSigner, Purpose, Scheme,
 };
 
 /// Why a secret URI could not be turned into a key.
@@ -104,16 +104,18 @@ impl Keypair {
 	}
 
 	/// The public key.
-	pub fn public(&self) -> AnySigner {
+	pub fn public(&self) -> AccountSigner {
 		match self {
-			Self::Ed25519(key) => AnySigner::Ed25519(Ed25519Public(key.verifying_key().to_bytes())),
-			Self::MlDsa44(key) => AnySigner::MlDsa44(MlDsa44Public(
+			Self::Ed25519(key) => {
+				AccountSigner::Ed25519(Ed25519Public(key.verifying_key().to_bytes()))
+			},
+			Self::MlDsa44(key) => AccountSigner::MlDsa44(MlDsa44Public(
 				key.expanded_key().verifying_key().encode().into(),
 			)),
-			Self::MlDsa65(key) => AnySigner::MlDsa65(MlDsa65Public(
+			Self::MlDsa65(key) => AccountSigner::MlDsa65(MlDsa65Public(
 				key.expanded_key().verifying_key().encode().into(),
 			)),
-			Self::MlDsa87(key) => AnySigner::MlDsa87(MlDsa87Public(
+			Self::MlDsa87(key) => AccountSigner::MlDsa87(MlDsa87Public(
 				key.expanded_key().verifying_key().encode().into(),
 			)),
 		}
@@ -126,14 +128,14 @@ impl Keypair {
 
 	/// Hedged signing (FIPS 204 default): fresh randomness `rnd` from the operating system.
 	#[cfg(feature = "std")]
-	pub fn sign(&self, message: &[u8], purpose: Purpose) -> AnySignature {
+	pub fn sign(&self, message: &[u8], purpose: Purpose) -> AccountSignature {
 		let mut rnd = [0u8; 32];
 		getrandom::fill(&mut rnd).expect("the operating system provides randomness");
 		self.sign_with_randomness(message, purpose, rnd)
 	}
 
 	/// Deterministic signing (FIPS 204 `rnd = 0³²`): the same signature for the same input.
-	pub fn sign_deterministic(&self, message: &[u8], purpose: Purpose) -> AnySignature {
+	pub fn sign_deterministic(&self, message: &[u8], purpose: Purpose) -> AccountSignature {
 		self.sign_with_randomness(message, purpose, [0u8; 32])
 	}
 
@@ -144,7 +146,7 @@ impl Keypair {
 		message: &[u8],
 		purpose: Purpose,
 		rnd: [u8; 32],
-	) -> AnySignature {
+	) -> AccountSignature {
 		let context = purpose.context();
 		let header = pure_header(context).expect("a purpose's context fits in 255 bytes");
 		let parts: &[&[u8]] = &[&header, context, message];
@@ -153,15 +155,15 @@ impl Keypair {
 			Self::Ed25519(key) => {
 				use ed25519_dalek::Signer;
 				let signed = ed25519_message(purpose.ed25519_prefix(), message);
-				AnySignature::Ed25519(Ed25519Signature(key.sign(&signed).to_bytes()))
+				AccountSignature::Ed25519(Ed25519Signature(key.sign(&signed).to_bytes()))
 			},
-			Self::MlDsa44(key) => AnySignature::MlDsa44(MlDsa44Signature(
+			Self::MlDsa44(key) => AccountSignature::MlDsa44(MlDsa44Signature(
 				key.expanded_key().sign_internal(parts, &rnd).encode().into(),
 			)),
-			Self::MlDsa65(key) => AnySignature::MlDsa65(MlDsa65Signature(
+			Self::MlDsa65(key) => AccountSignature::MlDsa65(MlDsa65Signature(
 				key.expanded_key().sign_internal(parts, &rnd).encode().into(),
 			)),
-			Self::MlDsa87(key) => AnySignature::MlDsa87(MlDsa87Signature(
+			Self::MlDsa87(key) => AccountSignature::MlDsa87(MlDsa87Signature(
 				key.expanded_key().sign_internal(parts, &rnd).encode().into(),
 			)),
 		}

@@ -19,4 +19,4 @@ pub type PqVerifierWeights = weights::SubstrateWeight<Runtime>;
 /// and caches keys across blocks and the runtime holds only encoded keys.
 pub const KEY_CACHE_BYTES: u32 = 0;
 
-runtime_version!("pq-runtime", 60);
+runtime_version!("pq-runtime", 70);

@@ -19,4 +19,4 @@ pub type PqVerifierWeights = pallet_pq_verifier::weights::SubstrateWeight<Runtim
 /// (64 KiB each) or 204 ML-DSA-44 keys (20 KiB).
 pub const KEY_CACHE_BYTES: u32 = 4 << 20;
 
-runtime_version!("pq-runtime-pure-wasm", 61);
+runtime_version!("pq-runtime-pure-wasm", 71);

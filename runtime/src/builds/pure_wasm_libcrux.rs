@@ -13,4 +13,4 @@ pub type PqVerifierWeights = pallet_pq_verifier::weights::SubstrateWeight<Runtim
 /// As the pure-Wasm build.
 pub const KEY_CACHE_BYTES: u32 = 4 << 20;
 
-runtime_version!("pq-runtime-pure-wasm-libcrux", 62);
+runtime_version!("pq-runtime-pure-wasm-libcrux", 72);

@@ -188,7 +188,7 @@ fn rotating_needs_a_registered_key_and_a_proof() {
 	let who = keypair(Scheme::Ed25519, 1).account_id();
 	new_test_ext_with(core::slice::from_ref(&who)).execute_with(|| {
 		let key = keypair(Scheme::MlDsa65, 2);
-		let rotate = |proof: Option<AnySignature>| {
+		let rotate = |proof: Option<AccountSignature>| {
 			PqVerifier::rotate_key(
 				RuntimeOrigin::signed(who.clone()),
 				Box::new(key.public()),

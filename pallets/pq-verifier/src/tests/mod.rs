@@ -19,7 +19,7 @@ use polkadot_sdk::{
 };
 use pq_crypto::{
 	statement::{signing_payload, Signatory, TransactionStatement},
-	AnySignature, Purpose, Scheme, TransactionSignature,
+	AccountSignature, Purpose, Scheme, TransactionSignature,
 };
 use pq_signer::signing::Keypair;
 
@@ -148,7 +148,7 @@ fn signature_of(extrinsic: &Extrinsic) -> TransactionSignature {
 }
 
 /// `key`'s proof of possession for registering it for `who`.
-fn possession_proof(key: &Keypair, who: &AccountId32) -> AnySignature {
+fn possession_proof(key: &Keypair, who: &AccountId32) -> AccountSignature {
 	key.sign_deterministic(
 		&crate::Pallet::<Test>::possession_statement(who),
 		Purpose::ProofOfPossession,

@@ -88,11 +88,11 @@ fn a_new_chain_starts_at_storage_version_1() {
 /// A committee controls its account of today: what its version-1 account held moves there.
 #[test]
 fn a_committees_version_1_account_moves_to_its_account() {
-	use pq_crypto::AnySigner;
+	use pq_crypto::AccountSigner;
 	use pq_signer::aggregator::Committee;
 	let committee = Committee::from_seed(&[0x84; 32], 2, 1);
 	let owner = keypair(Scheme::Ed25519, 0x85).account_id();
-	let version_1 = AnySigner::AggregateMlDsa87(committee.id()).version_1_account_id();
+	let version_1 = AccountSigner::AggregateMlDsa87(committee.id()).version_1_account_id();
 	new_test_ext_with(&[owner.clone(), version_1.clone()]).execute_with(|| {
 		let members = super::committees::members_for(&committee, &owner).try_into().unwrap();
 		assert_ok!(PqVerifier::create_committee(

@@ -6,14 +6,16 @@ use codec::Decode;
 use libfuzzer_sys::fuzz_target;
 use pq_crypto::{
 	backend::{Libcrux, RustCrypto},
-	AggregateSignature, AnySignature, AnySigner, Purpose, TransactionSignature,
+	AccountSignature, AccountSigner, AggregateSignature, Purpose, TransactionSignature,
 };
 
 fuzz_target!(|data: &[u8]| {
 	let _ = AggregateSignature::decode(&mut &data[..]);
 	let _ = TransactionSignature::decode(&mut &data[..]);
 	let input = &mut &data[..];
-	if let (Ok(signer), Ok(signature)) = (AnySigner::decode(input), AnySignature::decode(input)) {
+	if let (Ok(signer), Ok(signature)) =
+		(AccountSigner::decode(input), AccountSignature::decode(input))
+	{
 		let message: &[u8] = input;
 		assert_eq!(
 			signature.verify::<Libcrux>(&signer, message, Purpose::Transaction),

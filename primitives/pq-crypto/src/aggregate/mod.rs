@@ -10,9 +10,9 @@
 //! number of signers; any backend does it.
 //!
 //! This module holds the wire form — [`AggregateSignature`], [`CommitteeId`],
-//! [`SignerBitfield`] — and [`ring`], [`sampling`], [`encoding`]: ML-DSA-87's parameters and
-//! the arithmetic, sampling and bit packing key generation and signing need beyond [`fips204`]
-//! (pub for the signer). Built on them:
+//! [`SignerBitfield`] — and [`ring`], [`encoding`]: ML-DSA-87's parameters and the bit packing
+//! of shares and aggregate keys, beyond [`fips204`]; the signer's own sampling, arithmetic and
+//! packing are `pq_signer::aggregator`'s (which uses these, hence public). Built on them:
 //!
 //! - [`crate::committee`]: shares, their proofs of possession, committee ids and `pk*`
 //!   derivation — what a chain needs, `no_std`;
@@ -24,8 +24,8 @@
 //!
 //! ## Terminology
 //!
-//! - **Share**: `tᵢ` packed at 23 bits per coefficient ([`PackedShare`](crate::committee::PackedShare), 5,888
-//!   bytes). Summing `t1ᵢ` instead would be wrong: `Power2Round` does not commute with sums.
+//! - **Share**: `tᵢ` packed at 23 bits per coefficient
+//!   ([`PackedShare`](crate::committee::PackedShare), 5,888 bytes). Summing `t1ᵢ` instead would be wrong: `Power2Round` does not commute with sums.
 //! - **Share key**: `pkEncode(ρ, Power2Round(tᵢ).t1)`, the ML-DSA-87 key a member proves
 //!   possession with.
 //! - **Signer set**: a [`SignerBitfield`] over the member list, `⌈N/8⌉` bytes for `N` members.
@@ -41,7 +41,6 @@
 
 pub mod encoding;
 pub mod ring;
-pub mod sampling;
 
 use crate::{bytes::fixed_bytes, keys::MlDsa87Signature};
 use codec::{Decode, DecodeWithMemTracking, Encode, MaxEncodedLen};
@@ -60,7 +59,7 @@ fixed_bytes!(
 );
 
 impl CommitteeId {
-	/// The account the committee controls ([`crate::AnySigner::account_id`]).
+	/// The account the committee controls ([`crate::AccountSigner::account_id`]).
 	pub fn account_id(&self) -> polkadot_sdk::sp_runtime::AccountId32 {
 		crate::params::committee_account_id(&self.0)
 	}

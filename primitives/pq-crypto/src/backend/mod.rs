@@ -16,6 +16,10 @@
 //! What is signed is formatted in [`crate::message`]; the dispatch from a key of any scheme to
 //! its backend is [`crate::verify::DecodedKey`].
 //!
+//! The backend that verifies through the node's host functions, `Host`, lives in
+//! [`crate::host`] beside them: it calls them, and their node side verifies with [`Fips204`]
+//! — here, it would make this module and `host` import each other.
+//!
 //! Backends must agree on every input: which one a runtime uses is a performance choice, never
 //! a consensus one. The test suite runs the same vectors and properties against each.
 
@@ -107,9 +111,10 @@ pub trait Backend:
 	const NAME: &'static str;
 
 	/// Verifies an aggregate signature of `signer_set` (`signature` under its aggregate key
-	/// `public` over `message` for `purpose`) the backend's own way, if it has one: [`Host`](crate::host::Host)
-	/// asks the node, which expands each committee's `Â` once ([`crate::host`])
-	/// and, once a signature verified, remembers `public` as the signer set's key. `None`, the
+	/// `public` over `message` for `purpose`) the backend's own way, if it has one:
+	/// [`Host`](crate::host::Host) asks the node, which expands each committee's `Â` once
+	/// ([`crate::host`]) and, once a signature verified, remembers `public` as the signer set's
+	/// key. `None`, the
 	/// default: an ordinary ML-DSA-87 verification, which
 	/// [`crate::cache::KeyCache::verify_aggregate`] runs through its cache.
 	fn verify_aggregate(

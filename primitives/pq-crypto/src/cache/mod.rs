@@ -17,9 +17,9 @@
 
 use crate::{
 	aggregate::SignerSet,
-	any::{AnySignature, AnySigner},
 	backend::Backend,
 	keys::{MlDsa87Public, MlDsa87Signature},
+	signer::{AccountSignature, AccountSigner},
 	verify::{DecodedKey, KeyDigest, Signed},
 	Purpose, VerifyError,
 };
@@ -53,7 +53,8 @@ pub struct CacheStats {
 }
 
 /// A least-recently-used map within count and byte limits, counting hits, misses and
-/// evictions: the bookkeeping of [`KeyCache`] and of the node's [`NodeCache`](crate::host::node_cache::NodeCache).
+/// evictions: the bookkeeping of [`KeyCache`] and of the node's
+/// [`NodeCache`](crate::host::node_cache::NodeCache).
 pub(crate) struct Lru<K, V> {
 	entries: BTreeMap<K, (V, usize, u64)>,
 	/// `last_used` → key, oldest first: the eviction order.
@@ -182,8 +183,8 @@ impl<B: Backend> KeyCache<B> {
 	/// it is not cached.
 	pub fn verify(
 		&mut self,
-		signer: &AnySigner,
-		signature: &AnySignature,
+		signer: &AccountSigner,
+		signature: &AccountSignature,
 		message: &[u8],
 		purpose: Purpose,
 	) -> Result<(), VerifyError> {
@@ -195,8 +196,8 @@ impl<B: Backend> KeyCache<B> {
 	pub fn verify_digested(
 		&mut self,
 		digest: KeyDigest,
-		signer: &AnySigner,
-		signature: &AnySignature,
+		signer: &AccountSigner,
+		signature: &AccountSignature,
 		message: &[u8],
 		purpose: Purpose,
 	) -> Result<(), VerifyError> {
@@ -215,9 +216,9 @@ impl<B: Backend> KeyCache<B> {
 	}
 
 	/// Verifies an aggregate signature of `signer_set`: `signature` under its aggregate key
-	/// `public` over `message` for `purpose` — as the backend verifies aggregates if it has its own way
-	/// ([`Backend::verify_aggregate`]), otherwise as an ML-DSA-87 signature through this
-	/// cache, so a repeated signer set skips the decode.
+	/// `public` over `message` for `purpose` — as the backend verifies aggregates if it has its
+	/// own way ([`Backend::verify_aggregate`]), otherwise as an ML-DSA-87 signature through
+	/// this cache, so a repeated signer set skips the decode.
 	pub fn verify_aggregate(
 		&mut self,
 		signer_set: SignerSet<'_>,
@@ -230,8 +231,8 @@ impl<B: Backend> KeyCache<B> {
 		{
 			return verdict;
 		}
-		let signer = AnySigner::MlDsa87(public.clone());
-		self.verify(&signer, &AnySignature::MlDsa87(signature.clone()), message, purpose)
+		let signer = AccountSigner::MlDsa87(public.clone());
+		self.verify(&signer, &AccountSignature::MlDsa87(signature.clone()), message, purpose)
 	}
 
 	/// The decoded key of `digest` if it is cached, counting a hit or a miss.

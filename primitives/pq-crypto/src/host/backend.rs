@@ -24,7 +24,7 @@ use crate::{
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, scale_info::TypeInfo)]
 pub struct Host;
 
-macro_rules! native_level {
+macro_rules! host_level {
 	($params:ty, $verify_internal:ident) => {
 		impl MlDsaVerifier<$params> for Host {
 			type DecodedKey = <$params as MlDsaParams>::Public;
@@ -57,9 +57,9 @@ macro_rules! native_level {
 	};
 }
 
-native_level!(MlDsa44, ml_dsa_44_verify_internal);
-native_level!(MlDsa65, ml_dsa_65_verify_internal);
-native_level!(MlDsa87, ml_dsa_87_verify_internal);
+host_level!(MlDsa44, ml_dsa_44_verify_internal);
+host_level!(MlDsa65, ml_dsa_65_verify_internal);
+host_level!(MlDsa87, ml_dsa_87_verify_internal);
 
 impl Ed25519Verifier for Host {
 	type DecodedKey = Ed25519Public;

@@ -25,9 +25,9 @@
 //! keep providing the old one for runtimes that still import it.
 
 mod backend;
-#[cfg(not(substrate_runtime))]
 pub mod committee_matrix;
 #[cfg(not(substrate_runtime))]
+pub mod node;
 pub mod node_cache;
 
 pub use backend::Host;
@@ -37,7 +37,7 @@ use crate::keys::{
 	MlDsa65Signature, MlDsa87Public, MlDsa87Signature,
 };
 #[cfg(not(substrate_runtime))]
-use crate::{AnySignature, AnySigner};
+use crate::{AccountSignature, AccountSigner};
 use sp_runtime_interface::{
 	pass_by::{AllocateAndReturnByCodec, PassFatPointerAndRead, PassPointerAndRead},
 	runtime_interface,
@@ -53,8 +53,8 @@ pub trait PqVerify {
 		signature: PassPointerAndRead<&MlDsa44Signature, { MlDsa44Signature::LEN }>,
 	) -> bool {
 		node::verify(
-			AnySigner::MlDsa44(public.clone()),
-			AnySignature::MlDsa44(signature.clone()),
+			AccountSigner::MlDsa44(public.clone()),
+			AccountSignature::MlDsa44(signature.clone()),
 			message,
 		)
 	}
@@ -66,8 +66,8 @@ pub trait PqVerify {
 		signature: PassPointerAndRead<&MlDsa65Signature, { MlDsa65Signature::LEN }>,
 	) -> bool {
 		node::verify(
-			AnySigner::MlDsa65(public.clone()),
-			AnySignature::MlDsa65(signature.clone()),
+			AccountSigner::MlDsa65(public.clone()),
+			AccountSignature::MlDsa65(signature.clone()),
 			message,
 		)
 	}
@@ -79,8 +79,8 @@ pub trait PqVerify {
 		signature: PassPointerAndRead<&MlDsa87Signature, { MlDsa87Signature::LEN }>,
 	) -> bool {
 		node::verify(
-			AnySigner::MlDsa87(public.clone()),
-			AnySignature::MlDsa87(signature.clone()),
+			AccountSigner::MlDsa87(public.clone()),
+			AccountSignature::MlDsa87(signature.clone()),
 			message,
 		)
 	}
@@ -126,24 +126,20 @@ pub trait PqVerify {
 	fn ed25519_key_is_valid(
 		public: PassPointerAndRead<&Ed25519Public, { Ed25519Public::LEN }>,
 	) -> bool {
-		node::key_is_valid(AnySigner::Ed25519(public.clone()))
+		node::key_is_valid(AccountSigner::Ed25519(public.clone()))
 	}
 
-	/// Ed25519 under the project's strict rule ([`crate::backend::StrictEd25519`]), over `message` as
-	/// it is. Not `sp_io::crypto::ed25519_verify`, whose rule differs on edge cases.
+	/// Ed25519 under the project's strict rule ([`crate::backend::StrictEd25519`]), over
+	/// `message` as it is. Not `sp_io::crypto::ed25519_verify`, whose rule differs on edge cases.
 	fn ed25519_verify(
 		public: PassPointerAndRead<&Ed25519Public, { Ed25519Public::LEN }>,
 		message: PassFatPointerAndRead<&[u8]>,
 		signature: PassPointerAndRead<&Ed25519Signature, { Ed25519Signature::LEN }>,
 	) -> bool {
 		node::verify(
-			AnySigner::Ed25519(public.clone()),
-			AnySignature::Ed25519(signature.clone()),
+			AccountSigner::Ed25519(public.clone()),
+			AccountSignature::Ed25519(signature.clone()),
 			message,
 		)
 	}
 }
-
-/// The node side: the process-wide cache and the verification behind it.
-#[cfg(not(substrate_runtime))]
-pub mod node;

@@ -10,7 +10,7 @@ use crate::{
 	keys::{MlDsa87Public, MlDsa87Signature},
 	params::MlDsa87,
 	verify::{DecodedKey, KeyDigest, Signed},
-	AnySignature, AnySigner,
+	AccountSignature, AccountSigner,
 };
 use std::sync::{Arc, LazyLock, Mutex, MutexGuard, PoisonError};
 
@@ -53,7 +53,7 @@ pub fn occupancy() -> NodeCacheOccupancy {
 /// cached one, or decoded now and cached if the signature verifies (a failed signature must
 /// not evict the keys of real signers). The lock is held for the lookup and the insertion
 /// only, so threads decode and verify in parallel.
-pub(super) fn verify(signer: AnySigner, signature: AnySignature, message: &[u8]) -> bool {
+pub(super) fn verify(signer: AccountSigner, signature: AccountSignature, message: &[u8]) -> bool {
 	let digest = KeyDigest::of(&signer);
 	// Its own statement: the guard of an `if let` scrutinee would live through the verification.
 	let cached = cache().lookup_key(&digest);
@@ -150,7 +150,7 @@ fn verify_and_remember(
 
 /// Whether `signer` decodes (an Ed25519 key that is a curve point not of small order): a
 /// cached key did; otherwise decoding tells, and nothing is cached.
-pub(super) fn key_is_valid(signer: AnySigner) -> bool {
+pub(super) fn key_is_valid(signer: AccountSigner) -> bool {
 	let cached = cache().lookup_key(&KeyDigest::of(&signer)).is_some();
 	cached || DecodedKey::<NodeBackend>::decode(&signer).is_ok()
 }

@@ -32,8 +32,13 @@
 //! `c·s1ᵢ` and response sum when its attempt ends (a rejected response would leak `s1ᵢ`
 //! as FIPS 204's rejection sampling exists to prevent).
 
+mod encoding;
+mod ring;
+mod sampling;
+
 use alloc::vec::Vec;
 use codec::Encode;
+use encoding::{sig_encode, sk_encode};
 use fips204::{
 	encoding::w1_encode,
 	ring::{high_bits, make_hint, use_hint},
@@ -42,12 +47,8 @@ use fips204::{
 };
 use polkadot_sdk::sp_runtime::AccountId32;
 use pq_crypto::aggregate::{
-	encoding::{pk_encode, sig_encode, sk_encode},
-	ring::{
-		centered, matrix_times, power2round, reduce, scale, Poly, PolyVec, BETA, D, GAMMA1, GAMMA2,
-		K, L, N, OMEGA,
-	},
-	sampling::{bounded_mask, expand_s},
+	encoding::pk_encode,
+	ring::{centered, power2round, reduce, Poly, PolyVec, BETA, D, GAMMA1, GAMMA2, K, L, N, OMEGA},
 	AggregateSignature, CommitteeId, SignerBitfield, MAX_COMMITTEE_SIZE,
 };
 use pq_crypto::committee::{committee_id, t1_of, PackedShare};
@@ -58,6 +59,8 @@ use pq_crypto::{
 	statement::MembershipStatement,
 	Purpose,
 };
+use ring::{matrix_times, scale};
+use sampling::{bounded_mask, expand_s};
 use zeroize::{Zeroize, Zeroizing};
 
 /// Domain tag of a member's secret seeds within a committee.

@@ -1,8 +1,8 @@
 //! The sampling only signing needs (FIPS 204 §7.3), for ML-DSA-87: the short secrets and the
 //! aggregate masks. What verification needs is [`fips204::sampling`].
 
-use super::ring::{Poly, PolyVec, ETA, K, L, N};
 use fips204::sampling::h;
+use pq_crypto::aggregate::ring::{Poly, PolyVec, ETA, K, L, N};
 
 /// Algorithm 31 `RejBoundedPoly` for `η = 2`, from SHAKE256(`seed`).
 fn rej_bounded_poly(seed: &[u8]) -> Poly {
@@ -38,7 +38,7 @@ pub fn expand_s(rho_prime: &[u8; 64]) -> (PolyVec<L>, PolyVec<K>) {
 
 /// A mask vector with coefficients uniform in `[−bound, bound]`, from SHAKE256(`seed`) by
 /// rejection. (FIPS 204's `ExpandMask` samples `[−γ1 + 1, γ1]`; aggregate masks are narrower,
-/// see [`super::aggregator`].)
+/// see [`super`].)
 pub fn bounded_mask(seed: &[u8], bound: u32) -> PolyVec<L> {
 	let range = 2 * bound + 1;
 	let bits = u32::BITS - range.leading_zeros();

@@ -1,4 +1,4 @@
-//! [`AnySigner`] and [`AnySignature`]: every scheme behind one pair of types.
+//! [`AccountSigner`] and [`AccountSignature`]: every scheme behind one pair of types.
 
 use crate::{
 	aggregate::{AggregateSignature, CommitteeId},
@@ -15,7 +15,7 @@ use scale_info::TypeInfo;
 #[derive(
 	Clone, Debug, PartialEq, Eq, Encode, Decode, DecodeWithMemTracking, MaxEncodedLen, TypeInfo,
 )]
-pub enum AnySigner {
+pub enum AccountSigner {
 	/// An Ed25519 key.
 	Ed25519(Ed25519Public),
 	/// An ML-DSA-44 key.
@@ -33,7 +33,7 @@ pub enum AnySigner {
 #[derive(
 	Clone, Debug, PartialEq, Eq, Encode, Decode, DecodeWithMemTracking, MaxEncodedLen, TypeInfo,
 )]
-pub enum AnySignature {
+pub enum AccountSignature {
 	/// An Ed25519 signature.
 	Ed25519(Ed25519Signature),
 	/// An ML-DSA-44 signature.
@@ -46,22 +46,22 @@ pub enum AnySignature {
 	AggregateMlDsa87(AggregateSignature),
 }
 
-impl AnySigner {
+impl AccountSigner {
 	/// The scheme of this key.
 	pub fn scheme(&self) -> Scheme {
 		match_ml_dsa!(self, {
-			AnySigner::MlDsa(_) as P => P::SCHEME,
-			AnySigner::Ed25519(_) => Scheme::Ed25519,
-			AnySigner::AggregateMlDsa87(_) => Scheme::AggregateMlDsa87,
+			AccountSigner::MlDsa(_) as P => P::SCHEME,
+			AccountSigner::Ed25519(_) => Scheme::Ed25519,
+			AccountSigner::AggregateMlDsa87(_) => Scheme::AggregateMlDsa87,
 		})
 	}
 
 	/// The key's encoding (for a committee, its id), without the scheme.
 	pub fn key_bytes(&self) -> &[u8] {
 		match_ml_dsa!(self, {
-			AnySigner::MlDsa(key) as _P => key.as_ref(),
-			AnySigner::Ed25519(key) => key.as_ref(),
-			AnySigner::AggregateMlDsa87(committee) => committee.as_ref(),
+			AccountSigner::MlDsa(key) as _P => key.as_ref(),
+			AccountSigner::Ed25519(key) => key.as_ref(),
+			AccountSigner::AggregateMlDsa87(committee) => committee.as_ref(),
 		})
 	}
 
@@ -85,29 +85,29 @@ impl AnySigner {
 	/// ([`crate::account::derive_counted`]): none for an Ed25519 key, which is its account.
 	pub fn account_derivation(&self) -> (AccountId32, u32) {
 		match_ml_dsa!(self, {
-			AnySigner::MlDsa(key) as P => crate::account::derive_counted(P::ACCOUNT_TAG, key.as_ref()),
-			AnySigner::Ed25519(key) => (AccountId32::new(key.0), 0),
-			AnySigner::AggregateMlDsa87(committee) => committee.account_derivation(),
+			AccountSigner::MlDsa(key) as P => crate::account::derive_counted(P::ACCOUNT_TAG, key.as_ref()),
+			AccountSigner::Ed25519(key) => (AccountId32::new(key.0), 0),
+			AccountSigner::AggregateMlDsa87(committee) => committee.account_derivation(),
 		})
 	}
 }
 
-impl AnySigner {
+impl AccountSigner {
 	/// The account id this key controlled before version 2 of the derivation
 	/// ([`crate::account::version_1`]), for migrating chains that have such accounts: the same
 	/// as [`Self::account_id`] for Ed25519.
 	pub fn version_1_account_id(&self) -> AccountId32 {
 		match_ml_dsa!(self, {
-			AnySigner::MlDsa(key) as P => params::version_1_account_id::<P>(key),
-			AnySigner::Ed25519(key) => AccountId32::new(key.0),
-			AnySigner::AggregateMlDsa87(committee) => {
+			AccountSigner::MlDsa(key) as P => params::version_1_account_id::<P>(key),
+			AccountSigner::Ed25519(key) => AccountId32::new(key.0),
+			AccountSigner::AggregateMlDsa87(committee) => {
 				params::version_1_committee_account_id(&committee.0)
 			},
 		})
 	}
 }
 
-impl IdentifyAccount for AnySigner {
+impl IdentifyAccount for AccountSigner {
 	type AccountId = AccountId32;
 
 	fn into_account(self) -> AccountId32 {
@@ -115,13 +115,13 @@ impl IdentifyAccount for AnySigner {
 	}
 }
 
-impl AnySignature {
+impl AccountSignature {
 	/// The scheme of this signature.
 	pub fn scheme(&self) -> Scheme {
 		match_ml_dsa!(self, {
-			AnySignature::MlDsa(_) as P => P::SCHEME,
-			AnySignature::Ed25519(_) => Scheme::Ed25519,
-			AnySignature::AggregateMlDsa87(_) => Scheme::AggregateMlDsa87,
+			AccountSignature::MlDsa(_) as P => P::SCHEME,
+			AccountSignature::Ed25519(_) => Scheme::Ed25519,
+			AccountSignature::AggregateMlDsa87(_) => Scheme::AggregateMlDsa87,
 		})
 	}
 }
