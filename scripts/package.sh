@@ -19,9 +19,12 @@ for package in "${packages[@]}"; do
 	args+=(-p "$package")
 done
 # Cargo extracts the packages it has just made into the registry's source cache by name and
-# version, and reuses an extraction of the same version from an earlier run, however stale.
+# version, and reuses an extraction of the same version from an earlier run, however stale; and
+# it takes a registry crate's build to be current whatever its files say, so the verification
+# builds (debug profile, used by nothing else) of an earlier run's packages go too.
 for package in "${packages[@]}"; do
 	rm -rf "${CARGO_HOME:-$HOME/.cargo}"/registry/src/-*/"$package"-[0-9]*
+	rm -rf "$CARGO_TARGET_DIR"/debug/.fingerprint/"$package"-*
 done
 # SKIP_WASM_BUILD: no package here is a runtime, but their builds must not start one.
 SKIP_WASM_BUILD=1 cargo package --allow-dirty "${args[@]}"
