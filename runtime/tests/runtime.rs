@@ -290,7 +290,7 @@ fn a_transaction_signed_for_the_other_runtime_build_is_refused() {
 	dev_chain().execute_with(|| {
 		assert_eq!(
 			(pq_runtime::VERSION.spec_version, pq_runtime::VERSION.impl_name.as_ref()),
-			(60, "pq-runtime")
+			(70, "pq-runtime")
 		);
 		let other_build = ChainIdentity { spec_version: 71, ..chain() };
 		let alice = Keypair::from_suri(Scheme::MlDsa44, "//Alice").unwrap();
