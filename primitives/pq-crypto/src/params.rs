@@ -110,7 +110,7 @@ ml_dsa_params!(
 /// level with `P` that level's [`MlDsaParams`]; the arms after it are the match's others, and
 /// the match stays exhaustive. A pair of such enums matches level against level:
 ///
-/// ```ignore
+/// ```text
 /// match_ml_dsa!(signer, {
 ///     AccountSigner::MlDsa(key) as P => account_id::<P>(key),
 ///     AccountSigner::Ed25519(key) => AccountId32::new(key.0),
