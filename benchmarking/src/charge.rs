@@ -5,23 +5,28 @@
 //! whatever the kind needs on chain first (registered keys, committees). What the chain
 //! *charges* for the kind's blocks is the weight they consumed, every class, plus each
 //! block's base weight; what they *cost* is the time the node takes to execute them again
-//! (`Core_execute_block` at the parent block, over JSON-RPC) with its decoded-key caches off:
-//! every transaction, the inherent, block initialization and finalization and the state root,
-//! the median of three executions. The block weight limit is only a bound on block time if
+//! (`Core_execute_block` at the parent block, over JSON-RPC) with its decoded-key caches and
+//! its trie cache off, on the state of a busy chain ([`FILLER_ACCOUNTS`]): every transaction,
+//! the inherent, block initialization and finalization and the state root, the median of three
+//! executions. The block weight limit is only a bound on block time if
 //! the first is at least the second.
 //! See `docs/benchmarking.md`.
 
-use crate::throughput::{
-	measure::{
-		author_until_included, manual_seal_node, scratch_chain, setup_transactions, sign_transfers,
-		submit_all, BlockStats,
+use crate::{
+	machine_summary, median_by,
+	throughput::{
+		measure::{
+			author_until_included, manual_seal_node, scratch_chain, setup_transactions,
+			sign_transfers, submit_all, BlockStats,
+		},
+		workload::{Verifier, Workload},
 	},
-	workload::{Verifier, Workload},
 };
 use anyhow::{anyhow, Context};
 use codec::Encode;
 use jsonrpsee::rpc_params;
 use polkadot_sdk::{
+	frame_system,
 	sp_core::{Bytes, H256},
 	sp_crypto_hashing::blake2_256,
 	sp_runtime::generic::SignedBlock,
@@ -60,11 +65,18 @@ pub enum Kind {
 	RotateKey,
 	/// `remove_key` of a registered ML-DSA-87 key, registered key.
 	RemoveKey,
+	/// `System::remark` of `bytes` zero bytes, Ed25519 key inline: the cheapest signed
+	/// extrinsic, and with a long remark the cost of an extrinsic's bytes (the calibration of
+	/// the base extrinsic weight).
+	Remark {
+		/// Length of the remark.
+		bytes: u32,
+	},
 }
 
 impl Kind {
 	/// Every kind: each scheme and form of a transfer, committees with few and many share
-	/// reads, and the key registry's calls.
+	/// reads, the key registry's calls, and an empty and a long remark.
 	pub fn all() -> Vec<Kind> {
 		let mut kinds = vec![Kind::Transfer(Scheme::Ed25519, Form::KeyInline)];
 		for scheme in Scheme::ML_DSA {
@@ -79,6 +91,8 @@ impl Kind {
 			Kind::Migrate,
 			Kind::RotateKey,
 			Kind::RemoveKey,
+			Kind::Remark { bytes: 0 },
+			Kind::Remark { bytes: LONG_REMARK },
 		]);
 		kinds
 	}
@@ -94,9 +108,13 @@ impl Kind {
 			Kind::Migrate => "register_key, ed25519 → ml-dsa-87 migration".into(),
 			Kind::RotateKey => "rotate_key, ml-dsa-44 → ml-dsa-87".into(),
 			Kind::RemoveKey => "remove_key, ml-dsa-87".into(),
+			Kind::Remark { bytes } => format!("remark of {bytes} bytes, ed25519 key inline"),
 		}
 	}
 }
+
+/// The long remark's length: about an ML-DSA-87 key-inline transfer's, the longest kind.
+pub const LONG_REMARK: u32 = 7_168;
 
 /// What one kind needs: its senders, endowed at genesis, and its transactions.
 pub(crate) struct Plan {
@@ -114,6 +132,10 @@ pub fn keypair(scheme: Scheme, role: &str, index: usize) -> anyhow::Result<Keypa
 	let seed = blake2_256(&("pq-charge", role, scheme.name(), index as u32).encode());
 	Keypair::from_seed(scheme, &seed).map_err(|error| anyhow!("{error:?}"))
 }
+
+/// Accounts endowed besides the senders: the state of a busy chain, as the database weights are
+/// measured on (`scripts/generate-weights.sh`'s ACCOUNTS).
+pub const FILLER_ACCOUNTS: u32 = 100_000;
 
 /// Transfers each committee of a `CommitteeTransfer` kind sends.
 const CHARGE_TRANSFERS_PER_COMMITTEE: usize = 100;
@@ -138,6 +160,7 @@ impl Plan {
 				committee_transfers(size, signers, transactions)?
 			},
 			Kind::RegisterKey | Kind::RemoveKey => senders(keys(Scheme::MlDsa87, "registrant")?, 0),
+			Kind::Remark { .. } => senders(keys(Scheme::Ed25519, "remarker")?, 0),
 			Kind::Migrate => {
 				new_keys = keys(Scheme::MlDsa87, "migrated")?;
 				senders(keys(Scheme::Ed25519, "migrating")?, 0)
@@ -181,7 +204,7 @@ impl Plan {
 						.encode()
 				})
 				.collect(),
-			Kind::RegisterKey | Kind::Migrate => Vec::new(),
+			Kind::RegisterKey | Kind::Migrate | Kind::Remark { .. } => Vec::new(),
 		}
 	}
 
@@ -245,6 +268,15 @@ impl Plan {
 					)
 				})
 				.collect::<anyhow::Result<_>>()?,
+			Kind::Remark { bytes } => self
+				.senders()
+				.iter()
+				.map(|key| {
+					let remark = vec![0; bytes as usize];
+					let call = frame_system::Call::remark { remark }.into();
+					signed(key.into(), call, 0, Form::KeyInline)
+				})
+				.collect::<anyhow::Result<_>>()?,
 		})
 	}
 }
@@ -289,6 +321,8 @@ pub struct Check {
 	pub transactions: usize,
 	/// Blocks they filled.
 	pub blocks: usize,
+	/// Their encoded length.
+	pub bytes: usize,
 	/// What the chain charged for those blocks, in picoseconds of reference time.
 	pub charged: u64,
 	/// What a fresh node took to import them.
@@ -304,6 +338,15 @@ impl Check {
 	fn per_transaction_us(&self, total_ps: f64) -> f64 {
 		total_ps / 1e6 / self.transactions as f64
 	}
+
+	/// What importing took per transaction, in picoseconds.
+	pub fn measured_per_transaction_ps(&self) -> f64 {
+		self.measured.as_secs_f64() * 1e12 / self.transactions as f64
+	}
+
+	fn bytes_per_transaction(&self) -> f64 {
+		self.bytes as f64 / self.transactions as f64
+	}
 }
 
 /// Runs `kind` on the `verifier` build with `transactions` senders.
@@ -316,8 +359,13 @@ pub async fn run(
 ) -> anyhow::Result<Check> {
 	let plan = Plan::new(kind, transactions)?;
 	let directory = tempfile::tempdir()?;
-	let (spec, base_path) =
-		scratch_chain(node_binary, verifier, &plan.load.accounts(), directory.path())?;
+	let (spec, base_path) = scratch_chain(
+		node_binary,
+		verifier,
+		&plan.load.accounts(),
+		FILLER_ACCOUNTS,
+		directory.path(),
+	)?;
 	let node = manual_seal_node(node_binary, &spec, &base_path, &[]).await;
 	let rpc = node.rpc().await;
 	let chain = ChainIdentity { checkpoint: None, ..rpc.chain_identity().await? };
@@ -333,8 +381,11 @@ pub async fn run(
 	drop(rpc);
 	node.stop().await;
 
-	// The same chain on a node that keeps no decoded key between verifications.
-	let node = manual_seal_node(node_binary, &spec, &base_path, &["--key-cache-mib", "0"]).await;
+	// The same chain on a node that keeps no decoded key between verifications and no trie
+	// node between reads: every first read of a key in a block walks the trie in the database,
+	// as the database weights assume.
+	let uncached = ["--key-cache-mib", "0", "--trie-cache-size", "0"];
+	let node = manual_seal_node(node_binary, &spec, &base_path, &uncached).await;
 	let rpc = node.rpc().await;
 	let mut execution = Duration::ZERO;
 	for block in &blocks {
@@ -347,11 +398,154 @@ pub async fn run(
 		kind,
 		transactions,
 		blocks: blocks.len(),
+		bytes: blocks.iter().map(|block| block.bytes).sum(),
 		charged: blocks.iter().map(|block| block.charged_ref_time).sum(),
 		measured: execution,
 	};
 	writeln!(progress, "  {} blocks, charged ÷ measured {:.2}", check.blocks, check.ratio())?;
 	Ok(check)
+}
+
+/// The kinds `--calibrate` measures: an empty and a long signed remark.
+pub fn calibration_kinds() -> Vec<Kind> {
+	vec![Kind::Remark { bytes: 0 }, Kind::Remark { bytes: LONG_REMARK }]
+}
+
+/// The margin on a measured import cost, as on every benchmarked weight
+/// (`scripts/generate-weights.sh`): the VM's speed drifts by tens of percent.
+const MARGIN: f64 = 1.1;
+
+/// What a runtime build's blocks cost to import beyond the benchmarks of their parts.
+pub struct ImportCosts {
+	/// The build.
+	pub verifier: Verifier,
+	/// Import time per Ed25519-signed empty remark, picoseconds: decoding, the signature
+	/// check, every transaction extension, dispatch, and the block's share.
+	pub signed_remark_ps: f64,
+	/// Import time per extrinsic byte, picoseconds: the long remarks' time less the empty
+	/// ones', over the bytes between them.
+	pub per_byte_ps: f64,
+}
+
+/// Each of `verifiers`' import costs, from the runs of [`calibration_kinds`] (the median run of
+/// each, by time per transaction).
+pub fn import_costs(
+	verifiers: &[Verifier],
+	runs: Vec<Vec<Check>>,
+) -> anyhow::Result<Vec<ImportCosts>> {
+	let medians: Vec<Check> = runs
+		.into_iter()
+		.map(|runs| median_by(runs, Check::measured_per_transaction_ps))
+		.collect();
+	verifiers
+		.iter()
+		.map(|verifier| {
+			let remark = |bytes| {
+				medians
+					.iter()
+					.find(|check| {
+						check.verifier == *verifier && check.kind == Kind::Remark { bytes }
+					})
+					.with_context(|| format!("no remark of {bytes} bytes on {}", verifier.label()))
+			};
+			let (empty, long) = (remark(0)?, remark(LONG_REMARK)?);
+			let extra_bytes = long.bytes_per_transaction() - empty.bytes_per_transaction();
+			let extra_time =
+				long.measured_per_transaction_ps() - empty.measured_per_transaction_ps();
+			Ok(ImportCosts {
+				verifier: *verifier,
+				signed_remark_ps: empty.measured_per_transaction_ps(),
+				per_byte_ps: (extra_time / extra_bytes).max(0.0),
+			})
+		})
+		.collect()
+}
+
+/// `runtime/src/weights/block_import.rs`: `costs` with [`MARGIN`], for both builds.
+pub fn import_costs_file(costs: &[ImportCosts], repeat: u32) -> anyhow::Result<String> {
+	let constant = |verifier: Verifier, name: &str| -> anyhow::Result<String> {
+		let cost = costs.iter().find(|cost| cost.verifier == verifier).with_context(|| {
+			format!("--calibrate measures both builds; {} is missing", verifier.label())
+		})?;
+		let (remark, byte) =
+			((cost.signed_remark_ps * MARGIN) as u64, (cost.per_byte_ps * MARGIN) as u64);
+		Ok(format!(
+			"/// The {} build's: {:.1} µs per empty remark, {:.1} ns per byte measured.\n\
+			 pub const {name}: ImportCosts = ImportCosts {{\n\
+			 \tsigned_remark: Weight::from_parts({}, 0),\n\
+			 \tper_extrinsic_byte: Weight::from_parts({}, 0),\n\
+			 }};\n",
+			verifier.label(),
+			cost.signed_remark_ps / 1e6,
+			cost.per_byte_ps / 1e3,
+			grouped(remark),
+			grouped(byte),
+		))
+	};
+	Ok(format!(
+		"//! What importing a block costs per transaction and per byte beyond the benchmarks of its\n\
+		 //! parts, for each build of this runtime, generated by\n\
+		 //! `benchmarking/charge-check.sh --calibrate`: do not edit by hand. See\n\
+		 //! `docs/benchmarking.md`.\n\
+		 //!\n\
+		 //! {}\n\
+		 //! Measured {}. Per build: Ed25519-signed `System::remark`s of 0 and {LONG_REMARK} bytes, each from its\n\
+		 //! own sender, on the state of a busy chain ({FILLER_ACCOUNTS} accounts), re-executed by a\n\
+		 //! node with no trie or key cache; the median of {repeat} run(s), plus {:.0}%.\n\
+		 \n\
+		 // Each build of the runtime uses one of the two.\n\
+		 #![allow(dead_code)]\n\
+		 \n\
+		 use super::ImportCosts;\n\
+		 use polkadot_sdk::frame_support::weights::Weight;\n\
+		 \n\
+		 {}\n\
+		 {}",
+		machine_summary().lines().filter(|line| !line.is_empty()).collect::<Vec<_>>().join("\n//! "),
+		today(),
+		(MARGIN - 1.0) * 100.0,
+		constant(Verifier::HostFunctions, "HOST_FUNCTIONS")?,
+		constant(Verifier::PureWasm, "PURE_WASM")?,
+	))
+}
+
+/// Today's date, UTC, as `date` gives it (the file records when it was measured).
+fn today() -> String {
+	std::process::Command::new("date")
+		.args(["-u", "+%Y-%m-%d"])
+		.output()
+		.map(|output| String::from_utf8_lossy(&output.stdout).trim().to_owned())
+		.unwrap_or_default()
+}
+
+/// `1234567` → `1_234_567`, as the benchmark CLI writes weights.
+fn grouped(number: u64) -> String {
+	let digits = number.to_string();
+	let mut grouped = String::new();
+	for (index, digit) in digits.chars().enumerate() {
+		if index > 0 && (digits.len() - index).is_multiple_of(3) {
+			grouped.push('_');
+		}
+		grouped.push(digit);
+	}
+	grouped
+}
+
+/// The Markdown table of `costs`, as measured (no margin).
+pub fn import_costs_table(costs: &[ImportCosts]) -> String {
+	let mut table = String::from(
+		"| build | signed empty remark µs/tx | per extrinsic byte ns |\n|---|---:|---:|\n",
+	);
+	for cost in costs {
+		let _ = writeln!(
+			table,
+			"| {} | {:.1} | {:.1} |",
+			cost.verifier.label(),
+			cost.signed_remark_ps / 1e6,
+			cost.per_byte_ps / 1e3
+		);
+	}
+	table
 }
 
 /// Executions of each block; the median counts.
@@ -408,7 +602,7 @@ mod tests {
 		let labels: std::collections::BTreeSet<String> =
 			Kind::all().iter().map(Kind::label).collect();
 		assert_eq!(labels.len(), Kind::all().len());
-		assert_eq!(Kind::all().len(), 13);
+		assert_eq!(Kind::all().len(), 15);
 	}
 
 	#[test]
@@ -422,12 +616,20 @@ mod tests {
 	}
 
 	#[test]
+	fn weights_are_grouped_in_thousands() {
+		assert_eq!(grouped(221_366_359), "221_366_359");
+		assert_eq!(grouped(26_944), "26_944");
+		assert_eq!(grouped(944), "944");
+	}
+
+	#[test]
 	fn the_ratio_is_charged_time_over_measured_time() {
 		let check = Check {
 			verifier: Verifier::HostFunctions,
 			kind: Kind::RegisterKey,
 			transactions: 10,
 			blocks: 1,
+			bytes: 1_500,
 			charged: 3_000_000_000,
 			measured: Duration::from_millis(2),
 		};

@@ -385,7 +385,7 @@ pub async fn run(
 	let cast = Cast::new()?;
 	let directory = tempfile::tempdir()?;
 	let (spec, base_path) =
-		scratch_chain(node_binary, setting.verifier(), &cast.endowed(), directory.path())?;
+		scratch_chain(node_binary, setting.verifier(), &cast.endowed(), 0, directory.path())?;
 	let args: &[&str] = if setting == Setting::HostCold { &["--key-cache-mib", "0"] } else { &[] };
 	let node = manual_seal_node(node_binary, &spec, &base_path, args).await;
 	let rpc = node.rpc().await;

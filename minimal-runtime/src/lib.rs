@@ -196,6 +196,9 @@ impl pallet_pq_verifier::Config for Runtime {
 	type FeeCheck = pallet_pq_verifier::TransactionPaymentFeeCheck<Runtime>;
 	// The pallet's weights, measured with `Fips204` in Wasm.
 	type WeightInfo = pallet_pq_verifier::weights::SubstrateWeight<Runtime>;
+	// Nothing per byte: this template keeps FRAME's base extrinsic and extension weights.
+	// A runtime that measures its own base charges bytes here (docs/benchmarking.md).
+	type WeightPerExtrinsicByte = ();
 	// Gives the benchmarks' accounts funds.
 	#[cfg(feature = "runtime-benchmarks")]
 	type BenchmarkHelper = EndowedByBalances;

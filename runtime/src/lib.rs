@@ -153,7 +153,7 @@ macro_rules! runtime_version {
 )]
 #[cfg_attr(feature = "pure-wasm-libcrux", path = "builds/pure_wasm_libcrux.rs")]
 mod build;
-pub use build::{PqVerifierWeights, VerifierBackend, VERSION};
+pub use build::{PqVerifierWeights, VerifierBackend, IMPORT_COSTS, VERSION};
 
 /// Balance units: one token is 10^12 planck.
 pub const UNIT: Balance = 1_000_000_000_000;

@@ -206,14 +206,15 @@ fn replayed_transfer_is_stale() {
 }
 
 /// Each transaction is charged its own signature's check, by form and scheme, once (and a key
-/// inline for its account derivation's candidates beyond the first): an Ed25519 transfer is not
-/// charged for ML-DSA-87, a registered key not for its key's decode twice, and the pool, the
-/// fee and `CheckWeight` all see the same weight.
+/// inline for its account derivation's candidates beyond the first), and its bytes: an Ed25519
+/// transfer is not charged for ML-DSA-87, a registered key not for its key's decode twice, and
+/// the pool, the fee and `CheckWeight` all see the same weight.
 #[test]
 fn every_form_is_charged_its_own_signature_once() {
+	use codec::Encode;
 	use pallet_pq_verifier::WeightInfo;
 	use polkadot_sdk::{frame_support::dispatch::GetDispatchInfo, sp_runtime::traits::Checkable};
-	use pq_runtime::PqVerifierWeights as W;
+	use pq_runtime::{configs::WeightPerExtrinsicByte, PqVerifierWeights as W};
 	dev_chain().execute_with(|| {
 		let bob = Keypair::from_suri(Scheme::Ed25519, "//Bob").unwrap();
 		let call_weight = transfer(&bob, UNIT).get_dispatch_info().total_weight();
@@ -236,6 +237,7 @@ fn every_form_is_charged_its_own_signature_once() {
 			let alice = Keypair::from_suri(scheme, "//Alice").unwrap();
 			let inline: RuntimeExtrinsic = signed_extrinsic(&alice, transfer(&bob, UNIT), 0).into();
 			let info = inline.get_dispatch_info();
+			let inline_bytes = WeightPerExtrinsicByte::get() * inline.encoded_size() as u64;
 			let checked = inline.check(&frame_system::ChainContext::<Runtime>::default()).unwrap();
 			assert_eq!(
 				checked.get_dispatch_info(),
@@ -248,7 +250,8 @@ fn every_form_is_charged_its_own_signature_once() {
 			);
 			let without_derivation = info.total_weight().saturating_sub(derivation);
 			charged.push(without_derivation.ref_time());
-			let shared = without_derivation.saturating_sub(inline_charge);
+			let shared =
+				without_derivation.saturating_sub(inline_charge).saturating_sub(inline_bytes);
 			assert!(shared.all_gte(call_weight), "{scheme:?}");
 			if let Some(registered_charge) = registered_charge {
 				// Same call, same extensions: only the signature's charge differs.
@@ -264,7 +267,9 @@ fn every_form_is_charged_its_own_signature_once() {
 				.into();
 				assert_eq!(
 					registered.get_dispatch_info().total_weight(),
-					shared + registered_charge,
+					shared
+						+ registered_charge
+						+ WeightPerExtrinsicByte::get() * registered.encoded_size() as u64,
 					"{scheme:?}"
 				);
 			}
@@ -277,8 +282,10 @@ fn every_form_is_charged_its_own_signature_once() {
 			.base_extrinsic;
 		assert_eq!(
 			base,
-			polkadot_sdk::frame_support::weights::constants::ExtrinsicBaseWeight::get(),
-			"no signature in the base"
+			pq_runtime::IMPORT_COSTS
+				.signed_remark
+				.saturating_sub(W::verify_signed_ed25519()),
+			"the measured base holds no signature check: the extrinsic type charges it"
 		);
 	});
 }

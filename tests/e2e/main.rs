@@ -564,9 +564,12 @@ async fn the_charge_check_charges_each_signed_transfer_its_own_signature() {
 		})
 		.sum();
 	assert!(derivations > 0, "some of 50 keys need more than one candidate");
+	let bytes = (checks[1].bytes - checks[0].bytes) as u64
+		* pq_runtime::IMPORT_COSTS.per_extrinsic_byte.ref_time();
+	assert!(bytes > 0, "ML-DSA-87 transfers are longer");
 	assert_eq!(
 		checks[1].charged - checks[0].charged,
-		TRANSFERS as u64 * per_signature + derivations,
+		TRANSFERS as u64 * per_signature + derivations + bytes,
 		"{table}"
 	);
 }

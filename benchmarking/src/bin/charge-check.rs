@@ -1,6 +1,8 @@
 //! `charge-check`: runs every transaction kind on fresh `pq-node`s of each runtime build and
 //! compares what the chain charges for its blocks with what importing them costs; fails if any
-//! kind is undercharged. Run through `benchmarking/charge-check.sh`; see `docs/benchmarking.md`.
+//! kind is undercharged. With `--calibrate FILE` it measures instead what the runtime charges
+//! per transaction and per byte beyond its benchmarks, and writes FILE. Run through
+//! `benchmarking/charge-check.sh`; see `docs/benchmarking.md`.
 
 use clap::Parser;
 use pq_benchmarks::{
@@ -24,6 +26,10 @@ struct Args {
 	/// Runs of every kind, interleaved; each row is the run of median ratio.
 	#[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
 	repeat: u32,
+	/// Measure each build's import costs (an empty and a long signed remark) and write them to
+	/// this file (`runtime/src/weights/block_import.rs`) instead of checking.
+	#[arg(long)]
+	calibrate: Option<PathBuf>,
 	/// The runtime builds to check (comma-separated).
 	#[arg(long, value_enum, value_delimiter = ',', default_values_t = [Verifier::HostFunctions, Verifier::PureWasm])]
 	verifiers: Vec<Verifier>,
@@ -44,14 +50,37 @@ async fn main() -> ExitCode {
 	}
 }
 
-/// Whether every kind was charged at least what it cost.
+/// Whether every kind was charged at least what it cost (or, calibrating, was measured).
 async fn run(args: Args) -> anyhow::Result<bool> {
+	let kinds = match args.calibrate {
+		Some(_) => charge::calibration_kinds(),
+		None => Kind::all(),
+	};
 	let kinds: Vec<(Verifier, Kind)> = args
 		.verifiers
 		.iter()
-		.flat_map(|verifier| Kind::all().into_iter().map(move |kind| (*verifier, kind)))
+		.flat_map(|verifier| kinds.iter().map(move |kind| (*verifier, *kind)))
 		.filter(|(_, kind)| args.only.as_ref().is_none_or(|only| kind.label().contains(only)))
 		.collect();
+	let runs = run_kinds(&args, &kinds).await?;
+	if let Some(path) = &args.calibrate {
+		let costs = charge::import_costs(&args.verifiers, runs)?;
+		std::fs::write(path, charge::import_costs_file(&costs, args.repeat)?)?;
+		print!("{}", charge::import_costs_table(&costs));
+		return Ok(true);
+	}
+	let checks: Vec<Check> = runs.into_iter().map(|runs| median_by(runs, Check::ratio)).collect();
+	println!("{}", machine_summary());
+	println!(
+		"{} transactions per kind, each from its own sender; each row is the run of median ratio of {} run(s).\n",
+		args.transactions, args.repeat
+	);
+	print!("{}", charge::table(&checks));
+	Ok(checks.iter().all(|check| check.ratio() >= 1.0))
+}
+
+/// Every run of each of `kinds`, interleaved.
+async fn run_kinds(args: &Args, kinds: &[(Verifier, Kind)]) -> anyhow::Result<Vec<Vec<Check>>> {
 	let mut runs: Vec<Vec<Check>> = kinds.iter().map(|_| Vec::new()).collect();
 	let mut progress = std::io::stderr();
 	for repetition in 1..=args.repeat {
@@ -70,12 +99,5 @@ async fn run(args: Args) -> anyhow::Result<bool> {
 			);
 		}
 	}
-	let checks: Vec<Check> = runs.into_iter().map(|runs| median_by(runs, Check::ratio)).collect();
-	println!("{}", machine_summary());
-	println!(
-		"{} transactions per kind, each from its own sender; each row is the run of median ratio of {} run(s).\n",
-		args.transactions, args.repeat
-	);
-	print!("{}", charge::table(&checks));
-	Ok(checks.iter().all(|check| check.ratio() >= 1.0))
+	Ok(runs)
 }

@@ -76,7 +76,7 @@ pub async fn run(
 	let first_nonce = u32::from(case.form == Form::KeyRegistered);
 	let load = Workload::new(case.scheme, transactions, first_nonce)?;
 	let (spec, base_path) =
-		scratch_chain(node_binary, case.verifier, &load.accounts(), directory.path())?;
+		scratch_chain(node_binary, case.verifier, &load.accounts(), 0, directory.path())?;
 	let spec = spec.as_str();
 	let node = manual_seal_node(node_binary, spec, &base_path, &[]).await;
 	let rpc = node.rpc().await;
@@ -121,16 +121,18 @@ pub async fn run(
 	})
 }
 
-/// A throwaway chain in `directory`: the dev chain of `verifier` with `accounts` endowed. Its
-/// chain specification's path, and a base path for its node.
+/// A throwaway chain in `directory`: the dev chain of `verifier` with `accounts` and `filler`
+/// unused accounts endowed ([`write_chain_spec`]). Its chain specification's path, and a base
+/// path for its node.
 pub(crate) fn scratch_chain(
 	node_binary: &Path,
 	verifier: Verifier,
 	accounts: &[AccountId32],
+	filler: u32,
 	directory: &Path,
 ) -> anyhow::Result<(String, PathBuf)> {
 	let spec = directory.join("spec.json");
-	write_chain_spec(node_binary, verifier, accounts, &spec)?;
+	write_chain_spec(node_binary, verifier, accounts, filler, &spec)?;
 	let base_path = directory.join("author");
 	std::fs::create_dir_all(&base_path)?;
 	Ok((spec.to_str().context("temporary path is UTF-8")?.to_owned(), base_path))

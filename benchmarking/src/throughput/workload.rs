@@ -231,11 +231,15 @@ fn committees(transactions: usize) -> Workload {
 	Workload::Committees { owners, committees, transfers }
 }
 
-/// Writes a chain specification: the dev chain's of `verifier`, with `accounts` endowed.
+/// Writes a chain specification: the dev chain's of `verifier`, with `accounts` endowed, and
+/// `filler` more accounts whose ids derive from their index (no one holds their keys): a busy
+/// chain's state, the database `scripts/generate-weights.sh` measures
+/// (`benchmarking/storage-state.py`), so a read walks a trie of that depth.
 pub fn write_chain_spec(
 	node: &Path,
 	verifier: Verifier,
 	accounts: &[AccountId32],
+	filler: u32,
 	path: &Path,
 ) -> anyhow::Result<()> {
 	let output = Command::new(node)
@@ -254,6 +258,10 @@ pub fn write_chain_spec(
 		.ok_or_else(|| anyhow!("the dev chain spec has no balances patch"))?;
 	for account in accounts {
 		balances.push(serde_json::json!([account.to_ss58check(), 1_000 * UNIT]));
+	}
+	for index in 0..filler {
+		let account = AccountId32::new(blake2_256(&("pq-filler", index).encode()));
+		balances.push(serde_json::json!([account.to_ss58check(), UNIT]));
 	}
 	std::fs::write(path, serde_json::to_vec(&spec)?)?;
 	Ok(())

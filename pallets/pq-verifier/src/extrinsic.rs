@@ -11,7 +11,9 @@
 //! - **charges the signature** by its form and scheme ([`SignatureCheck::weight`]), added to the
 //!   extension weight of the dispatch info the transaction pool, the fee and `CheckWeight` use
 //!   (FRAME's answer, a base extrinsic weight covering the costliest signature, would charge an
-//!   Ed25519 transfer many times its cost);
+//!   Ed25519 transfer many times its cost), and **its bytes**
+//!   ([`Config::WeightPerExtrinsicByte`]: a 7 KB transaction costs a block's import more than a
+//!   150-byte one, beyond any benchmark of its call or signature);
 //! - **refuses cheaply first**: the account's key rule, the registry, the committee and whether
 //!   the sender can pay, before the payload is encoded, a share read or a key decoded;
 //! - **verifies by form**: a registered key or a committee's aggregate key is on chain, which
@@ -152,6 +154,21 @@ impl<T: Config, Address, Extension> Extrinsic<T, Address, Extension> {
 			}) => Some(signature),
 			Self::Decoded(_) | Self::Undecodable(..) => None,
 		}
+	}
+}
+
+impl<T: Config, Address, Extension> Extrinsic<T, Address, Extension>
+where
+	UncheckedExtrinsic<T, Address, Extension>: Encode,
+{
+	/// What this type adds to a decoded extrinsic's dispatch info: its signature's check and
+	/// its bytes.
+	fn added_weight(&self) -> Weight {
+		let length = match self {
+			Self::Decoded(extrinsic) => encoded_length(extrinsic),
+			Self::Undecodable(..) => 0,
+		};
+		self.charged_signature_weight().saturating_add(length_weight::<T>(length))
 	}
 }
 
@@ -320,16 +337,15 @@ impl<T: Config, Address, Extension> SignedTransactionBuilder for Extrinsic<T, Ad
 /// the fee estimate has no other way to say so.
 impl<T: Config, Address, Extension> GetDispatchInfo for Extrinsic<T, Address, Extension>
 where
-	UncheckedExtrinsic<T, Address, Extension>: GetDispatchInfo,
+	UncheckedExtrinsic<T, Address, Extension>: GetDispatchInfo + Encode,
 {
 	fn get_dispatch_info(&self) -> DispatchInfo {
 		match self {
 			// What the check will charge (a fee quote over a placeholder signature with the real
 			// key is exact).
-			Self::Decoded(extrinsic) => with_signature_weight(
-				extrinsic.get_dispatch_info(),
-				self.charged_signature_weight(),
-			),
+			Self::Decoded(extrinsic) => {
+				with_added_weight(extrinsic.get_dispatch_info(), self.added_weight())
+			},
 			Self::Undecodable(..) => DispatchInfo {
 				call_weight: <T as frame_system::Config>::BlockWeights::get().max_block,
 				..Default::default()
@@ -338,10 +354,16 @@ where
 	}
 }
 
-/// `info` with the signature's verification charged as part of the extension weight.
-fn with_signature_weight(mut info: DispatchInfo, signature_weight: Weight) -> DispatchInfo {
-	info.extension_weight = info.extension_weight.saturating_add(signature_weight);
+/// `info` with what this type charges (the signature's verification, the extrinsic's bytes)
+/// as part of the extension weight.
+fn with_added_weight(mut info: DispatchInfo, added_weight: Weight) -> DispatchInfo {
+	info.extension_weight = info.extension_weight.saturating_add(added_weight);
 	info
+}
+
+/// The weight of an extrinsic's `length` encoded bytes ([`Config::WeightPerExtrinsicByte`]).
+fn length_weight<T: Config>(length: usize) -> Weight {
+	T::WeightPerExtrinsicByte::get().saturating_mul(length as u64)
 }
 
 impl<T, Address, Extension, Context> Checkable<Context> for Extrinsic<T, Address, Extension>
@@ -358,14 +380,15 @@ where
 	/// signed payload and the verification. A format-5 one is refused; a format-4 bare one
 	/// passes.
 	fn check(self, context: &Context) -> Result<Self::Checked, TransactionValidityError> {
-		let mut signature_weight = self.signature_weight();
+		let signature_weight = self.signature_weight();
 		let extrinsic = match self {
 			Self::Decoded(extrinsic) => extrinsic,
 			Self::Undecodable(..) => return Err(PqInvalidTransaction::Undecodable.into()),
 		};
 		// The dispatch info and length the payment extension will see.
-		let info = with_signature_weight(extrinsic.get_dispatch_info(), signature_weight);
 		let len = encoded_length(&extrinsic);
+		let mut added_weight = signature_weight.saturating_add(length_weight::<T>(len));
+		let info = with_added_weight(extrinsic.get_dispatch_info(), added_weight);
 		let format = match accepted_format(extrinsic.preamble)? {
 			None => ExtrinsicFormat::Bare,
 			Some((address, signature, extension)) => {
@@ -383,16 +406,16 @@ where
 					Ok(signing_payload(&payload))
 				};
 				let can_pay = |derivation| {
-					T::FeeCheck::can_pay(&who, call, &with_signature_weight(info, derivation), len)
+					T::FeeCheck::can_pay(&who, call, &with_added_weight(info, derivation), len)
 				};
 				let derivation = authorize::<T>(&who, &signature, payload, can_pay)?;
-				signature_weight.saturating_accrue(derivation);
+				added_weight.saturating_accrue(derivation);
 				ExtrinsicFormat::Signed(who, extension)
 			},
 		};
 		Ok(ChargedExtrinsic {
 			inner: generic::CheckedExtrinsic { format, function: extrinsic.function },
-			signature_weight,
+			added_weight,
 		})
 	}
 
@@ -402,7 +425,7 @@ where
 		self,
 		context: &Context,
 	) -> Result<Self::Checked, TransactionValidityError> {
-		let signature_weight = self.charged_signature_weight();
+		let added_weight = self.added_weight();
 		let Self::Decoded(extrinsic) = self else {
 			return Err(PqInvalidTransaction::Undecodable.into());
 		};
@@ -414,7 +437,7 @@ where
 		};
 		Ok(ChargedExtrinsic {
 			inner: generic::CheckedExtrinsic { format, function: extrinsic.function },
-			signature_weight,
+			added_weight,
 		})
 	}
 }
@@ -451,10 +474,10 @@ where
 	}
 }
 
-/// A checked extrinsic with the weight of the signature it was checked by.
+/// A checked extrinsic with the weight of the signature it was checked by and of its bytes.
 pub struct ChargedExtrinsic<T: Config, Extension> {
 	inner: CheckedExtrinsic<T, Extension>,
-	signature_weight: Weight,
+	added_weight: Weight,
 }
 
 impl<T: Config, Extension> ChargedExtrinsic<T, Extension> {
@@ -472,7 +495,7 @@ where
 	CheckedExtrinsic<T, Extension>: GetDispatchInfo,
 {
 	fn get_dispatch_info(&self) -> DispatchInfo {
-		with_signature_weight(self.inner.get_dispatch_info(), self.signature_weight)
+		with_added_weight(self.inner.get_dispatch_info(), self.added_weight)
 	}
 }
 

@@ -232,6 +232,15 @@ pub mod pallet {
 		/// Weights of calls and of each signature's check, from this pallet's benchmarks.
 		type WeightInfo: WeightInfo;
 
+		/// Weight of each encoded byte of an extrinsic of this pallet's [`Extrinsic`] type,
+		/// charged with its signature: what importing a block does per byte of a transaction
+		/// (decoding it, encoding it again for its length and signed payload, keeping it for the
+		/// extrinsics root and hashing it there), which no benchmark of a call or a signature
+		/// check sees — ML-DSA transactions are 17–50 times an Ed25519 one's length. Measured
+		/// at block level (`benchmarking/charge-check.sh --calibrate`, `docs/benchmarking.md`);
+		/// `()` charges nothing.
+		type WeightPerExtrinsicByte: Get<Weight>;
+
 		/// Runtime hooks the benchmarks need.
 		#[cfg(feature = "runtime-benchmarks")]
 		type BenchmarkHelper: BenchmarkHelper<AccountId32>;

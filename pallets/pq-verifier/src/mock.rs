@@ -7,6 +7,7 @@ use polkadot_sdk::{
 		dispatch::DispatchInfo,
 		parameter_types,
 		traits::{ConstU128, ConstU32},
+		weights::Weight,
 	},
 	frame_system, pallet_balances,
 	sp_runtime::{
@@ -55,6 +56,8 @@ parameter_types! {
 	pub const KeyDepositBase: Balance = 1_000;
 	/// Deposit per stored byte.
 	pub const KeyDepositPerByte: Balance = 1;
+	/// A nanosecond per extrinsic byte, so that the tests see bytes charged.
+	pub const WeightPerExtrinsicByte: Weight = Weight::from_parts(1_000, 0);
 }
 
 /// Endows benchmark accounts.
@@ -79,6 +82,7 @@ impl pallet_pq_verifier::Config for Test {
 	type KeyCacheBytes = ConstU32<{ 4 << 20 }>;
 	type FeeCheck = FlatFee;
 	type WeightInfo = ();
+	type WeightPerExtrinsicByte = WeightPerExtrinsicByte;
 	#[cfg(feature = "runtime-benchmarks")]
 	type BenchmarkHelper = BenchmarkHelper;
 }

@@ -19,4 +19,8 @@ pub type PqVerifierWeights = weights::SubstrateWeight<Runtime>;
 /// and caches keys across blocks and the runtime holds only encoded keys.
 pub const KEY_CACHE_BYTES: u32 = 0;
 
+/// What this build's blocks cost to import beyond the benchmarks of their parts, measured over
+/// whole blocks by `benchmarking/charge-check.sh --calibrate`.
+pub const IMPORT_COSTS: crate::weights::ImportCosts = crate::weights::block_import::HOST_FUNCTIONS;
+
 runtime_version!("pq-runtime", 70);

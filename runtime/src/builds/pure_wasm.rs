@@ -19,4 +19,8 @@ pub type PqVerifierWeights = pallet_pq_verifier::weights::SubstrateWeight<Runtim
 /// (64 KiB each) or 204 ML-DSA-44 keys (20 KiB).
 pub const KEY_CACHE_BYTES: u32 = 4 << 20;
 
+/// What this build's blocks cost to import beyond the benchmarks of their parts, measured over
+/// whole blocks by `benchmarking/charge-check.sh --calibrate`.
+pub const IMPORT_COSTS: crate::weights::ImportCosts = crate::weights::block_import::PURE_WASM;
+
 runtime_version!("pq-runtime-pure-wasm", 71);

@@ -9,7 +9,7 @@ use polkadot_sdk::{
 		parameter_types,
 		traits::{ConstBool, ConstU128, ConstU16, ConstU32, ConstU64, ConstU8, OnTimestampSet},
 		weights::{
-			constants::{BlockExecutionWeight, ExtrinsicBaseWeight, WEIGHT_REF_TIME_PER_SECOND},
+			constants::{BlockExecutionWeight, WEIGHT_REF_TIME_PER_SECOND},
 			IdentityFee, Weight,
 		},
 	},
@@ -30,12 +30,18 @@ const MAXIMUM_BLOCK_WEIGHT: Weight =
 parameter_types! {
 	pub const Version: RuntimeVersion = VERSION;
 
-	/// FRAME's base extrinsic weight, nothing more: each transaction's signature is charged by
-	/// its form and scheme through the extrinsic type (`pallet_pq_verifier::Extrinsic`).
+	/// Each transaction's fixed cost, measured over whole blocks of this build: an
+	/// Ed25519-signed empty remark's import (its extensions included, which therefore charge
+	/// nothing of their own: `InExtrinsicBase`) less the Ed25519 verification the extrinsic
+	/// type charges with every Ed25519 signature; each transaction's signature is charged by
+	/// its form and scheme, and its bytes, through the extrinsic type
+	/// (`pallet_pq_verifier::Extrinsic`).
 	pub RuntimeBlockWeights: BlockWeights = BlockWeights::builder()
 		.base_block(BlockExecutionWeight::get())
 		.for_class(DispatchClass::all(), |weights| {
-			weights.base_extrinsic = ExtrinsicBaseWeight::get();
+			weights.base_extrinsic = IMPORT_COSTS
+				.signed_remark
+				.saturating_sub(<PqVerifierWeights as pallet_pq_verifier::WeightInfo>::verify_signed_ed25519());
 		})
 		.for_class(DispatchClass::Normal, |weights| {
 			weights.max_total = Some(NORMAL_DISPATCH_RATIO * MAXIMUM_BLOCK_WEIGHT);
@@ -67,7 +73,7 @@ impl frame_system::Config for Runtime {
 	/// This node's ParityDB, measured by `pq-node benchmark storage`.
 	type DbWeight = crate::weights::paritydb_weights::ParityDbWeight;
 	type SystemWeightInfo = crate::weights::frame_system::SubstrateWeight<Runtime>;
-	type ExtensionsWeightInfo = crate::weights::frame_system_extensions::SubstrateWeight<Runtime>;
+	type ExtensionsWeightInfo = crate::weights::InExtrinsicBase;
 	type Version = Version;
 	type AccountData = pallet_balances::AccountData<Balance>;
 	type SS58Prefix = ConstU16<42>;
@@ -186,7 +192,7 @@ impl pallet_transaction_payment::Config for Runtime {
 		ConstU128<{ UNIT / 1_000_000 }>,
 	>;
 	type FeeMultiplierUpdate = ConstFeeMultiplier<FeeMultiplier>;
-	type WeightInfo = crate::weights::pallet_transaction_payment::SubstrateWeight<Runtime>;
+	type WeightInfo = crate::weights::InExtrinsicBase;
 }
 
 impl pallet_sudo::Config for Runtime {
@@ -207,6 +213,11 @@ impl pallet_pq_verifier::BenchmarkHelper<AccountId> for PqVerifierBenchmarkHelpe
 	}
 }
 
+parameter_types! {
+	/// Measured over whole blocks of this build (`IMPORT_COSTS`).
+	pub WeightPerExtrinsicByte: Weight = IMPORT_COSTS.per_extrinsic_byte;
+}
+
 impl pallet_pq_verifier::Config for Runtime {
 	type Backend = VerifierBackend;
 	type Currency = Balances;
@@ -217,6 +228,7 @@ impl pallet_pq_verifier::Config for Runtime {
 	type KeyCacheBytes = ConstU32<{ crate::build::KEY_CACHE_BYTES }>;
 	type FeeCheck = pallet_pq_verifier::TransactionPaymentFeeCheck<Runtime>;
 	type WeightInfo = PqVerifierWeights;
+	type WeightPerExtrinsicByte = WeightPerExtrinsicByte;
 	#[cfg(feature = "runtime-benchmarks")]
 	type BenchmarkHelper = PqVerifierBenchmarkHelper;
 }

@@ -292,9 +292,14 @@ fn replay_is_refused() {
 	});
 }
 
+/// The weight [`crate::Config::WeightPerExtrinsicByte`] charges for `extrinsic`'s bytes.
+fn bytes_weight<E: Encode>(extrinsic: &E) -> polkadot_sdk::frame_support::weights::Weight {
+	WeightPerExtrinsicByte::get() * extrinsic.encoded_size() as u64
+}
+
 /// Every form's dispatch info — what the pool, the fee and `CheckWeight` see — adds its
-/// signature's check to the extension weight, before and after the check; a bare extrinsic
-/// adds nothing.
+/// signature's check and its bytes to the extension weight, before and after the check; a bare
+/// extrinsic adds only its bytes.
 #[test]
 fn each_form_is_charged_its_signature_check() {
 	let (ed25519, ml_dsa) = (keypair(Scheme::Ed25519, 1), keypair(Scheme::MlDsa87, 2));
@@ -323,7 +328,7 @@ fn each_form_is_charged_its_signature_check() {
 				let derivation = crate::derivation_weight::<Test>(signature.account_candidates());
 				assert_eq!(
 					info.extension_weight,
-					extensions_weight + check.weight::<()>() + derivation,
+					extensions_weight + check.weight::<()>() + derivation + bytes_weight(unchecked),
 					"{check:?}"
 				);
 				// The forms that verify (the committee is unknown, sr25519 refused) keep the charge.
@@ -332,12 +337,43 @@ fn each_form_is_charged_its_signature_check() {
 				}
 			}
 			let bare = UncheckedExtrinsic::new_bare_legacy(call);
-			assert_eq!(
-				Extrinsic::Decoded(bare.clone()).get_dispatch_info(),
-				bare.get_dispatch_info()
-			);
+			let mut expected = bare.get_dispatch_info();
+			expected.extension_weight += bytes_weight(&bare);
+			assert_eq!(Extrinsic::Decoded(bare).get_dispatch_info(), expected);
 		},
 	);
+}
+
+/// Long transactions cannot fill a block below their cost: importing a block costs per byte
+/// of every extrinsic (decoding, encoding again, the extrinsics root) beyond any benchmark of a
+/// call or a signature, so each byte is charged, before and after the check. Two remarks by
+/// one key differ by their length's weight, and the remark's own (its benchmark's per-byte
+/// slope).
+#[test]
+fn a_long_transaction_is_charged_for_its_bytes() {
+	let signer = keypair(Scheme::MlDsa44, 1);
+	new_test_ext_with(&[signer.account_id()]).execute_with(|| {
+		let (short, long) = (remark(&[7; 10]), remark(&[7; 5_010]));
+		let call_difference =
+			long.get_dispatch_info().total_weight() - short.get_dispatch_info().total_weight();
+		let [short, long] = [short, long].map(|call| inline(&signer, &call));
+		let (Extrinsic::Decoded(short_unchecked), Extrinsic::Decoded(long_unchecked)) =
+			(&short, &long)
+		else {
+			unreachable!()
+		};
+		assert_eq!(long_unchecked.encoded_size() - short_unchecked.encoded_size(), 5_001);
+		let charged = |extrinsic: &Extrinsic| extrinsic.get_dispatch_info().total_weight();
+		let quoted = charged(&long) - charged(&short);
+		assert_eq!(quoted, call_difference + WeightPerExtrinsicByte::get() * 5_001);
+		let checked_weight = |extrinsic: Extrinsic| {
+			let info = extrinsic.get_dispatch_info();
+			let checked = extrinsic.check(&IdentityLookup::<AccountId32>::default()).unwrap();
+			assert_eq!(checked.get_dispatch_info(), info, "the check keeps the quote");
+			info.total_weight()
+		};
+		assert_eq!(checked_weight(long) - checked_weight(short), quoted);
+	});
 }
 
 /// A key ground for a long account derivation — `k` candidates take about `2^k` tries — is
@@ -359,7 +395,8 @@ fn a_ground_key_is_charged_for_every_derivation_candidate_beyond_the_first() {
 		assert_eq!(signature.account_candidates(), candidates);
 		let Extrinsic::Decoded(unchecked) = &transaction else { unreachable!() };
 		let uncharged = unchecked.get_dispatch_info().extension_weight
-			+ SignatureCheck::of(&signature).weight::<()>();
+			+ SignatureCheck::of(&signature).weight::<()>()
+			+ bytes_weight(unchecked);
 		let quoted = transaction.get_dispatch_info();
 		assert_eq!(quoted.extension_weight, uncharged + beyond_the_first);
 		let checked = transaction
