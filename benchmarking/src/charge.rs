@@ -137,7 +137,9 @@ pub fn keypair(scheme: Scheme, role: &str, index: usize) -> anyhow::Result<Keypa
 /// measured on (`scripts/generate-weights.sh`'s ACCOUNTS).
 pub const FILLER_ACCOUNTS: u32 = 100_000;
 
-/// Transfers each committee of a `CommitteeTransfer` kind sends.
+/// Transfers each committee of a `CommitteeTransfer` kind sends at most; never more than it
+/// has members, so that no signer set (no `pk*`) signs twice and each is decoded cold, as the
+/// weights charge.
 const CHARGE_TRANSFERS_PER_COMMITTEE: usize = 100;
 
 impl Plan {
@@ -282,10 +284,12 @@ impl Plan {
 }
 
 /// `transactions` transfers from committees of `size` members, [`CHARGE_TRANSFERS_PER_COMMITTEE`]
-/// each in turn, every one signed by `signers` consecutive members from a moving start: a new
-/// signer set, so a fresh `pk*`, each time.
+/// (at most `size`) each in turn, every one signed by `signers` consecutive members from a
+/// start moving by 7 (odd, so `size` consecutive starts of a power-of-two committee differ): a
+/// new signer set, so a fresh `pk*`, each time.
 fn committee_transfers(size: u32, signers: u32, transactions: usize) -> anyhow::Result<Workload> {
-	let count = transactions.div_ceil(CHARGE_TRANSFERS_PER_COMMITTEE);
+	let per_committee = CHARGE_TRANSFERS_PER_COMMITTEE.min(size as usize);
+	let count = transactions.div_ceil(per_committee);
 	let owners = (0..count)
 		.map(|index| keypair(Scheme::Ed25519, "owner", index))
 		.collect::<anyhow::Result<Vec<_>>>()?;
@@ -303,8 +307,8 @@ fn committee_transfers(size: u32, signers: u32, transactions: usize) -> anyhow::
 			let start = (position as u32 * 7) % size;
 			let members = (0..signers).map(|offset| (start + offset) % size);
 			let signer_set = SignerBitfield::new(size, members).context("signers")?;
-			let nonce = (position % CHARGE_TRANSFERS_PER_COMMITTEE) as u32;
-			Ok((position / CHARGE_TRANSFERS_PER_COMMITTEE, nonce, signer_set))
+			let nonce = (position % per_committee) as u32;
+			Ok((position / per_committee, nonce, signer_set))
 		})
 		.collect::<anyhow::Result<_>>()?;
 	Ok(Workload::Committees { owners, committees, transfers })
@@ -606,13 +610,20 @@ mod tests {
 	}
 
 	#[test]
-	fn a_committee_plan_has_one_committee_per_hundred_transfers() {
-		let plan = Plan::new(Kind::CommitteeTransfer { size: 16, signers: 9 }, 250).unwrap();
-		let Workload::Committees { committees, .. } = &plan.load else {
-			panic!("a committee kind's load")
-		};
-		assert_eq!(committees.len(), 3);
-		assert_eq!(plan.load.accounts().len(), 6, "each committee's owner and account");
+	fn no_signer_set_of_a_committee_plan_signs_twice() {
+		for (size, signers, committees_needed) in [(16, 9, 16), (128, 64, 3)] {
+			let plan = Plan::new(Kind::CommitteeTransfer { size, signers }, 250).unwrap();
+			let Workload::Committees { committees, transfers, .. } = &plan.load else {
+				panic!("a committee kind's load")
+			};
+			assert_eq!(committees.len(), committees_needed, "{size}");
+			assert_eq!(plan.load.accounts().len(), 2 * committees_needed, "owners and accounts");
+			let signer_sets: std::collections::BTreeSet<(usize, Vec<u32>)> = transfers
+				.iter()
+				.map(|(committee, _, signers)| (*committee, signers.members().collect()))
+				.collect();
+			assert_eq!(signer_sets.len(), 250, "{size}: a fresh signer set each time");
+		}
 	}
 
 	#[test]
