@@ -28,7 +28,7 @@ if [[ "$scope" != all && "$scope" != pq-verifier ]]; then
 	echo "SCOPE is all or pq-verifier, not $scope" >&2
 	exit 1
 fi
-frame_pallets=(frame_system pallet_balances pallet_timestamp pallet_sudo)
+frame_pallets=(frame_system frame_system_extensions pallet_balances pallet_timestamp pallet_sudo pallet_transaction_payment)
 
 scripts/install-prerequisites.sh
 # merge-weights from the test build (its profile and features), before the benchmark build

@@ -133,8 +133,8 @@ pub fn keypair(scheme: Scheme, role: &str, index: usize) -> anyhow::Result<Keypa
 	Keypair::from_seed(scheme, &seed).map_err(|error| anyhow!("{error:?}"))
 }
 
-/// Accounts endowed besides the senders: the state of a busy chain, as the database weights are
-/// measured on (`scripts/generate-weights.sh`'s ACCOUNTS).
+/// Accounts endowed besides the senders when measuring: the state of a busy chain, as the
+/// database weights are measured on (`scripts/generate-weights.sh`'s ACCOUNTS).
 pub const FILLER_ACCOUNTS: u32 = 100_000;
 
 /// Transfers each committee of a `CommitteeTransfer` kind sends at most; never more than it
@@ -353,23 +353,20 @@ impl Check {
 	}
 }
 
-/// Runs `kind` on the `verifier` build with `transactions` senders.
+/// Runs `kind` on the `verifier` build with `transactions` senders, on a state with `filler`
+/// more accounts ([`FILLER_ACCOUNTS`] to measure).
 pub async fn run(
 	node_binary: &Path,
 	verifier: Verifier,
 	kind: Kind,
 	transactions: usize,
+	filler: u32,
 	progress: &mut impl Write,
 ) -> anyhow::Result<Check> {
 	let plan = Plan::new(kind, transactions)?;
 	let directory = tempfile::tempdir()?;
-	let (spec, base_path) = scratch_chain(
-		node_binary,
-		verifier,
-		&plan.load.accounts(),
-		FILLER_ACCOUNTS,
-		directory.path(),
-	)?;
+	let (spec, base_path) =
+		scratch_chain(node_binary, verifier, &plan.load.accounts(), filler, directory.path())?;
 	let node = manual_seal_node(node_binary, &spec, &base_path, &[]).await;
 	let rpc = node.rpc().await;
 	let chain = ChainIdentity { checkpoint: None, ..rpc.chain_identity().await? };
@@ -456,10 +453,15 @@ pub fn import_costs(
 			let extra_bytes = long.bytes_per_transaction() - empty.bytes_per_transaction();
 			let extra_time =
 				long.measured_per_transaction_ps() - empty.measured_per_transaction_ps();
+			anyhow::ensure!(
+				extra_time > 0.0,
+				"{}: long remarks imported no slower than empty ones; measure again",
+				verifier.label()
+			);
 			Ok(ImportCosts {
 				verifier: *verifier,
 				signed_remark_ps: empty.measured_per_transaction_ps(),
-				per_byte_ps: (extra_time / extra_bytes).max(0.0),
+				per_byte_ps: extra_time / extra_bytes,
 			})
 		})
 		.collect()

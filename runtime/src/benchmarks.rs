@@ -5,13 +5,17 @@ use alloc::{string::String, vec::Vec};
 use polkadot_sdk::{
 	frame_benchmarking::{define_benchmarks, BenchmarkBatch, BenchmarkConfig, BenchmarkList},
 	frame_support::traits::{StorageInfo, StorageInfoTrait, WhitelistedStorageKeys},
-	frame_system_benchmarking::Pallet as SystemBench,
+	frame_system_benchmarking::{
+		extensions::Pallet as SystemExtensionsBench, Pallet as SystemBench,
+	},
 	sp_storage::TrackedStorageKey,
 };
 
 define_benchmarks!(
 	[frame_system, SystemBench::<Runtime>]
+	[frame_system_extensions, SystemExtensionsBench::<Runtime>]
 	[pallet_balances, Balances]
+	[pallet_transaction_payment, TransactionPayment]
 	[pallet_timestamp, Timestamp]
 	[pallet_sudo, Sudo]
 	[pallet_pq_verifier, PqVerifier]
@@ -34,3 +38,5 @@ pub fn dispatch(config: BenchmarkConfig) -> Result<Vec<BenchmarkBatch>, String> 
 }
 
 impl polkadot_sdk::frame_system_benchmarking::Config for Runtime {}
+
+impl polkadot_sdk::pallet_transaction_payment::BenchmarkConfig for Runtime {}

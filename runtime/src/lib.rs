@@ -43,7 +43,7 @@ pub mod configs;
 pub mod genesis_config_presets;
 #[cfg(test)]
 mod metadata_tests;
-mod weights;
+pub mod weights;
 
 use polkadot_sdk::{
 	frame_executive, frame_support, frame_system, pallet_aura, pallet_balances, pallet_grandpa,

@@ -213,6 +213,7 @@ fn replayed_transfer_is_stale() {
 fn every_form_is_charged_its_own_signature_once() {
 	use codec::Encode;
 	use pallet_pq_verifier::WeightInfo;
+	use polkadot_sdk::frame_support::traits::Get;
 	use polkadot_sdk::{frame_support::dispatch::GetDispatchInfo, sp_runtime::traits::Checkable};
 	use pq_runtime::{configs::WeightPerExtrinsicByte, PqVerifierWeights as W};
 	dev_chain().execute_with(|| {
@@ -280,12 +281,22 @@ fn every_form_is_charged_its_own_signature_once() {
 		let base = <Runtime as frame_system::Config>::BlockWeights::get()
 			.get(polkadot_sdk::frame_support::dispatch::DispatchClass::Normal)
 			.base_extrinsic;
+		let signed_remark = pq_runtime::IMPORT_COSTS.signed_remark;
+		assert!(
+			signed_remark.ref_time() > W::verify_signed_ed25519().ref_time() * 5 / 4,
+			"a signed remark's measured import is more than its Ed25519 check's weight: \
+			 calibrate again (charge-check.sh --calibrate) after regenerating weights"
+		);
 		assert_eq!(
-			base,
-			pq_runtime::IMPORT_COSTS
-				.signed_remark
-				.saturating_sub(W::verify_signed_ed25519()),
+			base.ref_time(),
+			signed_remark.ref_time() - W::verify_signed_ed25519().ref_time(),
 			"the measured base holds no signature check: the extrinsic type charges it"
+		);
+		assert!(WeightPerExtrinsicByte::get().ref_time() > 0, "bytes are charged");
+		assert_eq!(
+			pallet_pq_verifier::MeasuredWeightPerExtrinsicByte::get(),
+			pq_runtime::weights::block_import::PURE_WASM.per_extrinsic_byte,
+			"the pallet's default for stock runtimes is the pure-Wasm build's measurement"
 		);
 	});
 }

@@ -95,7 +95,15 @@ async fn run_kinds(args: &Args, kinds: &[(Verifier, Kind)]) -> anyhow::Result<Ve
 				kind.label()
 			)?;
 			runs[index].push(
-				charge::run(&args.node, *verifier, *kind, args.transactions, &mut progress).await?,
+				charge::run(
+					&args.node,
+					*verifier,
+					*kind,
+					args.transactions,
+					charge::FILLER_ACCOUNTS,
+					&mut progress,
+				)
+				.await?,
 			);
 		}
 	}

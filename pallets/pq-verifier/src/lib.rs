@@ -107,6 +107,18 @@ pub use invalid_transaction::PqInvalidTransaction;
 pub use pallet::*;
 pub use weights::WeightInfo;
 
+/// What each encoded byte of an extrinsic costs a block's import, measured over whole blocks on
+/// `pq-runtime`'s pure-Wasm build (24.0 ns, plus 10%: `runtime/src/weights/block_import.rs`,
+/// which a test keeps this equal to; `docs/benchmarking.md`): a
+/// [`Config::WeightPerExtrinsicByte`] for runtimes that have not measured their own.
+pub struct MeasuredWeightPerExtrinsicByte;
+
+impl frame_support::traits::Get<frame_support::weights::Weight> for MeasuredWeightPerExtrinsicByte {
+	fn get() -> frame_support::weights::Weight {
+		frame_support::weights::Weight::from_parts(26_386, 0)
+	}
+}
+
 use codec::{Decode, DecodeWithMemTracking, Encode, MaxEncodedLen};
 use polkadot_sdk::{frame_support, frame_system, sp_runtime};
 use pq_crypto::{AccountSigner, Scheme};

@@ -13,8 +13,8 @@ pub type PqVerifierWeights = pallet_pq_verifier::weights::SubstrateWeight<Runtim
 /// As the pure-Wasm build.
 pub const KEY_CACHE_BYTES: u32 = 4 << 20;
 
-/// What the pure-Wasm build (the same import path; only the backend, charged by its own weights, differs)'s blocks cost to import beyond the benchmarks of their parts, measured over
-/// whole blocks by `benchmarking/charge-check.sh --calibrate`.
+/// The pure-Wasm build's import costs: this blob is measured, not charged, and its import path
+/// is the pure-Wasm build's but for the backend.
 pub const IMPORT_COSTS: crate::weights::ImportCosts = crate::weights::block_import::PURE_WASM;
 
 runtime_version!("pq-runtime-pure-wasm-libcrux", 82);
