@@ -71,6 +71,9 @@
 //!   only it: it refuses the key-inline form for that account.
 //! - [`Config::FeeCheck`] answers as the runtime's payment extension will, so a sender that
 //!   cannot pay is refused before anything expensive.
+//! - [`Config::WeightPerExtrinsicByte`] is what a byte of an extrinsic costs the runtime's
+//!   block import ([`MeasuredWeightPerExtrinsicByte`] if it has not measured its own), so long
+//!   transactions are charged for their length.
 //! - The deposit constants make a registered key cost at least the existential deposit, and
 //!   the registry holds a consumer reference, so an account with a key cannot be reaped: the
 //!   key, its deposit and the account go away together, through [`Pallet::remove_key`]. The
