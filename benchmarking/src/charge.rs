@@ -13,7 +13,7 @@
 //! See `docs/benchmarking.md`.
 
 use crate::{
-	machine_summary, median_by,
+	grouped_in_thousands, machine_summary, median_by,
 	throughput::{
 		measure::{
 			author_until_included, manual_seal_node, scratch_chain, setup_transactions,
@@ -484,8 +484,8 @@ pub fn import_costs_file(costs: &[ImportCosts], repeat: u32) -> anyhow::Result<S
 			verifier.label(),
 			cost.signed_remark_ps / 1e6,
 			cost.per_byte_ps / 1e3,
-			grouped(remark),
-			grouped(byte),
+			grouped_in_thousands(&remark.to_string()),
+			grouped_in_thousands(&byte.to_string()),
 		))
 	};
 	Ok(format!(
@@ -522,19 +522,6 @@ fn today() -> String {
 		.output()
 		.map(|output| String::from_utf8_lossy(&output.stdout).trim().to_owned())
 		.unwrap_or_default()
-}
-
-/// `1234567` → `1_234_567`, as the benchmark CLI writes weights.
-fn grouped(number: u64) -> String {
-	let digits = number.to_string();
-	let mut grouped = String::new();
-	for (index, digit) in digits.chars().enumerate() {
-		if index > 0 && (digits.len() - index).is_multiple_of(3) {
-			grouped.push('_');
-		}
-		grouped.push(digit);
-	}
-	grouped
 }
 
 /// The Markdown table of `costs`, as measured (no margin).
@@ -626,13 +613,6 @@ mod tests {
 				.collect();
 			assert_eq!(signer_sets.len(), 250, "{size}: a fresh signer set each time");
 		}
-	}
-
-	#[test]
-	fn weights_are_grouped_in_thousands() {
-		assert_eq!(grouped(221_366_359), "221_366_359");
-		assert_eq!(grouped(26_944), "26_944");
-		assert_eq!(grouped(944), "944");
 	}
 
 	#[test]

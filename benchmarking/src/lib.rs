@@ -59,6 +59,18 @@ fn read_json(path: &Path) -> Result<serde_json::Value, String> {
 	serde_json::from_str(&text).map_err(|error| format!("{}: {error}", path.display()))
 }
 
+/// `1234567` → `1_234_567`, as the benchmark CLI writes weights (its `underscore` helper).
+pub fn grouped_in_thousands(digits: &str) -> String {
+	let mut grouped = String::new();
+	for (index, digit) in digits.chars().enumerate() {
+		if index > 0 && (digits.len() - index).is_multiple_of(3) {
+			grouped.push('_');
+		}
+		grouped.push(digit);
+	}
+	grouped
+}
+
 /// A markdown paragraph naming the CPU, core count, compiler and whether libcrux's AVX2 code
 /// is in use, so every table says where it was measured.
 pub fn machine_summary() -> String {
@@ -79,4 +91,16 @@ pub fn machine_summary() -> String {
 		pq_crypto::backend::Libcrux::simd_engaged(),
 		env!("PQ_RUSTC_VERSION"),
 	)
+}
+
+#[cfg(test)]
+mod tests {
+	use super::*;
+
+	#[test]
+	fn weights_are_grouped_in_thousands() {
+		assert_eq!(grouped_in_thousands(&221_366_359.to_string()), "221_366_359");
+		assert_eq!(grouped_in_thousands(&26_944.to_string()), "26_944");
+		assert_eq!(grouped_in_thousands(&944.to_string()), "944");
+	}
 }

@@ -172,14 +172,7 @@ fn underscore(
 	out: &mut dyn Output,
 ) -> HelperResult {
 	let digits = helper.param(0).map(|param| param.value().render()).unwrap_or_default();
-	let mut grouped = String::new();
-	for (index, digit) in digits.chars().enumerate() {
-		if index > 0 && (digits.len() - index).is_multiple_of(3) {
-			grouped.push('_');
-		}
-		grouped.push(digit);
-	}
-	out.write(&grouped)?;
+	out.write(&pq_benchmarks::grouped_in_thousands(&digits))?;
 	Ok(())
 }
 
