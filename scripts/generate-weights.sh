@@ -3,8 +3,9 @@
 # benchmarks in the runtime, the benchmark CLI and the host functions in the node), then:
 # - runs `pq-node benchmark pallet` RUNS times for pallet-pq-verifier on each runtime build and
 #   for the runtime's FRAME pallets, alternating so a slow or fast stretch of the machine
-#   reaches all, and merges each one's runs with `merge-weights` — the largest execution
-#   weight of the runs, plus MARGIN percent — into
+#   reaches all, and merges each one's runs with `merge-weights` — the slowest run, or for a
+#   benchmark with a component the line over the runs' upper median at each measured value
+#   that overcharges least, plus MARGIN percent — into
 #     --chain dev            (host functions)  -> runtime/src/weights/pallet_pq_verifier.rs
 #     --chain dev-pure-wasm  (our verifier in Wasm) -> pallets/pq-verifier/src/weights.rs
 #     --chain dev            (FRAME pallets)   -> runtime/src/weights/<pallet>.rs
@@ -38,7 +39,7 @@ build_with_progress cargo build --release -p pq-node --features runtime-benchmar
 
 runs_dir="$target_dir/weight-runs"
 rm -rf "$runs_dir"
-mkdir -p "$runs_dir"
+mkdir -p "$runs_dir/results"
 benchmark_pallet() { # PALLET CHAIN RUN
 	echo "run $3 of $runs: $1 on $2" >&2
 	"$target_dir/release/pq-node" benchmark pallet \
@@ -49,7 +50,8 @@ benchmark_pallet() { # PALLET CHAIN RUN
 		--steps "$steps" \
 		--repeat "$repeat" \
 		--template benchmarking/weights/run-data.hbs \
-		--output "$runs_dir/$1-$2-$3.json"
+		--output "$runs_dir/$1-$2-$3.json" \
+		--json-file "$runs_dir/results/$1-$2-$3.json"
 }
 
 # Storage: a fresh database of the dev chain with `accounts` more accounts, state version 1
@@ -83,15 +85,17 @@ for run in $(seq "$runs"); do
 done
 
 command="scripts/generate-weights.sh $runs $steps $repeat $margin $accounts $scope"
-merge() { # PALLET CHAIN TEMPLATE OUTPUT
+merge() { # PALLET CHAIN TEMPLATE OUTPUT [--results DIR]
 	"$target_dir/release/merge-weights" --template "$3" --output "$4" --margin-percent "$margin" \
-		--command "$command" "$runs_dir/$1-$2-"[0-9]*.json
+		--command "$command" "${@:5}" "$runs_dir/$1-$2-"[0-9]*.json
 }
-merge pallet_pq_verifier dev runtime/weight-template.hbs runtime/src/weights/pallet_pq_verifier.rs
-merge pallet_pq_verifier dev-pure-wasm pallets/pq-verifier/weight-template.hbs pallets/pq-verifier/src/weights.rs
+results=(--results "$runs_dir/results")
+merge pallet_pq_verifier dev runtime/weight-template.hbs runtime/src/weights/pallet_pq_verifier.rs "${results[@]}"
+merge pallet_pq_verifier dev-pure-wasm pallets/pq-verifier/weight-template.hbs pallets/pq-verifier/src/weights.rs "${results[@]}"
 [[ "$scope" == all ]] || exit 0
 for pallet in "${frame_pallets[@]}"; do
-	merge "$pallet" dev runtime/weight-template.hbs "runtime/src/weights/$pallet.rs"
+	merge "$pallet" dev runtime/weight-template.hbs "runtime/src/weights/$pallet.rs" "${results[@]}"
 done
-# Each storage run rendered its averages as a pallet-shaped run (`storage-run-data.hbs`).
+# Each storage run rendered its averages as a pallet-shaped run (`storage-run-data.hbs`); no
+# components, so no raw results: the largest run's average, plus the margin.
 merge ParityDb storage runtime/db-weight-template.hbs runtime/src/weights/paritydb_weights.rs

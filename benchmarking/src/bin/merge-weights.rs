@@ -2,13 +2,34 @@
 //!
 //! This VM's speed drifts by tens of percent within a run, so one run can catch a benchmark in
 //! a fast stretch and charge less than a slower moment costs: an undercharge. Each run is
-//! rendered with `benchmarking/weights/run-data.hbs` (the CLI's template data, as JSON); this
-//! takes, for every benchmark, the **largest** execution weight and per-component slope of all
-//! runs, adds a **margin**, keeps reads, writes and proof sizes (deterministic: the largest, if
-//! runs ever disagree), and renders the weight template with the same engine and helpers the
-//! benchmark CLI uses. `scripts/generate-weights.sh` runs it.
+//! rendered with `benchmarking/weights/run-data.hbs` (the CLI's template data, as JSON) and,
+//! with `--results`, its raw measurements are kept too (the CLI's `--json-file`). For every
+//! benchmark this takes each run's median time at each measured component value, combines
+//! the runs there — a component-free benchmark by the **slowest run**, one with a component by
+//! the runs' **upper median** at each value ([`bounded_execution`] says why) — and charges the
+//! **line no combined time lies above that overcharges least** ([`bounding_line`]), plus a
+//! **margin**. Reads, writes and proof sizes are kept
+//! (deterministic: the largest, if runs ever disagree). The weight template is rendered with
+//! the same engine and helpers the benchmark CLI uses. `scripts/generate-weights.sh` runs it.
 //!
-//! Usage: `merge-weights --template T --output O --margin-percent M --command C RUN.json…`
+//! Bounding the measured times, not the CLI's fitted lines, matters three ways: one run's
+//! fitted intercept and another's fitted slope are never added (a slow stretch at few share
+//! reads in one run charged `authorize_committee` 844 µs + 16.8 µs a read, more than any run
+//! took anywhere); a line fitted over a long range does not carry its noise into the
+//! intercept (`frame_system::remark` fitted 51 µs for a call that takes 3); and a cost that
+//! bends is covered where it bends (that fitted remark weight was 3% under the measured
+//! median at 2.3 MB, where the remark's allocation grows).
+//!
+//! Between the lowest and highest measured values the line bounds the combined times; beyond
+//! them it is extrapolated, so a benchmark's range must cover what the runtime charges (the pallet's do: share
+//! reads are at most half a committee's 128 members, and an account derivation past 64
+//! candidates takes about 2^64 tries to grind).
+//!
+//! Without `--results` (the storage runs, which have no components), each execution weight is
+//! the largest of the runs' own, plus the margin.
+//!
+//! Usage: `merge-weights --template T --output O --margin-percent M --command C
+//! [--results DIR] RUN.json…` (each run's raw results in `DIR/<the run's file name>`)
 
 use anyhow::{bail, ensure, Context};
 use clap::Parser;
@@ -16,7 +37,10 @@ use handlebars::{
 	Context as HbContext, Handlebars, Helper, HelperResult, JsonRender, Output, RenderContext,
 };
 use serde_json::{json, Value};
-use std::path::PathBuf;
+use std::{
+	collections::BTreeMap,
+	path::{Path, PathBuf},
+};
 
 /// Command line of `merge-weights`.
 #[derive(Debug, Parser)]
@@ -33,19 +57,23 @@ struct Args {
 	/// The command that generated the runs, recorded in the file's header.
 	#[arg(long)]
 	command: String,
+	/// Where each run's raw results are (`benchmark pallet --json-file`), under the run's file
+	/// name: the execution weights are then bounded from them.
+	#[arg(long)]
+	results: Option<PathBuf>,
 	/// The runs, each rendered with `benchmarking/weights/run-data.hbs`.
 	#[arg(required = true)]
 	runs: Vec<PathBuf>,
 }
 
-/// Fields that drift with the machine's speed: the largest of the runs, plus the margin.
-const EXECUTION: &[&str] = &["base_weight"];
-const EXECUTION_SLOPES: &[&str] = &["component_weight"];
 /// Fields that do not drift: the largest of the runs (they agree).
 const DETERMINISTIC: &[&str] =
 	&["base_reads", "base_writes", "base_calculated_proof_size", "base_recorded_proof_size"];
 const DETERMINISTIC_SLOPES: &[&str] =
 	&["component_reads", "component_writes", "component_calculated_proof_size"];
+/// Every slope list: a component is used if any of them gives it a slope.
+const SLOPES: &[&str] =
+	&["component_weight", "component_reads", "component_writes", "component_calculated_proof_size"];
 
 fn number(value: &Value) -> anyhow::Result<u128> {
 	value
@@ -100,27 +128,185 @@ fn max_of(mut values: impl Iterator<Item = anyhow::Result<u128>>) -> anyhow::Res
 	values.try_fold(0, |max, value| Ok(max.max(value?)))
 }
 
-/// One benchmark merged from its runs.
-fn merge_benchmark(runs: &[&Value], margin_percent: u32) -> anyhow::Result<Value> {
+/// A benchmark's execution time in picoseconds at each measured value of its component (one
+/// entry, at 0, for a benchmark without components).
+type Times = BTreeMap<u32, u128>;
+
+/// The benchmark `name`'s median time at each component value in one run's raw results
+/// (`benchmark pallet --json-file`: batches of `time_results`, each time in nanoseconds), and
+/// its component's name. A benchmark of more than one component is refused: its line would
+/// need a plane, and none of the runtime's benchmarks has one.
+fn median_times(results: &Value, name: &str) -> anyhow::Result<(Option<String>, Times)> {
+	let batch = results
+		.as_array()
+		.context("raw results are a list of batches")?
+		.iter()
+		.find(|batch| batch["benchmark"] == name)
+		.with_context(|| format!("benchmark `{name}` is missing from the raw results"))?;
+	let mut component = None;
+	let mut samples = BTreeMap::<u32, Vec<u128>>::new();
+	for result in batch["time_results"].as_array().context("a batch lists its time results")? {
+		let components = result["components"].as_array().context("a result's components")?;
+		let value = match components.as_slice() {
+			[] => 0,
+			[pair] => {
+				component = pair[0].as_str().map(str::to_owned);
+				pair[1].as_u64().and_then(|value| u32::try_from(value).ok()).with_context(|| {
+					format!("`{name}`: a component value is not a 32-bit number")
+				})?
+			},
+			_ => bail!("`{name}` has more than one component; its weight would need a plane"),
+		};
+		let nanoseconds =
+			result["extrinsic_time"].as_u64().context("an extrinsic time in nanoseconds")?;
+		samples.entry(value).or_default().push(u128::from(nanoseconds) * 1_000);
+	}
+	ensure!(!samples.is_empty(), "`{name}` has no time results");
+	let medians = samples
+		.into_iter()
+		.map(|(value, mut times)| {
+			times.sort_unstable();
+			(value, times[times.len() / 2])
+		})
+		.collect();
+	Ok((component, medians))
+}
+
+/// The line no time lies above that overcharges least: `(intercept, slope)`, picoseconds,
+/// slope never negative.
+///
+/// For each candidate slope — level, or through any two measured values — the intercept is the
+/// smallest that keeps every time on or below the line; of these lines, the one whose largest
+/// ratio to a measured time is smallest is charged. The winner touches the times' upper hull,
+/// so costs that bend (a remark's allocations grow in steps) are covered everywhere between
+/// the lowest and highest measured values without lifting the line by the bend's height at
+/// the small values.
+fn bounding_line(times: &Times) -> (u128, u128) {
+	let points: Vec<(u128, u128)> =
+		times.iter().map(|(&value, &time)| (u128::from(value), time)).collect();
+	let mut slopes = vec![0];
+	for (index, &(low, at_low)) in points.iter().enumerate() {
+		for &(high, at_high) in &points[index + 1..] {
+			if at_high > at_low {
+				slopes.push((at_high - at_low).div_ceil(high - low));
+			}
+		}
+	}
+	let line = |slope: u128| {
+		let intercept = points
+			.iter()
+			.map(|&(value, time)| time.saturating_sub(slope * value))
+			.max()
+			.unwrap_or_default();
+		(intercept, slope)
+	};
+	let worst_ratio = |(intercept, slope): (u128, u128)| {
+		points
+			.iter()
+			.filter(|&&(_, time)| time > 0)
+			.map(|&(value, time)| (intercept + slope * value) as f64 / time as f64)
+			.fold(1.0, f64::max)
+	};
+	slopes
+		.into_iter()
+		.map(line)
+		.min_by(|a, b| worst_ratio(*a).total_cmp(&worst_ratio(*b)).then(a.1.cmp(&b.1)))
+		.unwrap_or_default()
+}
+
+/// The largest of `values`.
+fn largest(values: Vec<u128>) -> u128 {
+	values.into_iter().max().unwrap_or_default()
+}
+
+/// The upper median of `values` (the middle one of an odd count, the larger middle one of an
+/// even count: of two runs, the slower).
+fn upper_median(mut values: Vec<u128>) -> u128 {
+	values.sort_unstable();
+	values.get(values.len() / 2).copied().unwrap_or_default()
+}
+
+/// The execution weight of benchmark `name` bounding the runs' raw results, with the margin:
+/// `base_weight` and `component_weight` in the template data's form.
+///
+/// A component-free benchmark is timed at one value, in as many moments as there are runs: it
+/// is charged the slowest run. A benchmark with a component is timed at many values, each at
+/// its own moment of each run, and its line must lie above all of them: at each value the
+/// runs are combined by their upper median, so a slow stretch of the VM in one run at one
+/// value is outvoted (else it would lift the whole line), while one that reaches most runs,
+/// or lasts over several values, is kept.
+fn bounded_execution(
+	results: &[&Value],
+	name: &str,
+	margin_percent: u32,
+) -> anyhow::Result<(Value, Value)> {
+	let mut component = None;
+	let mut of_each_run = BTreeMap::<u32, Vec<u128>>::new();
+	for run in results {
+		let (name_in_run, times) = median_times(run, name)?;
+		ensure!(
+			component.is_none() || name_in_run.is_none() || component == name_in_run,
+			"`{name}`: the runs measured different components"
+		);
+		component = component.or(name_in_run);
+		for (value, time) in times {
+			of_each_run.entry(value).or_default().push(time);
+		}
+	}
+	let combine = if of_each_run.len() == 1 { largest } else { upper_median };
+	let times: Times =
+		of_each_run.into_iter().map(|(value, times)| (value, combine(times))).collect();
+	let (intercept, slope) = bounding_line(&times);
+	let slopes = match component {
+		Some(component) if slope > 0 => {
+			json!([{ "name": component, "slope": with_margin(slope, margin_percent).to_string() }])
+		},
+		_ => json!([]),
+	};
+	Ok((json!(with_margin(intercept, margin_percent).to_string()), slopes))
+}
+
+/// One benchmark merged from its runs' template data and, if kept, their raw results.
+fn merge_benchmark(
+	runs: &[&Value],
+	results: Option<&[&Value]>,
+	margin_percent: u32,
+) -> anyhow::Result<Value> {
 	let mut merged = runs[0].clone();
+	let name = merged["name"].as_str().unwrap_or_default().to_owned();
 	let largest = |field: &str| max_of(runs.iter().map(|run| number(&run[field])));
-	for field in EXECUTION {
-		merged[*field] = json!(with_margin(largest(field)?, margin_percent).to_string());
+	match results {
+		Some(results) => {
+			let (base, slopes) = bounded_execution(results, &name, margin_percent)?;
+			merged["base_weight"] = base;
+			merged["component_weight"] = slopes;
+		},
+		None => {
+			ensure!(
+				components(runs, "component_weight").is_empty(),
+				"`{name}` has component slopes: bounding them needs the raw results (--results)"
+			);
+			merged["base_weight"] =
+				json!(with_margin(largest("base_weight")?, margin_percent).to_string());
+		},
 	}
 	for field in DETERMINISTIC {
 		merged[*field] = json!(largest(field)?.to_string());
 	}
-	for (fields, margin) in [(EXECUTION_SLOPES, margin_percent), (DETERMINISTIC_SLOPES, 0)] {
-		for field in fields {
-			let mut slopes = Vec::new();
-			for component in components(runs, field) {
-				let max = max_of(runs.iter().map(|run| slope(run, field, &component)))?;
-				slopes.push(
-					json!({ "name": component, "slope": with_margin(max, margin).to_string() }),
-				);
-			}
-			merged[*field] = Value::Array(slopes);
+	for field in DETERMINISTIC_SLOPES {
+		let mut slopes = Vec::new();
+		for component in components(runs, field) {
+			let max = max_of(runs.iter().map(|run| slope(run, field, &component)))?;
+			slopes.push(json!({ "name": component, "slope": max.to_string() }));
 		}
+		merged[*field] = Value::Array(slopes);
+	}
+	// A component is a parameter of the weight function only if some slope uses it (the
+	// template names it `_c` otherwise, as the CLI does).
+	let used: Vec<String> = SLOPES.iter().flat_map(|field| components(&[&merged], field)).collect();
+	for component in merged["components"].as_array_mut().into_iter().flatten() {
+		let is_used = component["name"].as_str().is_some_and(|name| used.iter().any(|u| u == name));
+		component["is_used"] = json!(is_used);
 	}
 	let fastest = runs
 		.iter()
@@ -137,8 +323,9 @@ fn chain(run: &Value) -> Option<&str> {
 	args.get(position + 1)?.as_str()
 }
 
-/// The runs merged into the template data of the first.
-fn merge(runs: &[Value], margin_percent: u32) -> anyhow::Result<Value> {
+/// The runs merged into the template data of the first; `results`, if given, are the runs' raw
+/// results in the same order.
+fn merge(runs: &[Value], results: Option<&[Value]>, margin_percent: u32) -> anyhow::Result<Value> {
 	let mut merged = runs[0].clone();
 	ensure!(
 		runs.iter()
@@ -157,7 +344,8 @@ fn merge(runs: &[Value], margin_percent: u32) -> anyhow::Result<Value> {
 			.iter()
 			.map(|run| benchmark(run, name))
 			.collect::<anyhow::Result<Vec<_>>>()?;
-		benchmarks.push(merge_benchmark(&of_each_run, margin_percent)?);
+		let results: Option<Vec<&Value>> = results.map(|results| results.iter().collect());
+		benchmarks.push(merge_benchmark(&of_each_run, results.as_deref(), margin_percent)?);
 	}
 	merged["benchmarks"] = Value::Array(benchmarks);
 	Ok(merged)
@@ -186,20 +374,32 @@ fn template_engine() -> Handlebars<'static> {
 
 fn main() -> anyhow::Result<()> {
 	let args = Args::parse();
+	let read_json = |path: &Path| -> anyhow::Result<Value> {
+		let text =
+			std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+		serde_json::from_str(&text).with_context(|| format!("{} is not JSON", path.display()))
+	};
 	let runs = args
 		.runs
 		.iter()
-		.map(|path| {
-			let text = std::fs::read_to_string(path)
-				.with_context(|| format!("reading {}", path.display()))?;
-			serde_json::from_str(&text)
-				.with_context(|| format!("{} is not a run rendered as JSON", path.display()))
-		})
-		.collect::<anyhow::Result<Vec<Value>>>()?;
+		.map(|path| read_json(path))
+		.collect::<anyhow::Result<Vec<_>>>()?;
 	if runs.is_empty() {
 		bail!("no runs to merge");
 	}
-	let mut data = merge(&runs, args.margin_percent)?;
+	let results = match &args.results {
+		Some(directory) => Some(
+			args.runs
+				.iter()
+				.map(|run| {
+					let name = run.file_name().context("a run is a file")?;
+					read_json(&directory.join(name))
+				})
+				.collect::<anyhow::Result<Vec<_>>>()?,
+		),
+		None => None,
+	};
+	let mut data = merge(&runs, results.as_deref(), args.margin_percent)?;
 	data["merge"] = json!({ "runs": runs.len(), "margin_percent": args.margin_percent, "command": args.command });
 
 	let handlebars = template_engine();
@@ -224,6 +424,7 @@ mod tests {
 			"args": ["pq-node", "benchmark", "pallet", "--chain", "dev"],
 			"benchmarks": [{
 				"name": "authorize_committee",
+				"components": [{ "name": "r", "is_used": true }],
 				"base_weight": base_weight.to_string(),
 				"base_reads": reads.to_string(),
 				"base_writes": "0",
@@ -238,39 +439,158 @@ mod tests {
 		})
 	}
 
-	#[test]
-	fn execution_takes_the_largest_run_plus_the_margin_and_storage_the_largest() {
-		let merged =
-			merge(&[run(100_000, 2_000, 4), run(150_000, 1_000, 4), run(120_000, 3_000, 4)], 10)
-				.unwrap();
+	/// Raw results (`--json-file`) of `authorize_committee`: nanoseconds at each value of `r`,
+	/// one per repeat.
+	fn results(times: &[(u32, &[u64])]) -> Value {
+		let time_results: Vec<Value> = times
+			.iter()
+			.flat_map(|(r, repeats)| {
+				repeats
+					.iter()
+					.map(move |ns| json!({ "components": [["r", r]], "extrinsic_time": ns }))
+			})
+			.collect();
+		json!([{ "pallet": "pallet_pq_verifier", "benchmark": "authorize_committee", "time_results": time_results }])
+	}
+
+	fn merged_line(runs: &[Value], results: &[Value], margin: u32) -> (Value, Value) {
+		let merged = merge(runs, Some(results), margin).unwrap();
 		let benchmark = &merged["benchmarks"][0];
-		assert_eq!(benchmark["base_weight"], "165000");
-		assert_eq!(benchmark["component_weight"][0]["slope"], "3300");
-		assert_eq!(benchmark["base_reads"], "4");
-		assert_eq!(benchmark["component_reads"][0]["slope"], "1", "no margin on reads");
-		assert_eq!(benchmark["min_execution_time"], "100", "the fastest run's minimum");
+		(benchmark["base_weight"].clone(), benchmark["component_weight"].clone())
+	}
+
+	/// The committee runs of 2026-11-26: one run slow at few share reads (its fitted intercept
+	/// 768 µs), the other steeper. Adding one's intercept to another's slope charged more than
+	/// either run took anywhere; of two runs the slower at each value is bounded, here by the
+	/// line through the ends.
+	#[test]
+	fn one_runs_intercept_and_anothers_slope_are_never_added() {
+		let runs = [run(767_685_006, 6_714_501, 6), run(401_726_900, 15_231_648, 6)];
+		let results = [
+			results(&[(1, &[774_000]), (32, &[990_000]), (64, &[1_197_000])]),
+			results(&[(1, &[417_000]), (32, &[889_000]), (64, &[1_376_000])]),
+		];
+		let (base, slopes) = merged_line(&runs, &results, 0);
+		// (1376 − 774) µs over 63 reads, rounded up to the picosecond; 774 µs less one slope.
+		assert_eq!(slopes, json!([{ "name": "r", "slope": "9555556" }]));
+		assert_eq!(base, "764444444");
+		let (base_with_margin, slopes_with_margin) = merged_line(&runs, &results, 10);
+		assert_eq!(base_with_margin, "840888889");
+		assert_eq!(slopes_with_margin[0]["slope"], "10511112");
+	}
+
+	/// A cost that bends upward (as `frame_system::remark`'s does, its allocations growing in
+	/// steps): the chord between the ends would charge 267.75 ns at 30 where 300 was measured;
+	/// lifting it over that point would charge 32 ns for a 3 ns call. The line through the
+	/// first value and the bend's top overcharges least (1.275× at 10) and is under nothing.
+	#[test]
+	fn a_bending_cost_is_covered_by_the_line_that_overcharges_least() {
+		let (base, slopes) = merged_line(
+			&[run(0, 0, 6)],
+			&[results(&[(0, &[3]), (10, &[80]), (20, &[160]), (30, &[300]), (40, &[360])])],
+			0,
+		);
+		assert_eq!((base, slopes[0]["slope"].clone()), (json!("3000"), json!("9900")));
+	}
+
+	/// A slow stretch of the VM in one run of three: the runs' upper median at each value
+	/// (110 ns at 1, 205 at 2), not the slow run's 300, which would flatten the line.
+	#[test]
+	fn a_slow_stretch_in_one_run_is_outvoted_by_the_others() {
+		let runs = [run(0, 0, 6), run(0, 0, 6), run(0, 0, 6)];
+		let results = [
+			results(&[(1, &[100]), (2, &[200])]),
+			results(&[(1, &[300]), (2, &[210])]),
+			results(&[(1, &[110]), (2, &[205])]),
+		];
+		let (base, slopes) = merged_line(&runs, &results, 0);
+		assert_eq!((base, slopes[0]["slope"].clone()), (json!("15000"), json!("95000")));
+	}
+
+	/// Three runs of a benchmark without components: the slowest run's median, as before.
+	#[test]
+	fn a_component_free_benchmark_is_charged_its_slowest_run() {
+		let runs = [run(0, 0, 6), run(0, 0, 6), run(0, 0, 6)];
+		let once = |ns: u64| {
+			json!([{ "benchmark": "authorize_committee", "time_results": [
+			{ "components": [], "extrinsic_time": ns }
+		] }])
+		};
+		let (base, slopes) = merged_line(&runs, &[once(100), once(130), once(110)], 0);
+		assert_eq!((base, slopes), (json!("130000"), json!([])));
 	}
 
 	#[test]
-	fn a_slope_one_run_omits_is_kept_from_the_others() {
-		let mut without = run(100_000, 0, 4);
-		without["benchmarks"][0]["component_weight"] = json!([]);
-		let merged = merge(&[without, run(100_000, 5_000, 4)], 0).unwrap();
-		assert_eq!(merged["benchmarks"][0]["component_weight"][0]["slope"], "5000");
+	fn a_falling_time_is_charged_flat_at_its_largest() {
+		let (base, slopes) =
+			merged_line(&[run(0, 0, 6)], &[results(&[(1, &[50]), (64, &[40])])], 0);
+		assert_eq!((base, slopes), (json!("50000"), json!([])));
+	}
+
+	#[test]
+	fn each_runs_median_is_bounded_not_its_outlying_repeat() {
+		let (base, _) = merged_line(
+			&[run(0, 0, 6)],
+			&[results(&[(1, &[10, 1_000, 11]), (2, &[12, 12, 12])])],
+			0,
+		);
+		assert_eq!(base, "10000", "medians 11 and 12 ns: slope 1 ns, intercept 10 ns");
+	}
+
+	#[test]
+	fn a_component_no_slope_uses_is_not_a_parameter() {
+		let mut flat = run(0, 0, 6);
+		flat["benchmarks"][0]["component_reads"] = json!([]);
+		let merged =
+			merge(&[flat.clone()], Some(&[results(&[(1, &[50]), (64, &[50])])]), 0).unwrap();
+		assert_eq!(merged["benchmarks"][0]["components"][0]["is_used"], false);
+		let mut steep = flat.clone();
+		steep["benchmarks"][0]["components"][0]["is_used"] = json!(false);
+		let merged = merge(&[steep], Some(&[results(&[(1, &[50]), (64, &[90])])]), 0).unwrap();
+		assert_eq!(merged["benchmarks"][0]["components"][0]["is_used"], true, "the time's slope");
+	}
+
+	#[test]
+	fn a_benchmark_of_two_components_is_refused() {
+		let two = json!([{ "benchmark": "authorize_committee", "time_results": [
+			{ "components": [["r", 1], ["n", 2]], "extrinsic_time": 10 }
+		] }]);
+		let error = merge(&[run(0, 0, 6)], Some(&[two]), 0).unwrap_err();
+		assert!(format!("{error:#}").contains("more than one component"), "{error:#}");
+	}
+
+	#[test]
+	fn slopes_without_raw_results_are_refused() {
+		let error = merge(&[run(100_000, 2_000, 4)], None, 10).unwrap_err();
+		assert!(format!("{error:#}").contains("--results"), "{error:#}");
+	}
+
+	#[test]
+	fn storage_takes_the_largest_reads_and_proof_sizes_of_the_runs() {
+		let (mut few, mut more) = (run(9_000, 0, 4), run(7_000, 0, 5));
+		few["benchmarks"][0]["component_reads"] = json!([{ "name": "r", "slope": "2" }]);
+		more["benchmarks"][0]["base_calculated_proof_size"] = json!("9500");
+		let quick = results(&[(1, &[1])]);
+		let merged = merge(&[few, more], Some(&[quick.clone(), quick]), 0).unwrap();
+		let benchmark = &merged["benchmarks"][0];
+		assert_eq!(benchmark["base_reads"], "5");
+		assert_eq!(benchmark["component_reads"][0]["slope"], "2", "no margin on reads");
+		assert_eq!(benchmark["base_calculated_proof_size"], "9500");
+		assert_eq!(benchmark["min_execution_time"], "7", "the fastest run's minimum");
 	}
 
 	#[test]
 	fn runs_of_different_chains_are_refused() {
 		let mut other = run(1, 1, 1);
 		other["args"][4] = json!("dev-pure-wasm");
-		assert!(merge(&[run(1, 1, 1), other], 0).is_err());
+		assert!(merge(&[run(1, 1, 1), other], None, 0).is_err());
 	}
 
 	#[test]
 	fn a_benchmark_missing_from_a_run_is_an_error() {
 		let mut empty = run(1, 1, 1);
 		empty["benchmarks"] = json!([]);
-		assert!(merge(&[run(1, 1, 1), empty], 0).is_err());
+		assert!(merge(&[run(1, 1, 1), empty], None, 0).is_err());
 	}
 
 	/// `benchmark storage` runs, rendered with `storage-run-data.hbs`: the largest average of
@@ -280,6 +600,9 @@ mod tests {
 		let storage_run = |read: u128, write: u128| {
 			let mut run = run(read, 0, 0);
 			run["pallet"] = json!("ParityDb");
+			for field in SLOPES {
+				run["benchmarks"][0][*field] = json!([]);
+			}
 			let mut write_benchmark = run["benchmarks"][0].clone();
 			run["benchmarks"][0]["name"] = json!("read");
 			write_benchmark["name"] = json!("write");
@@ -287,7 +610,8 @@ mod tests {
 			run["benchmarks"].as_array_mut().unwrap().push(write_benchmark);
 			run
 		};
-		let merged = merge(&[storage_run(5_000, 14_000), storage_run(4_500, 15_000)], 10).unwrap();
+		let merged =
+			merge(&[storage_run(5_000, 14_000), storage_run(4_500, 15_000)], None, 10).unwrap();
 		assert_eq!(
 			(&merged["benchmarks"][0]["base_weight"], &merged["benchmarks"][1]["base_weight"]),
 			(&json!("5500"), &json!("16500"))

@@ -2,14 +2,15 @@
 //!
 //! Each weight is what the benchmark measured for the worst case of its path: storage reads,
 //! key decode and signature verification, with the decoded-key cache emptied first. This VM's
-//! speed drifts by tens of percent within a run, so every execution weight and slope is the
-//! largest of 3 runs (each interleaved with the other runtime build's), plus
-//! 10%; reads, writes and proof sizes do not drift.
+//! speed drifts by tens of percent within a run, so of 3 runs (each interleaved with
+//! the other runtime build's) each weight charges the slowest, or for a benchmark with a
+//! component a line that the runs' upper median at no measured value lies above, plus
+//! 10% (`merge-weights`); reads, writes and proof sizes do not drift.
 //!
 //! Benchmark CLI 64.0.0, 2026-11-26; 3 runs of steps `20`, repeat `10`.
 //! Machine: `vm`, CPU `AMD EPYC`; Wasm execution `Compiled`.
 //!
-//! Command: `scripts/generate-weights.sh 3 20 10 10 100000 pq-verifier`; each run:
+//! Command: `scripts/generate-weights.sh 3 20 10 10 100000 all`; each run:
 //! /root/.cache/pq-verifier/target/release/pq-node
 //! benchmark
 //! pallet
@@ -29,6 +30,8 @@
 //! benchmarking/weights/run-data.hbs
 //! --output
 //! /root/.cache/pq-verifier/target/weight-runs/pallet_pq_verifier-dev-pure-wasm-1.json
+//! --json-file
+//! /root/.cache/pq-verifier/target/weight-runs/results/pallet_pq_verifier-dev-pure-wasm-1.json
 
 #![cfg_attr(rustfmt, rustfmt_skip)]
 #![allow(unused_parens)]
@@ -181,81 +184,81 @@ pub struct SubstrateWeight<T>(PhantomData<T>);
 impl<T: frame_system::Config> WeightInfo for SubstrateWeight<T> {
 	fn verify_signed_ed25519() -> Weight {
 		// Proof size, measured: `234`; estimated: `6028`.
-		// Minimum execution time: 183_853_000 picoseconds.
-		Weight::from_parts(210_215_500, 6028)
+		// Minimum execution time: 183_913_000 picoseconds.
+		Weight::from_parts(210_148_400, 6028)
 			.saturating_add(T::DbWeight::get().reads(4_u64))
 	}
 	fn verify_signed_ml_dsa_44() -> Weight {
 		// Proof size, measured: `238`; estimated: `6028`.
-		// Minimum execution time: 170_664_000 picoseconds.
-		Weight::from_parts(223_775_200, 6028)
+		// Minimum execution time: 168_531_000 picoseconds.
+		Weight::from_parts(210_798_500, 6028)
 			.saturating_add(T::DbWeight::get().reads(4_u64))
 	}
 	fn verify_signed_ml_dsa_65() -> Weight {
 		// Proof size, measured: `234`; estimated: `6028`.
-		// Minimum execution time: 249_531_000 picoseconds.
-		Weight::from_parts(389_285_600, 6028)
+		// Minimum execution time: 244_674_000 picoseconds.
+		Weight::from_parts(296_561_100, 6028)
 			.saturating_add(T::DbWeight::get().reads(4_u64))
 	}
 	fn verify_signed_ml_dsa_87() -> Weight {
 		// Proof size, measured: `200`; estimated: `6028`.
-		// Minimum execution time: 389_249_000 picoseconds.
-		Weight::from_parts(486_803_900, 6028)
+		// Minimum execution time: 381_017_000 picoseconds.
+		Weight::from_parts(448_554_700, 6028)
 			.saturating_add(T::DbWeight::get().reads(4_u64))
 	}
 	fn authorize_none() -> Weight {
 		// Proof size, measured: `6`; estimated: `6123`.
-		// Minimum execution time: 4_877_000 picoseconds.
+		// Minimum execution time: 4_787_000 picoseconds.
 		Weight::from_parts(6_003_800, 6123)
 			.saturating_add(T::DbWeight::get().reads(1_u64))
 	}
 	fn authorize_registered_ml_dsa_44() -> Weight {
 		// Proof size, measured: `1569`; estimated: `6123`.
-		// Minimum execution time: 171_595_000 picoseconds.
-		Weight::from_parts(212_769_700, 6123)
+		// Minimum execution time: 171_175_000 picoseconds.
+		Weight::from_parts(202_636_500, 6123)
 			.saturating_add(T::DbWeight::get().reads(4_u64))
 	}
 	fn authorize_registered_ml_dsa_65() -> Weight {
 		// Proof size, measured: `2209`; estimated: `6123`.
-		// Minimum execution time: 246_447_000 picoseconds.
-		Weight::from_parts(292_011_500, 6123)
+		// Minimum execution time: 248_981_000 picoseconds.
+		Weight::from_parts(289_984_200, 6123)
 			.saturating_add(T::DbWeight::get().reads(4_u64))
 	}
 	fn authorize_registered_ml_dsa_87() -> Weight {
 		// Proof size, measured: `2849`; estimated: `6123`.
-		// Minimum execution time: 375_759_000 picoseconds.
-		Weight::from_parts(444_555_100, 6123)
+		// Minimum execution time: 375_739_000 picoseconds.
+		Weight::from_parts(433_076_600, 6123)
 			.saturating_add(T::DbWeight::get().reads(4_u64))
 	}
 	fn authorize_committee(r: u32, ) -> Weight {
 		// Proof size, measured: `6340`; estimated: `9489`.
-		// Minimum execution time: 428_128_000 picoseconds.
-		Weight::from_parts(844_453_507, 9489)
-			.saturating_add(Weight::from_parts(16_754_813, 0).saturating_mul(r.into()))
+		// Minimum execution time: 426_985_000 picoseconds.
+		Weight::from_parts(530_687_454, 9489)
+			.saturating_add(Weight::from_parts(13_857_015, 0).saturating_mul(r.into()))
 			.saturating_add(T::DbWeight::get().reads(5_u64))
 			.saturating_add(T::DbWeight::get().reads((1_u64).saturating_mul(r.into())))
 			.saturating_add(Weight::from_parts(0, 8423).saturating_mul(r.into()))
 	}
 	fn account_candidates(c: u32, ) -> Weight {
 		// Proof size, measured: `0`; estimated: `0`.
-		// Minimum execution time: 4_547_000 picoseconds.
-		Weight::from_parts(5_298_700, 0)
-			.saturating_add(Weight::from_parts(4_309_356, 0).saturating_mul(c.into()))
+		// Minimum execution time: 4_507_000 picoseconds.
+		Weight::from_parts(1_169_893, 0)
+			.saturating_add(Weight::from_parts(4_194_808, 0).saturating_mul(c.into()))
 	}
 	fn create_committee(n: u32, ) -> Weight {
 		// Proof size, measured: `234`; estimated: `9489`.
-		// Minimum execution time: 504_121_000 picoseconds.
-		Weight::from_parts(529_695_700, 9489)
-			.saturating_add(Weight::from_parts(434_099_998, 0).saturating_mul(n.into()))
+		// Minimum execution time: 537_269_000 picoseconds.
+		Weight::from_parts(196_806_830, 9489)
+			.saturating_add(Weight::from_parts(434_257_010, 0).saturating_mul(n.into()))
 			.saturating_add(T::DbWeight::get().reads(5_u64))
 			.saturating_add(T::DbWeight::get().writes(3_u64))
 			.saturating_add(T::DbWeight::get().writes((1_u64).saturating_mul(n.into())))
 	}
 	fn dissolve_committee(n: u32, ) -> Weight {
 		// Proof size, measured: `6395`; estimated: `9489`.
-		// Minimum execution time: 105_537_000 picoseconds.
-		Weight::from_parts(120_279_585, 9489)
-			.saturating_add(Weight::from_parts(1_575_649, 0).saturating_mul(n.into()))
+		// Minimum execution time: 106_098_000 picoseconds.
+		Weight::from_parts(123_278_826, 9489)
+			.saturating_add(Weight::from_parts(1_571_482, 0).saturating_mul(n.into()))
 			.saturating_add(T::DbWeight::get().reads(4_u64))
 			.saturating_add(T::DbWeight::get().reads((1_u64).saturating_mul(n.into())))
 			.saturating_add(T::DbWeight::get().writes(4_u64))
@@ -264,36 +267,36 @@ impl<T: frame_system::Config> WeightInfo for SubstrateWeight<T> {
 	}
 	fn register_key() -> Weight {
 		// Proof size, measured: `146`; estimated: `6123`.
-		// Minimum execution time: 91_897_000 picoseconds.
-		Weight::from_parts(136_019_400, 6123)
+		// Minimum execution time: 96_955_000 picoseconds.
+		Weight::from_parts(138_883_800, 6123)
 			.saturating_add(T::DbWeight::get().reads(3_u64))
 			.saturating_add(T::DbWeight::get().writes(3_u64))
 	}
 	fn migrate_key() -> Weight {
 		// Proof size, measured: `163`; estimated: `6123`.
-		// Minimum execution time: 445_824_000 picoseconds.
-		Weight::from_parts(541_786_300, 6123)
+		// Minimum execution time: 439_324_000 picoseconds.
+		Weight::from_parts(533_424_100, 6123)
 			.saturating_add(T::DbWeight::get().reads(4_u64))
 			.saturating_add(T::DbWeight::get().writes(4_u64))
 	}
 	fn remove_key() -> Weight {
 		// Proof size, measured: `2850`; estimated: `6123`.
-		// Minimum execution time: 73_820_000 picoseconds.
-		Weight::from_parts(96_338_000, 6123)
+		// Minimum execution time: 73_169_000 picoseconds.
+		Weight::from_parts(93_903_700, 6123)
 			.saturating_add(T::DbWeight::get().reads(5_u64))
 			.saturating_add(T::DbWeight::get().writes(3_u64))
 	}
 	fn rotate_key() -> Weight {
 		// Proof size, measured: `1658`; estimated: `6123`.
-		// Minimum execution time: 439_714_000 picoseconds.
-		Weight::from_parts(519_764_300, 6123)
+		// Minimum execution time: 438_633_000 picoseconds.
+		Weight::from_parts(526_220_200, 6123)
 			.saturating_add(T::DbWeight::get().reads(4_u64))
 			.saturating_add(T::DbWeight::get().writes(3_u64))
 	}
 	fn set_only_registered_key() -> Weight {
 		// Proof size, measured: `2692`; estimated: `6123`.
-		// Minimum execution time: 22_453_000 picoseconds.
-		Weight::from_parts(33_545_600, 6123)
+		// Minimum execution time: 20_681_000 picoseconds.
+		Weight::from_parts(33_853_600, 6123)
 			.saturating_add(T::DbWeight::get().reads(1_u64))
 			.saturating_add(T::DbWeight::get().writes(1_u64))
 	}
@@ -302,19 +305,19 @@ impl<T: frame_system::Config> WeightInfo for SubstrateWeight<T> {
 /// For tests and runtimes without their own database weights: RocksDB's.
 impl WeightInfo for () {
 	fn verify_signed_ed25519() -> Weight {
-		Weight::from_parts(210_215_500, 6028)
+		Weight::from_parts(210_148_400, 6028)
 			.saturating_add(RocksDbWeight::get().reads(4_u64))
 	}
 	fn verify_signed_ml_dsa_44() -> Weight {
-		Weight::from_parts(223_775_200, 6028)
+		Weight::from_parts(210_798_500, 6028)
 			.saturating_add(RocksDbWeight::get().reads(4_u64))
 	}
 	fn verify_signed_ml_dsa_65() -> Weight {
-		Weight::from_parts(389_285_600, 6028)
+		Weight::from_parts(296_561_100, 6028)
 			.saturating_add(RocksDbWeight::get().reads(4_u64))
 	}
 	fn verify_signed_ml_dsa_87() -> Weight {
-		Weight::from_parts(486_803_900, 6028)
+		Weight::from_parts(448_554_700, 6028)
 			.saturating_add(RocksDbWeight::get().reads(4_u64))
 	}
 	fn authorize_none() -> Weight {
@@ -322,38 +325,38 @@ impl WeightInfo for () {
 			.saturating_add(RocksDbWeight::get().reads(1_u64))
 	}
 	fn authorize_registered_ml_dsa_44() -> Weight {
-		Weight::from_parts(212_769_700, 6123)
+		Weight::from_parts(202_636_500, 6123)
 			.saturating_add(RocksDbWeight::get().reads(4_u64))
 	}
 	fn authorize_registered_ml_dsa_65() -> Weight {
-		Weight::from_parts(292_011_500, 6123)
+		Weight::from_parts(289_984_200, 6123)
 			.saturating_add(RocksDbWeight::get().reads(4_u64))
 	}
 	fn authorize_registered_ml_dsa_87() -> Weight {
-		Weight::from_parts(444_555_100, 6123)
+		Weight::from_parts(433_076_600, 6123)
 			.saturating_add(RocksDbWeight::get().reads(4_u64))
 	}
 	fn authorize_committee(r: u32, ) -> Weight {
-		Weight::from_parts(844_453_507, 9489)
-			.saturating_add(Weight::from_parts(16_754_813, 0).saturating_mul(r.into()))
+		Weight::from_parts(530_687_454, 9489)
+			.saturating_add(Weight::from_parts(13_857_015, 0).saturating_mul(r.into()))
 			.saturating_add(RocksDbWeight::get().reads(5_u64))
 			.saturating_add(RocksDbWeight::get().reads((1_u64).saturating_mul(r.into())))
 			.saturating_add(Weight::from_parts(0, 8423).saturating_mul(r.into()))
 	}
 	fn account_candidates(c: u32, ) -> Weight {
-		Weight::from_parts(5_298_700, 0)
-			.saturating_add(Weight::from_parts(4_309_356, 0).saturating_mul(c.into()))
+		Weight::from_parts(1_169_893, 0)
+			.saturating_add(Weight::from_parts(4_194_808, 0).saturating_mul(c.into()))
 	}
 	fn create_committee(n: u32, ) -> Weight {
-		Weight::from_parts(529_695_700, 9489)
-			.saturating_add(Weight::from_parts(434_099_998, 0).saturating_mul(n.into()))
+		Weight::from_parts(196_806_830, 9489)
+			.saturating_add(Weight::from_parts(434_257_010, 0).saturating_mul(n.into()))
 			.saturating_add(RocksDbWeight::get().reads(5_u64))
 			.saturating_add(RocksDbWeight::get().writes(3_u64))
 			.saturating_add(RocksDbWeight::get().writes((1_u64).saturating_mul(n.into())))
 	}
 	fn dissolve_committee(n: u32, ) -> Weight {
-		Weight::from_parts(120_279_585, 9489)
-			.saturating_add(Weight::from_parts(1_575_649, 0).saturating_mul(n.into()))
+		Weight::from_parts(123_278_826, 9489)
+			.saturating_add(Weight::from_parts(1_571_482, 0).saturating_mul(n.into()))
 			.saturating_add(RocksDbWeight::get().reads(4_u64))
 			.saturating_add(RocksDbWeight::get().reads((1_u64).saturating_mul(n.into())))
 			.saturating_add(RocksDbWeight::get().writes(4_u64))
@@ -361,27 +364,27 @@ impl WeightInfo for () {
 			.saturating_add(Weight::from_parts(0, 8423).saturating_mul(n.into()))
 	}
 	fn register_key() -> Weight {
-		Weight::from_parts(136_019_400, 6123)
+		Weight::from_parts(138_883_800, 6123)
 			.saturating_add(RocksDbWeight::get().reads(3_u64))
 			.saturating_add(RocksDbWeight::get().writes(3_u64))
 	}
 	fn migrate_key() -> Weight {
-		Weight::from_parts(541_786_300, 6123)
+		Weight::from_parts(533_424_100, 6123)
 			.saturating_add(RocksDbWeight::get().reads(4_u64))
 			.saturating_add(RocksDbWeight::get().writes(4_u64))
 	}
 	fn remove_key() -> Weight {
-		Weight::from_parts(96_338_000, 6123)
+		Weight::from_parts(93_903_700, 6123)
 			.saturating_add(RocksDbWeight::get().reads(5_u64))
 			.saturating_add(RocksDbWeight::get().writes(3_u64))
 	}
 	fn rotate_key() -> Weight {
-		Weight::from_parts(519_764_300, 6123)
+		Weight::from_parts(526_220_200, 6123)
 			.saturating_add(RocksDbWeight::get().reads(4_u64))
 			.saturating_add(RocksDbWeight::get().writes(3_u64))
 	}
 	fn set_only_registered_key() -> Weight {
-		Weight::from_parts(33_545_600, 6123)
+		Weight::from_parts(33_853_600, 6123)
 			.saturating_add(RocksDbWeight::get().reads(1_u64))
 			.saturating_add(RocksDbWeight::get().writes(1_u64))
 	}

@@ -10,10 +10,10 @@
 //! weight is the largest of 3 runs' averages (interleaved with the pallet
 //! benchmarks), plus 10%.
 //!
-//! Benchmark CLI 64.0.0, 2026-11-25 (Y/M/D); runtime `pq-verifier development`, state version `V1`.
+//! Benchmark CLI 64.0.0, 2026-11-26 (Y/M/D); runtime `pq-verifier development`, state version `V1`.
 //! Machine: `vm`, CPU `AMD EPYC`.
 //!
-//! Command: `scripts/generate-weights.sh 3 20 10 10 100000`; each run:
+//! Command: `scripts/generate-weights.sh 3 20 10 10 100000 all`; each run:
 //! /root/.cache/pq-verifier/target/release/pq-node
 //! benchmark
 //! storage
@@ -43,8 +43,8 @@ parameter_types! {
 	/// One storage read and one storage write in this node's ParityDB.
 	pub const ParityDbWeight: RuntimeDbWeight = RuntimeDbWeight {
 		// Fastest read seen: 1_031 ns.
-		read: 7_510 * WEIGHT_REF_TIME_PER_NANOS,
-		// Fastest batch seen, per key: 10_634 ns.
-		write: 22_516 * WEIGHT_REF_TIME_PER_NANOS,
+		read: 7_538 * WEIGHT_REF_TIME_PER_NANOS,
+		// Fastest batch seen, per key: 10_728 ns.
+		write: 20_312 * WEIGHT_REF_TIME_PER_NANOS,
 	};
 }
