@@ -69,11 +69,11 @@ struct Args {
 /// Fields that do not drift: the largest of the runs (they agree).
 const DETERMINISTIC: &[&str] =
 	&["base_reads", "base_writes", "base_calculated_proof_size", "base_recorded_proof_size"];
-const DETERMINISTIC_SLOPES: &[&str] =
-	&["component_reads", "component_writes", "component_calculated_proof_size"];
-/// Every slope list: a component is used if any of them gives it a slope.
+/// Every slope list: a component is used if any of them gives it a slope. The first is the
+/// execution weight's; the others do not drift.
 const SLOPES: &[&str] =
 	&["component_weight", "component_reads", "component_writes", "component_calculated_proof_size"];
+const DETERMINISTIC_SLOPES: &[&str] = SLOPES.split_at(1).1;
 
 fn number(value: &Value) -> anyhow::Result<u128> {
 	value
@@ -162,13 +162,7 @@ fn median_times(results: &Value, name: &str) -> anyhow::Result<(Option<String>, 
 		samples.entry(value).or_default().push(u128::from(nanoseconds) * 1_000);
 	}
 	ensure!(!samples.is_empty(), "`{name}` has no time results");
-	let medians = samples
-		.into_iter()
-		.map(|(value, mut times)| {
-			times.sort_unstable();
-			(value, times[times.len() / 2])
-		})
-		.collect();
+	let medians = samples.into_iter().map(|(value, times)| (value, upper_median(times))).collect();
 	Ok((component, medians))
 }
 
@@ -338,13 +332,13 @@ fn merge(runs: &[Value], results: Option<&[Value]>, margin_percent: u32) -> anyh
 		.iter()
 		.map(|benchmark| benchmark["name"].as_str().unwrap_or_default().to_owned())
 		.collect();
+	let results: Option<Vec<&Value>> = results.map(|results| results.iter().collect());
 	let mut benchmarks = Vec::new();
 	for name in &names {
 		let of_each_run = runs
 			.iter()
 			.map(|run| benchmark(run, name))
 			.collect::<anyhow::Result<Vec<_>>>()?;
-		let results: Option<Vec<&Value>> = results.map(|results| results.iter().collect());
 		benchmarks.push(merge_benchmark(&of_each_run, results.as_deref(), margin_percent)?);
 	}
 	merged["benchmarks"] = Value::Array(benchmarks);
