@@ -122,7 +122,9 @@ pub mod opaque {
 /// 3: the transaction extensions changed). Release 6: the pure-Wasm build verifies with our own
 /// verifier, with its weights (so fees) measured on it. Release 7: the metadata names the
 /// signature core's types for what they are (`pq_crypto::signer::AccountSigner` and
-/// `AccountSignature`); encodings unchanged.
+/// `AccountSignature`); encodings unchanged. Release 8: the block weights' base measured on
+/// this runtime. Release 9: every weight regenerated and merged on the runs' measured times
+/// (`merge-weights`), so fees changed; encodings unchanged.
 macro_rules! runtime_version {
 	// `tt`, not `literal`: the attribute reads bare literal tokens, not wrapped ones.
 	($impl_name:tt, $spec_version:tt) => {
