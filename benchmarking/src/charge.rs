@@ -10,13 +10,7 @@
 //! the inherent, block initialization and finalization and the state root, the median of three
 //! executions. The block weight limit is only a bound on block time if
 //! the first is at least the second.
-//!
-//! The VM's speed drifts by tens of percent, for minutes or a whole evening, so every kind's
-//! chain also carries a reference block: what `--calibrate` measures (as many Ed25519-signed
-//! empty remarks, [`REFERENCE_REMARKS`]), executed beside each of the kind's blocks. How much
-//! slower it ran than `runtime/src/weights/block_import.rs` records is the machine's drift
-//! from the speed the weights were fixed at, which [`correct_drift`] takes out of the kind's
-//! time. See `docs/benchmarking.md`.
+//! See `docs/benchmarking.md`.
 
 use crate::{
 	grouped_in_thousands, machine_summary, median_by,
@@ -337,24 +331,12 @@ pub struct Check {
 	pub charged: u64,
 	/// What a fresh node took to import them.
 	pub measured: Duration,
-	/// What the same node took, on average, to execute the reference block before each of
-	/// them and after the last.
-	pub reference: Duration,
-	/// That reference time per remark over the calibration's ([`correct_drift`]; 1 until
-	/// then): above 1, the machine ran slower than when the import costs were measured.
-	pub drift: f64,
 }
 
 impl Check {
-	/// Charged time over measured time, as measured.
+	/// Charged time over measured time: at least 1 unless the kind is undercharged.
 	pub fn ratio(&self) -> f64 {
 		self.charged as f64 / 1e12 / self.measured.as_secs_f64().max(f64::EPSILON)
-	}
-
-	/// Charged time over measured time at the calibration's speed (the measured time over its
-	/// [`drift`](Check::drift)): at least 1 unless the kind is undercharged.
-	pub fn corrected_ratio(&self) -> f64 {
-		self.ratio() * self.drift
 	}
 
 	fn per_transaction_us(&self, total_ps: f64) -> f64 {
@@ -382,14 +364,9 @@ pub async fn run(
 	progress: &mut impl Write,
 ) -> anyhow::Result<Check> {
 	let plan = Plan::new(kind, transactions)?;
-	let referees = (0..REFERENCE_REMARKS)
-		.map(|index| keypair(Scheme::Ed25519, "reference", index))
-		.collect::<anyhow::Result<Vec<_>>>()?;
-	let mut accounts = plan.load.accounts();
-	accounts.extend(referees.iter().map(Keypair::account_id));
 	let directory = tempfile::tempdir()?;
 	let (spec, base_path) =
-		scratch_chain(node_binary, verifier, &accounts, filler, directory.path())?;
+		scratch_chain(node_binary, verifier, &plan.load.accounts(), filler, directory.path())?;
 	let node = manual_seal_node(node_binary, &spec, &base_path, &[]).await;
 	let rpc = node.rpc().await;
 	let chain = ChainIdentity { checkpoint: None, ..rpc.chain_identity().await? };
@@ -399,12 +376,6 @@ pub async fn run(
 		submit_all(&rpc, &setup).await?;
 		author_until_included(&rpc, setup.len()).await?;
 	}
-	let reference = reference_remarks(&referees, &chain)?;
-	submit_all(&rpc, &reference).await?;
-	let reference = match author_until_included(&rpc, reference.len()).await?.as_slice() {
-		[block] => block.hash,
-		blocks => anyhow::bail!("the reference remarks filled {} blocks, not one", blocks.len()),
-	};
 	let measured = plan.measured(&chain)?;
 	submit_all(&rpc, &measured).await?;
 	let blocks: Vec<BlockStats> = author_until_included(&rpc, measured.len()).await?;
@@ -418,10 +389,8 @@ pub async fn run(
 	let node = manual_seal_node(node_binary, &spec, &base_path, &uncached).await;
 	let rpc = node.rpc().await;
 	let mut execution = Duration::ZERO;
-	let mut reference_time = execution_time(&rpc, reference).await?;
 	for block in &blocks {
 		execution += execution_time(&rpc, block.hash).await?;
-		reference_time += execution_time(&rpc, reference).await?;
 	}
 	drop(rpc);
 	node.stop().await;
@@ -433,55 +402,9 @@ pub async fn run(
 		bytes: blocks.iter().map(|block| block.bytes).sum(),
 		charged: blocks.iter().map(|block| block.charged_ref_time).sum(),
 		measured: execution,
-		reference: reference_time / (blocks.len() as u32 + 1),
-		drift: 1.0,
 	};
-	writeln!(
-		progress,
-		"  {} blocks, charged ÷ measured {:.2}, reference block {:.1} ms",
-		check.blocks,
-		check.ratio(),
-		check.reference.as_secs_f64() * 1e3
-	)?;
+	writeln!(progress, "  {} blocks, charged ÷ measured {:.2}", check.blocks, check.ratio())?;
 	Ok(check)
-}
-
-/// Ed25519-signed empty remarks in the reference block: as many as `--calibrate` measures by
-/// default, so that per remark it times what `block_import.rs` records (the block's own work
-/// shared alike). About 0.2 s to execute in pure Wasm.
-pub const REFERENCE_REMARKS: usize = 600;
-
-/// The reference block's transactions on `chain`: an empty remark from each of `referees`.
-fn reference_remarks(referees: &[Keypair], chain: &ChainIdentity) -> anyhow::Result<Vec<Vec<u8>>> {
-	referees
-		.iter()
-		.map(|key| {
-			let call = frame_system::Call::remark { remark: Vec::new() }.into();
-			Ok(transactions::sign(key, call, 0, 0, Form::KeyInline, chain)?.encode())
-		})
-		.collect()
-}
-
-/// What the calibration measured per Ed25519-signed empty remark on `verifier`'s build: the
-/// constant `block_import.rs` holds, without the margin the calibration added to it.
-pub fn calibrated_remark(verifier: Verifier) -> Duration {
-	let costs = match verifier {
-		Verifier::HostFunctions => pq_runtime::weights::block_import::HOST_FUNCTIONS,
-		Verifier::PureWasm => pq_runtime::weights::block_import::PURE_WASM,
-	};
-	Duration::from_secs_f64(costs.signed_remark.ref_time() as f64 / 1e12 / MARGIN)
-}
-
-/// Sets each run's [`drift`](Check::drift): its reference time per remark over `calibrated`'s
-/// for its build. A slow stretch slows the reference block executed beside a kind's blocks as
-/// it slows them, so the corrected ratio compares the charge with what the kind costs at the
-/// speed the import costs (and so the base of every charge) were measured at; a kind
-/// undercharged at that speed still shows under 1.
-pub fn correct_drift(runs: &mut [Vec<Check>], calibrated: impl Fn(Verifier) -> Duration) {
-	for check in runs.iter_mut().flatten() {
-		let per_remark = check.reference.as_secs_f64() / REFERENCE_REMARKS as f64;
-		check.drift = per_remark / calibrated(check.verifier).as_secs_f64().max(f64::EPSILON);
-	}
 }
 
 /// The kinds `--calibrate` measures: an empty and a long signed remark.
@@ -640,18 +563,16 @@ async fn execution_time(rpc: &RpcClient, hash: H256) -> anyhow::Result<Duration>
 	Ok(times[EXECUTIONS / 2])
 }
 
-/// The Markdown table of `checks`, each row's kind charged per transaction against its cost:
-/// as measured, the reference block's drift beside it, and at the calibration's speed (what
-/// the check decides on).
+/// The Markdown table of `checks`, each row's kind charged per transaction against its cost.
 pub fn table(checks: &[Check]) -> String {
 	let mut table = String::from(
-		"| build | kind | tx | blocks | charged µs/tx | measured µs/tx | charged ÷ measured | reference drift | at calibrated speed |\n\
-		 |---|---|---:|---:|---:|---:|---:|---:|---:|\n",
+		"| build | kind | tx | blocks | charged µs/tx | measured µs/tx | charged ÷ measured |\n\
+		 |---|---|---:|---:|---:|---:|---:|\n",
 	);
 	for check in checks {
 		let _ = writeln!(
 			table,
-			"| {} | {} | {} | {} | {:.0} | {:.0} | {:.2} | {:.2} | {:.2}{} |",
+			"| {} | {} | {} | {} | {:.0} | {:.0} | {:.2}{} |",
 			check.verifier.label(),
 			check.kind.label(),
 			check.transactions,
@@ -659,9 +580,7 @@ pub fn table(checks: &[Check]) -> String {
 			check.per_transaction_us(check.charged as f64),
 			check.per_transaction_us(check.measured.as_secs_f64() * 1e12),
 			check.ratio(),
-			check.drift,
-			check.corrected_ratio(),
-			if check.corrected_ratio() < 1.0 { " **undercharged**" } else { "" },
+			if check.ratio() < 1.0 { " **undercharged**" } else { "" },
 		);
 	}
 	table
@@ -696,93 +615,18 @@ mod tests {
 		}
 	}
 
-	/// A run of `kind` on `verifier` charged 3 ms, taking `measured_us` beside a reference
-	/// block that took `reference_us`.
-	fn check(verifier: Verifier, kind: Kind, measured_us: u64, reference_us: u64) -> Check {
-		Check {
-			verifier,
-			kind,
+	#[test]
+	fn the_ratio_is_charged_time_over_measured_time() {
+		let check = Check {
+			verifier: Verifier::HostFunctions,
+			kind: Kind::RegisterKey,
 			transactions: 10,
 			blocks: 1,
 			bytes: 1_500,
 			charged: 3_000_000_000,
-			measured: Duration::from_micros(measured_us),
-			reference: Duration::from_micros(reference_us),
-			drift: 1.0,
-		}
-	}
-
-	#[test]
-	fn the_ratio_is_charged_time_over_measured_time() {
-		let check = check(Verifier::HostFunctions, Kind::RegisterKey, 2_000, 60_000);
+			measured: Duration::from_millis(2),
+		};
 		assert!((check.ratio() - 1.5).abs() < 1e-9);
-		assert!(table(&[check]).contains("| 300 | 200 | 1.50 | 1.00 | 1.50 |"));
-	}
-
-	/// The calibration's remark, on either build: the reference block in 60 ms.
-	fn calibrated(_: Verifier) -> Duration {
-		assert_eq!(REFERENCE_REMARKS, 600);
-		Duration::from_micros(100)
-	}
-
-	#[test]
-	fn a_slow_stretch_is_measured_against_the_reference_beside_it() {
-		let kind = Kind::Transfer(Scheme::MlDsa44, Form::KeyInline);
-		// Three runs; the second in a stretch half again as slow, its reference too.
-		let mut runs = vec![vec![
-			check(Verifier::PureWasm, kind, 2_000, 60_000),
-			check(Verifier::PureWasm, kind, 3_000, 90_000),
-			check(Verifier::PureWasm, kind, 2_000, 60_000),
-		]];
-		correct_drift(&mut runs, calibrated);
-		let slow = &runs[0][1];
-		assert!((slow.ratio() - 1.0).abs() < 1e-9, "as measured: 3 ms charged, 3 ms taken");
-		assert!((slow.drift - 1.5).abs() < 1e-9);
-		assert!((slow.corrected_ratio() - 1.5).abs() < 1e-9, "as its calm runs");
-		assert!(table(std::slice::from_ref(slow)).contains("| 1.00 | 1.50 | 1.50 |"));
-	}
-
-	#[test]
-	fn a_kind_undercharged_at_the_calibrated_speed_still_fails() {
-		let kind = Kind::Transfer(Scheme::MlDsa87, Form::KeyRegistered);
-		// 3 ms charged, 3.5 ms taken at the calibration's speed.
-		let mut runs = vec![vec![check(Verifier::PureWasm, kind, 3_500, 60_000); 3]];
-		correct_drift(&mut runs, calibrated);
-		let undercharged = median_by(runs[0].clone(), Check::corrected_ratio);
-		assert!(undercharged.corrected_ratio() < 1.0);
-		assert!(table(&[undercharged]).contains("**undercharged**"));
-	}
-
-	#[test]
-	fn drift_is_measured_against_each_builds_calibration() {
-		let kind = Kind::Remark { bytes: 0 };
-		// The pure-Wasm build's reference is slower by nature, not by drift.
-		let mut runs = vec![
-			vec![check(Verifier::HostFunctions, kind, 2_000, 60_000); 3],
-			vec![check(Verifier::PureWasm, kind, 2_000, 90_000); 3],
-		];
-		correct_drift(&mut runs, |verifier| match verifier {
-			Verifier::HostFunctions => Duration::from_micros(100),
-			Verifier::PureWasm => Duration::from_micros(150),
-		});
-		assert!(runs.iter().flatten().all(|check| (check.drift - 1.0).abs() < 1e-9));
-	}
-
-	#[test]
-	fn the_calibrated_remark_is_what_block_import_records_as_measured() {
-		// The file's comments give each build's measured time, before the margin: a margin
-		// changed here without calibrating again would misstate it.
-		let file = include_str!("../../runtime/src/weights/block_import.rs");
-		for verifier in [Verifier::HostFunctions, Verifier::PureWasm] {
-			let line = format!("/// The {} build's: ", verifier.label());
-			let recorded: f64 = file
-				.split(&line)
-				.nth(1)
-				.and_then(|rest| rest.split(" µs per empty remark").next())
-				.and_then(|figure| figure.parse().ok())
-				.unwrap_or_else(|| panic!("block_import.rs records {}", verifier.label()));
-			let calibrated = calibrated_remark(verifier).as_secs_f64() * 1e6;
-			assert!((calibrated - recorded).abs() < 0.1, "{calibrated} µs, recorded {recorded}");
-		}
+		assert!(table(&[check]).contains("| 300 | 200 | 1.50 |"));
 	}
 }

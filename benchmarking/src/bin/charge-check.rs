@@ -23,8 +23,7 @@ struct Args {
 	/// Only the kinds whose label contains this (`ml-dsa-87`, `committee`, …).
 	#[arg(long)]
 	only: Option<String>,
-	/// Runs of every kind, interleaved; each row is the run of median ratio at the calibrated
-	/// speed.
+	/// Runs of every kind, interleaved; each row is the run of median ratio.
 	#[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
 	repeat: u32,
 	/// Measure each build's import costs (an empty and a long signed remark) and write them to
@@ -63,27 +62,21 @@ async fn run(args: Args) -> anyhow::Result<bool> {
 		.flat_map(|verifier| kinds.iter().map(move |kind| (*verifier, *kind)))
 		.filter(|(_, kind)| args.only.as_ref().is_none_or(|only| kind.label().contains(only)))
 		.collect();
-	let mut runs = run_kinds(&args, &kinds).await?;
+	let runs = run_kinds(&args, &kinds).await?;
 	if let Some(path) = &args.calibrate {
 		let costs = charge::import_costs(&args.verifiers, runs)?;
 		std::fs::write(path, charge::import_costs_file(&costs, args.repeat)?)?;
 		print!("{}", charge::import_costs_table(&costs));
 		return Ok(true);
 	}
-	charge::correct_drift(&mut runs, charge::calibrated_remark);
-	let checks: Vec<Check> =
-		runs.into_iter().map(|runs| median_by(runs, Check::corrected_ratio)).collect();
+	let checks: Vec<Check> = runs.into_iter().map(|runs| median_by(runs, Check::ratio)).collect();
 	println!("{}", machine_summary());
 	println!(
-		"{} transactions per kind, each from its own sender; each row is the run of median ratio at the calibrated speed of {} run(s). \
-		 *Reference drift*: how much longer each remark of the reference block ({} Ed25519-signed empty remarks, on every kind's chain) took beside the kind's blocks than the calibration measured (`runtime/src/weights/block_import.rs`); \
-		 *at calibrated speed*: charged ÷ measured × that drift, which must be at least 1.\n",
-		args.transactions,
-		args.repeat,
-		charge::REFERENCE_REMARKS,
+		"{} transactions per kind, each from its own sender; each row is the run of median ratio of {} run(s).\n",
+		args.transactions, args.repeat
 	);
 	print!("{}", charge::table(&checks));
-	Ok(checks.iter().all(|check| check.corrected_ratio() >= 1.0))
+	Ok(checks.iter().all(|check| check.ratio() >= 1.0))
 }
 
 /// Every run of each of `kinds`, interleaved.
