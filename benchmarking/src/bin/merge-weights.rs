@@ -69,10 +69,12 @@ struct Args {
 /// Fields that do not drift: the largest of the runs (they agree).
 const DETERMINISTIC: &[&str] =
 	&["base_reads", "base_writes", "base_calculated_proof_size", "base_recorded_proof_size"];
-/// Every slope list: a component is used if any of them gives it a slope. The first is the
-/// execution weight's; the others do not drift.
+/// The execution weight's slope list, the one that drifts.
+const WEIGHT_SLOPES: &str = "component_weight";
+/// Every slope list: a component is used if any of them gives it a slope. All but the first,
+/// [`WEIGHT_SLOPES`], do not drift.
 const SLOPES: &[&str] =
-	&["component_weight", "component_reads", "component_writes", "component_calculated_proof_size"];
+	&[WEIGHT_SLOPES, "component_reads", "component_writes", "component_calculated_proof_size"];
 const DETERMINISTIC_SLOPES: &[&str] = SLOPES.split_at(1).1;
 
 fn number(value: &Value) -> anyhow::Result<u128> {
@@ -273,11 +275,11 @@ fn merge_benchmark(
 		Some(results) => {
 			let (base, slopes) = bounded_execution(results, &name, margin_percent)?;
 			merged["base_weight"] = base;
-			merged["component_weight"] = slopes;
+			merged[WEIGHT_SLOPES] = slopes;
 		},
 		None => {
 			ensure!(
-				components(runs, "component_weight").is_empty(),
+				components(runs, WEIGHT_SLOPES).is_empty(),
 				"`{name}` has component slopes: bounding them needs the raw results (--results)"
 			);
 			merged["base_weight"] =
