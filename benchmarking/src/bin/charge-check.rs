@@ -17,7 +17,8 @@ struct Args {
 	/// The `pq-node` binary to measure.
 	#[arg(long)]
 	node: PathBuf,
-	/// Transactions per kind, each from its own sender.
+	/// Transactions per kind, each from its own sender (a kind of committees of 128 sends
+	/// fewer: the `tx` column).
 	#[arg(long, default_value_t = 600)]
 	transactions: usize,
 	/// Only the kinds whose label contains this (`ml-dsa-87`, `committee`, …).
@@ -72,7 +73,7 @@ async fn run(args: Args) -> anyhow::Result<bool> {
 	let checks: Vec<Check> = runs.into_iter().map(|runs| median_by(runs, Check::ratio)).collect();
 	println!("{}", machine_summary());
 	println!(
-		"{} transactions per kind, each from its own sender; each row is the run of median ratio of {} run(s).\n",
+		"{} transactions per kind (fewer where the `tx` column says), each from its own sender; each row is the run of median ratio of {} run(s).\n",
 		args.transactions, args.repeat
 	);
 	print!("{}", charge::table(&checks));
