@@ -1,7 +1,8 @@
 //! The charged-vs-measured check: is every transaction kind charged at least what it costs?
 //!
 //! Each kind runs on a fresh manual-seal `pq-node` of one runtime build: distinct senders (so
-//! every key is decoded cold, as the weights assume) send one transaction each, after
+//! every key is decoded cold, as the weights assume) send one transaction each (a transfer to
+//! an account it creates, the case the transfer's weight charges), after
 //! whatever the kind needs on chain first (registered keys, committees). What the chain
 //! *charges* for the kind's blocks is the weight they consumed, every class, plus each
 //! block's base weight; what they *cost* is the time the node takes to execute them again
@@ -29,7 +30,7 @@ use polkadot_sdk::{
 	frame_system,
 	sp_core::{Bytes, H256},
 	sp_crypto_hashing::blake2_256,
-	sp_runtime::generic::SignedBlock,
+	sp_runtime::{generic::SignedBlock, AccountId32},
 };
 use pq_crypto::{aggregate::SignerBitfield, Scheme};
 use pq_runtime::{opaque, RuntimeCall};
@@ -133,6 +134,12 @@ pub fn keypair(scheme: Scheme, role: &str, index: usize) -> anyhow::Result<Keypa
 	Keypair::from_seed(scheme, &seed).map_err(|error| anyhow!("{error:?}"))
 }
 
+/// The recipient of transfer `position`: an account of its own that does not exist yet, so each
+/// transfer creates it and reads it cold — the case `transfer_keep_alive`'s weight charges.
+fn new_account(position: usize) -> AccountId32 {
+	AccountId32::new(blake2_256(&("pq-charge", "recipient", position as u32).encode()))
+}
+
 /// Accounts endowed besides the senders when measuring: the state of a busy chain, as the
 /// database weights are measured on (`scripts/generate-weights.sh`'s ACCOUNTS).
 pub const FILLER_ACCOUNTS: u32 = 100_000;
@@ -216,8 +223,10 @@ impl Plan {
 			Ok(transactions::sign(sender, call, nonce, 0, form, chain)?.encode())
 		};
 		Ok(match self.kind {
-			Kind::Transfer(_, form) => sign_transfers(&self.load, form, chain)?,
-			Kind::CommitteeTransfer { .. } => sign_transfers(&self.load, Form::Committee, chain)?,
+			Kind::Transfer(_, form) => sign_transfers(&self.load, form, chain, new_account)?,
+			Kind::CommitteeTransfer { .. } => {
+				sign_transfers(&self.load, Form::Committee, chain, new_account)?
+			},
 			Kind::RegisterKey => self
 				.senders()
 				.iter()

@@ -93,7 +93,7 @@ pub async fn run(
 	}
 
 	let signing = Instant::now();
-	let signed = sign_transfers(&load, case.form, &chain)?;
+	let signed = sign_transfers(&load, case.form, &chain, to_alice)?;
 	writeln!(progress, "  signed {} transfers in {:.1?}", signed.len(), signing.elapsed())?;
 
 	let admission = Instant::now();
@@ -192,29 +192,39 @@ pub(crate) fn setup_transactions(
 	}
 }
 
-/// Every transfer of `load`, to `//Alice`, signed in `form`.
+/// Every transfer of `load`, the `i`th to `recipient(i)`, signed in `form`.
 pub(crate) fn sign_transfers(
 	load: &Workload,
 	form: Form,
 	chain: &transactions::ChainIdentity,
+	recipient: impl Fn(usize) -> AccountId32,
 ) -> anyhow::Result<Vec<Vec<u8>>> {
-	let recipient = pq_runtime::genesis_config_presets::alice();
-	let transfer = |sender: Sender, nonce| -> anyhow::Result<Vec<u8>> {
-		let call = transactions::transfer_call(recipient.clone(), pq_runtime::UNIT);
+	let transfer = |position, sender: Sender, nonce| -> anyhow::Result<Vec<u8>> {
+		let call = transactions::transfer_call(recipient(position), pq_runtime::UNIT);
 		Ok(transactions::sign(sender, call, nonce, 0, form, chain)?.encode())
 	};
 	match load {
 		Workload::Keys { senders, transfers } => transfers
 			.iter()
-			.map(|&(sender, nonce)| transfer(Sender::Key(&senders[sender]), nonce))
+			.enumerate()
+			.map(|(position, &(sender, nonce))| {
+				transfer(position, Sender::Key(&senders[sender]), nonce)
+			})
 			.collect(),
 		Workload::Committees { committees, transfers, .. } => transfers
 			.iter()
-			.map(|(committee, nonce, signers)| {
-				transfer(Sender::Committee { committee: &committees[*committee], signers }, *nonce)
+			.enumerate()
+			.map(|(position, (committee, nonce, signers))| {
+				let sender = Sender::Committee { committee: &committees[*committee], signers };
+				transfer(position, sender, *nonce)
 			})
 			.collect(),
 	}
+}
+
+/// The throughput harness's recipient of every transfer: `//Alice`.
+pub(crate) fn to_alice(_: usize) -> AccountId32 {
+	pq_runtime::genesis_config_presets::alice()
 }
 
 /// Submits every transaction, [`SUBMISSION_CONCURRENCY`] at a time; fails on any refusal.

@@ -4,7 +4,7 @@
 //! lags, what the pools hold, what each node gossips, and which block limit binds.
 
 use super::{
-	measure::{setup_transactions, sign_transfers},
+	measure::{setup_transactions, sign_transfers, to_alice},
 	workload::{Case, Workload},
 };
 use anyhow::{ensure, Context};
@@ -285,7 +285,7 @@ pub async fn run(
 		writeln!(progress, "  set up {} keys or committees", setup.len())?;
 	}
 
-	let signed = sign_transfers(&workload, case.form, &chain)?;
+	let signed = sign_transfers(&workload, case.form, &chain, to_alice)?;
 	let bytes_per_transaction =
 		signed.first().map(Vec::len).context("a run offers at least one transfer")?;
 	let (_, start_number) = network.rpcs[0].finalized_head().await?;
