@@ -90,11 +90,8 @@ merge() { # PALLET CHAIN TEMPLATE OUTPUT [--results DIR]
 		--command "$command" "${@:5}" "$runs_dir/$1-$2-"[0-9]*.json
 }
 results=(--results "$runs_dir/results")
-# A committee transaction's share reads are in `authorize_committee`'s time slope; the database
-# weight on top charged each share 1.86x its import cost (docs/benchmarking.md).
-verifier=("${results[@]}" --reads-timed authorize_committee)
-merge pallet_pq_verifier dev runtime/weight-template.hbs runtime/src/weights/pallet_pq_verifier.rs "${verifier[@]}"
-merge pallet_pq_verifier dev-pure-wasm pallets/pq-verifier/weight-template.hbs pallets/pq-verifier/src/weights.rs "${verifier[@]}"
+merge pallet_pq_verifier dev runtime/weight-template.hbs runtime/src/weights/pallet_pq_verifier.rs "${results[@]}"
+merge pallet_pq_verifier dev-pure-wasm pallets/pq-verifier/weight-template.hbs pallets/pq-verifier/src/weights.rs "${results[@]}"
 [[ "$scope" == all ]] || exit 0
 for pallet in "${frame_pallets[@]}"; do
 	merge "$pallet" dev runtime/weight-template.hbs "runtime/src/weights/$pallet.rs" "${results[@]}"

@@ -28,17 +28,8 @@
 //! Without `--results` (the storage runs, which have no components), each execution weight is
 //! the largest of the runs' own, plus the margin.
 //!
-//! A benchmark named by `--reads-timed` is charged no database weight for its component's
-//! reads: FRAME adds one per read on top of the benchmark's time, which already includes the
-//! read (the trie walk in the benchmark's in-memory database). For a few reads that is part of
-//! the margin; for `authorize_committee`'s up to 64 share reads it charged each share 1.86×
-//! what block import measured, and the time slope alone 1.25× (docs/benchmarking.md). Only a
-//! component whose time slope is positive may be named, so no read goes uncharged; the reads'
-//! proof sizes stay.
-//!
 //! Usage: `merge-weights --template T --output O --margin-percent M --command C
-//! [--results DIR] [--reads-timed BENCHMARK]… RUN.json…` (each run's raw results in
-//! `DIR/<the run's file name>`)
+//! [--results DIR] RUN.json…` (each run's raw results in `DIR/<the run's file name>`)
 
 use anyhow::{bail, ensure, Context};
 use clap::Parser;
@@ -70,10 +61,6 @@ struct Args {
 	/// name: the execution weights are then bounded from them.
 	#[arg(long)]
 	results: Option<PathBuf>,
-	/// A benchmark whose component's reads its time slope charges, without the database
-	/// weight (repeatable).
-	#[arg(long)]
-	reads_timed: Vec<String>,
 	/// The runs, each rendered with `benchmarking/weights/run-data.hbs`.
 	#[arg(required = true)]
 	runs: Vec<PathBuf>,
@@ -360,34 +347,6 @@ fn merge(runs: &[Value], results: Option<&[Value]>, margin_percent: u32) -> anyh
 	Ok(merged)
 }
 
-/// Charges benchmark `name`'s component reads by its time slope alone (`--reads-timed`): its
-/// component read slopes are dropped, and the trait's documentation says so. Refused unless
-/// every component with reads has a positive time slope, which is what then charges them.
-fn reads_timed_by_slope(merged: &mut Value, name: &str) -> anyhow::Result<()> {
-	let benchmark = merged["benchmarks"]
-		.as_array_mut()
-		.context("a run lists its benchmarks")?
-		.iter_mut()
-		.find(|benchmark| benchmark["name"] == name)
-		.with_context(|| format!("--reads-timed: no benchmark `{name}`"))?;
-	let components = components(&[&*benchmark], "component_reads");
-	ensure!(!components.is_empty(), "--reads-timed: `{name}` has no component reads");
-	for component in &components {
-		ensure!(
-			slope(benchmark, WEIGHT_SLOPES, component)? > 0,
-			"--reads-timed: `{name}`'s time has no slope in `{component}` to charge its reads"
-		);
-	}
-	benchmark["component_reads"] = json!([]);
-	let comments = benchmark["comments"].as_array_mut().context("a benchmark's comments")?;
-	comments.push(json!(format!(
-		"Its reads per `{}` are charged by the time slope, which includes them, without the \
-		 database weight (`merge-weights --reads-timed`).",
-		components.join("`, `")
-	)));
-	Ok(())
-}
-
 /// `1234567` → `1_234_567`, as the benchmark CLI's `underscore` helper writes numbers.
 fn underscore(
 	helper: &Helper,
@@ -437,9 +396,6 @@ fn main() -> anyhow::Result<()> {
 		None => None,
 	};
 	let mut data = merge(&runs, results.as_deref(), args.margin_percent)?;
-	for name in &args.reads_timed {
-		reads_timed_by_slope(&mut data, name)?;
-	}
 	data["merge"] = json!({ "runs": runs.len(), "margin_percent": args.margin_percent, "command": args.command });
 
 	let handlebars = template_engine();
@@ -617,34 +573,6 @@ mod tests {
 		assert_eq!(benchmark["component_reads"][0]["slope"], "2", "no margin on reads");
 		assert_eq!(benchmark["base_calculated_proof_size"], "9500");
 		assert_eq!(benchmark["min_execution_time"], "7", "the fastest run's minimum");
-	}
-
-	#[test]
-	fn reads_timed_by_the_slope_charge_no_database_weight_but_keep_their_proof_size() {
-		let mut committee = run(100_000, 2_000, 6);
-		committee["benchmarks"][0]["comments"] = json!([]);
-		committee["benchmarks"][0]["component_calculated_proof_size"] =
-			json!([{ "name": "r", "slope": "8423" }]);
-		let mut merged =
-			merge(&[committee], Some(&[results(&[(1, &[10]), (64, &[80])])]), 0).unwrap();
-		reads_timed_by_slope(&mut merged, "authorize_committee").unwrap();
-		let benchmark = &merged["benchmarks"][0];
-		assert_eq!(benchmark["component_reads"], json!([]));
-		assert_eq!(benchmark["base_reads"], "6", "the fixed reads keep their database weight");
-		assert_eq!(benchmark["component_calculated_proof_size"][0]["slope"], "8423");
-		assert_eq!(benchmark["components"][0]["is_used"], true);
-		assert!(benchmark["comments"][0].as_str().unwrap().contains("reads per `r`"));
-	}
-
-	#[test]
-	fn reads_are_never_timed_by_a_slope_that_is_not_there() {
-		let mut flat = run(100_000, 0, 6);
-		flat["benchmarks"][0]["comments"] = json!([]);
-		let mut merged = merge(&[flat], Some(&[results(&[(1, &[10]), (64, &[10])])]), 0).unwrap();
-		let error = reads_timed_by_slope(&mut merged, "authorize_committee").unwrap_err();
-		assert!(format!("{error:#}").contains("no slope"), "{error:#}");
-		assert_eq!(merged["benchmarks"][0]["component_reads"][0]["slope"], "1", "reads kept");
-		assert!(reads_timed_by_slope(&mut merged, "register_key").is_err(), "no such benchmark");
 	}
 
 	#[test]

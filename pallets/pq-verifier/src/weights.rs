@@ -108,7 +108,6 @@ pub trait WeightInfo {
 	/// Proof: `System::BlockHash` (`max_values`: None, `max_size`: Some(44), added: 2519, mode: `MaxEncodedLen`)
 	/// Storage: `PqVerifier::CommitteeShares` (r:64 w:0)
 	/// Proof: `PqVerifier::CommitteeShares` (`max_values`: None, `max_size`: Some(5948), added: 8423, mode: `MaxEncodedLen`)
-	/// Its reads per `r` are charged by the time slope, which includes them, without the database weight (`merge-weights --reads-timed`).
 	fn authorize_committee(r: u32, ) -> Weight;
 	fn account_candidates(c: u32, ) -> Weight;
 	/// Storage: `PqVerifier::Committees` (r:1 w:1)
@@ -237,6 +236,7 @@ impl<T: frame_system::Config> WeightInfo for SubstrateWeight<T> {
 		Weight::from_parts(530_687_454, 9489)
 			.saturating_add(Weight::from_parts(13_857_015, 0).saturating_mul(r.into()))
 			.saturating_add(T::DbWeight::get().reads(5_u64))
+			.saturating_add(T::DbWeight::get().reads((1_u64).saturating_mul(r.into())))
 			.saturating_add(Weight::from_parts(0, 8423).saturating_mul(r.into()))
 	}
 	fn account_candidates(c: u32, ) -> Weight {
@@ -340,6 +340,7 @@ impl WeightInfo for () {
 		Weight::from_parts(530_687_454, 9489)
 			.saturating_add(Weight::from_parts(13_857_015, 0).saturating_mul(r.into()))
 			.saturating_add(RocksDbWeight::get().reads(5_u64))
+			.saturating_add(RocksDbWeight::get().reads((1_u64).saturating_mul(r.into())))
 			.saturating_add(Weight::from_parts(0, 8423).saturating_mul(r.into()))
 	}
 	fn account_candidates(c: u32, ) -> Weight {

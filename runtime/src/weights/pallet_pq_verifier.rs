@@ -101,6 +101,7 @@ impl<T: frame_system::Config> pallet_pq_verifier::WeightInfo for SubstrateWeight
 		Weight::from_parts(198_084_854, 9808)
 			.saturating_add(Weight::from_parts(15_662_115, 0).saturating_mul(r.into()))
 			.saturating_add(T::DbWeight::get().reads(6_u64))
+			.saturating_add(T::DbWeight::get().reads((1_u64).saturating_mul(r.into())))
 			.saturating_add(Weight::from_parts(0, 8423).saturating_mul(r.into()))
 	}
 	fn account_candidates(c: u32, ) -> Weight {
