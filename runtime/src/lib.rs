@@ -124,7 +124,9 @@ pub mod opaque {
 /// signature core's types for what they are (`pq_crypto::signer::AccountSigner` and
 /// `AccountSignature`); encodings unchanged. Release 8: the block weights' base measured on
 /// this runtime. Release 9: every weight regenerated and merged on the runs' measured times
-/// (`merge-weights`), so fees changed; encodings unchanged.
+/// (`merge-weights`), so fees changed; encodings unchanged. Release 10: the verifier pallet's
+/// weights regenerated, `authorize_committee` benchmarked on the costlier way to a signer
+/// set's key, so fees changed; encodings unchanged.
 macro_rules! runtime_version {
 	// `tt`, not `literal`: the attribute reads bare literal tokens, not wrapped ones.
 	($impl_name:tt, $spec_version:tt) => {

@@ -302,15 +302,15 @@ fn every_form_is_charged_its_own_signature_once() {
 }
 
 /// The runtime builds charge different weights, so each has its own `spec_version`: a
-/// transaction signed for the pure-Wasm build (spec 91) is refused by this one (spec 90).
+/// transaction signed for the pure-Wasm build (spec 101) is refused by this one (spec 100).
 #[test]
 fn a_transaction_signed_for_the_other_runtime_build_is_refused() {
 	dev_chain().execute_with(|| {
 		assert_eq!(
 			(pq_runtime::VERSION.spec_version, pq_runtime::VERSION.impl_name.as_ref()),
-			(90, "pq-runtime")
+			(100, "pq-runtime")
 		);
-		let other_build = ChainIdentity { spec_version: 91, ..chain() };
+		let other_build = ChainIdentity { spec_version: 101, ..chain() };
 		let alice = Keypair::from_suri(Scheme::MlDsa44, "//Alice").unwrap();
 		let bob = Keypair::from_suri(Scheme::Ed25519, "//Bob").unwrap();
 		let extrinsic =

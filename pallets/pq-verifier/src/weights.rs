@@ -7,10 +7,10 @@
 //! component a line that the runs' upper median at no measured value lies above, plus
 //! 10% (`merge-weights`); reads, writes and proof sizes do not drift.
 //!
-//! Benchmark CLI 64.0.0, 2026-11-26; 3 runs of steps `20`, repeat `10`.
+//! Benchmark CLI 64.0.0, 2026-11-27; 3 runs of steps `20`, repeat `10`.
 //! Machine: `vm`, CPU `AMD EPYC`; Wasm execution `Compiled`.
 //!
-//! Command: `scripts/generate-weights.sh 3 20 10 10 100000 all`; each run:
+//! Command: `scripts/generate-weights.sh 3 20 10 10 100000 pq-verifier`; each run:
 //! /root/.cache/pq-verifier/target/release/pq-node
 //! benchmark
 //! pallet
@@ -184,57 +184,57 @@ pub struct SubstrateWeight<T>(PhantomData<T>);
 impl<T: frame_system::Config> WeightInfo for SubstrateWeight<T> {
 	fn verify_signed_ed25519() -> Weight {
 		// Proof size, measured: `234`; estimated: `6028`.
-		// Minimum execution time: 183_913_000 picoseconds.
-		Weight::from_parts(210_148_400, 6028)
+		// Minimum execution time: 182_872_000 picoseconds.
+		Weight::from_parts(206_138_900, 6028)
 			.saturating_add(T::DbWeight::get().reads(4_u64))
 	}
 	fn verify_signed_ml_dsa_44() -> Weight {
 		// Proof size, measured: `238`; estimated: `6028`.
-		// Minimum execution time: 168_531_000 picoseconds.
-		Weight::from_parts(210_798_500, 6028)
+		// Minimum execution time: 169_462_000 picoseconds.
+		Weight::from_parts(199_981_100, 6028)
 			.saturating_add(T::DbWeight::get().reads(4_u64))
 	}
 	fn verify_signed_ml_dsa_65() -> Weight {
 		// Proof size, measured: `234`; estimated: `6028`.
-		// Minimum execution time: 244_674_000 picoseconds.
-		Weight::from_parts(296_561_100, 6028)
+		// Minimum execution time: 247_068_000 picoseconds.
+		Weight::from_parts(288_497_000, 6028)
 			.saturating_add(T::DbWeight::get().reads(4_u64))
 	}
 	fn verify_signed_ml_dsa_87() -> Weight {
 		// Proof size, measured: `200`; estimated: `6028`.
-		// Minimum execution time: 381_017_000 picoseconds.
-		Weight::from_parts(448_554_700, 6028)
+		// Minimum execution time: 382_139_000 picoseconds.
+		Weight::from_parts(442_992_000, 6028)
 			.saturating_add(T::DbWeight::get().reads(4_u64))
 	}
 	fn authorize_none() -> Weight {
 		// Proof size, measured: `6`; estimated: `6123`.
-		// Minimum execution time: 4_787_000 picoseconds.
-		Weight::from_parts(6_003_800, 6123)
+		// Minimum execution time: 4_567_000 picoseconds.
+		Weight::from_parts(5_562_700, 6123)
 			.saturating_add(T::DbWeight::get().reads(1_u64))
 	}
 	fn authorize_registered_ml_dsa_44() -> Weight {
 		// Proof size, measured: `1569`; estimated: `6123`.
-		// Minimum execution time: 171_175_000 picoseconds.
-		Weight::from_parts(202_636_500, 6123)
+		// Minimum execution time: 170_504_000 picoseconds.
+		Weight::from_parts(200_663_100, 6123)
 			.saturating_add(T::DbWeight::get().reads(4_u64))
 	}
 	fn authorize_registered_ml_dsa_65() -> Weight {
 		// Proof size, measured: `2209`; estimated: `6123`.
-		// Minimum execution time: 248_981_000 picoseconds.
-		Weight::from_parts(289_984_200, 6123)
+		// Minimum execution time: 249_281_000 picoseconds.
+		Weight::from_parts(288_487_100, 6123)
 			.saturating_add(T::DbWeight::get().reads(4_u64))
 	}
 	fn authorize_registered_ml_dsa_87() -> Weight {
 		// Proof size, measured: `2849`; estimated: `6123`.
-		// Minimum execution time: 375_739_000 picoseconds.
-		Weight::from_parts(433_076_600, 6123)
+		// Minimum execution time: 377_201_000 picoseconds.
+		Weight::from_parts(431_986_500, 6123)
 			.saturating_add(T::DbWeight::get().reads(4_u64))
 	}
 	fn authorize_committee(r: u32, ) -> Weight {
-		// Proof size, measured: `6340`; estimated: `9489`.
-		// Minimum execution time: 426_985_000 picoseconds.
-		Weight::from_parts(530_687_454, 9489)
-			.saturating_add(Weight::from_parts(13_857_015, 0).saturating_mul(r.into()))
+		// Proof size, measured: `6381`; estimated: `9489`.
+		// Minimum execution time: 440_235_000 picoseconds.
+		Weight::from_parts(517_177_461, 9489)
+			.saturating_add(Weight::from_parts(14_923_456, 0).saturating_mul(r.into()))
 			.saturating_add(T::DbWeight::get().reads(5_u64))
 			.saturating_add(T::DbWeight::get().reads((1_u64).saturating_mul(r.into())))
 			.saturating_add(Weight::from_parts(0, 8423).saturating_mul(r.into()))
@@ -242,23 +242,23 @@ impl<T: frame_system::Config> WeightInfo for SubstrateWeight<T> {
 	fn account_candidates(c: u32, ) -> Weight {
 		// Proof size, measured: `0`; estimated: `0`.
 		// Minimum execution time: 4_507_000 picoseconds.
-		Weight::from_parts(1_169_893, 0)
-			.saturating_add(Weight::from_parts(4_194_808, 0).saturating_mul(c.into()))
+		Weight::from_parts(1_099_354, 0)
+			.saturating_add(Weight::from_parts(4_199_347, 0).saturating_mul(c.into()))
 	}
 	fn create_committee(n: u32, ) -> Weight {
 		// Proof size, measured: `234`; estimated: `9489`.
-		// Minimum execution time: 537_269_000 picoseconds.
-		Weight::from_parts(196_806_830, 9489)
-			.saturating_add(Weight::from_parts(434_257_010, 0).saturating_mul(n.into()))
+		// Minimum execution time: 512_223_000 picoseconds.
+		Weight::from_parts(179_414_950, 9489)
+			.saturating_add(Weight::from_parts(431_026_475, 0).saturating_mul(n.into()))
 			.saturating_add(T::DbWeight::get().reads(5_u64))
 			.saturating_add(T::DbWeight::get().writes(3_u64))
 			.saturating_add(T::DbWeight::get().writes((1_u64).saturating_mul(n.into())))
 	}
 	fn dissolve_committee(n: u32, ) -> Weight {
 		// Proof size, measured: `6395`; estimated: `9489`.
-		// Minimum execution time: 106_098_000 picoseconds.
-		Weight::from_parts(123_278_826, 9489)
-			.saturating_add(Weight::from_parts(1_571_482, 0).saturating_mul(n.into()))
+		// Minimum execution time: 104_325_000 picoseconds.
+		Weight::from_parts(119_896_194, 9489)
+			.saturating_add(Weight::from_parts(1_535_358, 0).saturating_mul(n.into()))
 			.saturating_add(T::DbWeight::get().reads(4_u64))
 			.saturating_add(T::DbWeight::get().reads((1_u64).saturating_mul(n.into())))
 			.saturating_add(T::DbWeight::get().writes(4_u64))
@@ -267,36 +267,36 @@ impl<T: frame_system::Config> WeightInfo for SubstrateWeight<T> {
 	}
 	fn register_key() -> Weight {
 		// Proof size, measured: `146`; estimated: `6123`.
-		// Minimum execution time: 96_955_000 picoseconds.
-		Weight::from_parts(138_883_800, 6123)
+		// Minimum execution time: 90_464_000 picoseconds.
+		Weight::from_parts(130_599_700, 6123)
 			.saturating_add(T::DbWeight::get().reads(3_u64))
 			.saturating_add(T::DbWeight::get().writes(3_u64))
 	}
 	fn migrate_key() -> Weight {
 		// Proof size, measured: `163`; estimated: `6123`.
-		// Minimum execution time: 439_324_000 picoseconds.
-		Weight::from_parts(533_424_100, 6123)
+		// Minimum execution time: 442_408_000 picoseconds.
+		Weight::from_parts(534_394_300, 6123)
 			.saturating_add(T::DbWeight::get().reads(4_u64))
 			.saturating_add(T::DbWeight::get().writes(4_u64))
 	}
 	fn remove_key() -> Weight {
 		// Proof size, measured: `2850`; estimated: `6123`.
-		// Minimum execution time: 73_169_000 picoseconds.
-		Weight::from_parts(93_903_700, 6123)
+		// Minimum execution time: 72_458_000 picoseconds.
+		Weight::from_parts(96_503_000, 6123)
 			.saturating_add(T::DbWeight::get().reads(5_u64))
 			.saturating_add(T::DbWeight::get().writes(3_u64))
 	}
 	fn rotate_key() -> Weight {
 		// Proof size, measured: `1658`; estimated: `6123`.
-		// Minimum execution time: 438_633_000 picoseconds.
-		Weight::from_parts(526_220_200, 6123)
+		// Minimum execution time: 443_069_000 picoseconds.
+		Weight::from_parts(525_867_100, 6123)
 			.saturating_add(T::DbWeight::get().reads(4_u64))
 			.saturating_add(T::DbWeight::get().writes(3_u64))
 	}
 	fn set_only_registered_key() -> Weight {
 		// Proof size, measured: `2692`; estimated: `6123`.
-		// Minimum execution time: 20_681_000 picoseconds.
-		Weight::from_parts(33_853_600, 6123)
+		// Minimum execution time: 20_461_000 picoseconds.
+		Weight::from_parts(34_811_700, 6123)
 			.saturating_add(T::DbWeight::get().reads(1_u64))
 			.saturating_add(T::DbWeight::get().writes(1_u64))
 	}
@@ -305,58 +305,58 @@ impl<T: frame_system::Config> WeightInfo for SubstrateWeight<T> {
 /// For tests and runtimes without their own database weights: RocksDB's.
 impl WeightInfo for () {
 	fn verify_signed_ed25519() -> Weight {
-		Weight::from_parts(210_148_400, 6028)
+		Weight::from_parts(206_138_900, 6028)
 			.saturating_add(RocksDbWeight::get().reads(4_u64))
 	}
 	fn verify_signed_ml_dsa_44() -> Weight {
-		Weight::from_parts(210_798_500, 6028)
+		Weight::from_parts(199_981_100, 6028)
 			.saturating_add(RocksDbWeight::get().reads(4_u64))
 	}
 	fn verify_signed_ml_dsa_65() -> Weight {
-		Weight::from_parts(296_561_100, 6028)
+		Weight::from_parts(288_497_000, 6028)
 			.saturating_add(RocksDbWeight::get().reads(4_u64))
 	}
 	fn verify_signed_ml_dsa_87() -> Weight {
-		Weight::from_parts(448_554_700, 6028)
+		Weight::from_parts(442_992_000, 6028)
 			.saturating_add(RocksDbWeight::get().reads(4_u64))
 	}
 	fn authorize_none() -> Weight {
-		Weight::from_parts(6_003_800, 6123)
+		Weight::from_parts(5_562_700, 6123)
 			.saturating_add(RocksDbWeight::get().reads(1_u64))
 	}
 	fn authorize_registered_ml_dsa_44() -> Weight {
-		Weight::from_parts(202_636_500, 6123)
+		Weight::from_parts(200_663_100, 6123)
 			.saturating_add(RocksDbWeight::get().reads(4_u64))
 	}
 	fn authorize_registered_ml_dsa_65() -> Weight {
-		Weight::from_parts(289_984_200, 6123)
+		Weight::from_parts(288_487_100, 6123)
 			.saturating_add(RocksDbWeight::get().reads(4_u64))
 	}
 	fn authorize_registered_ml_dsa_87() -> Weight {
-		Weight::from_parts(433_076_600, 6123)
+		Weight::from_parts(431_986_500, 6123)
 			.saturating_add(RocksDbWeight::get().reads(4_u64))
 	}
 	fn authorize_committee(r: u32, ) -> Weight {
-		Weight::from_parts(530_687_454, 9489)
-			.saturating_add(Weight::from_parts(13_857_015, 0).saturating_mul(r.into()))
+		Weight::from_parts(517_177_461, 9489)
+			.saturating_add(Weight::from_parts(14_923_456, 0).saturating_mul(r.into()))
 			.saturating_add(RocksDbWeight::get().reads(5_u64))
 			.saturating_add(RocksDbWeight::get().reads((1_u64).saturating_mul(r.into())))
 			.saturating_add(Weight::from_parts(0, 8423).saturating_mul(r.into()))
 	}
 	fn account_candidates(c: u32, ) -> Weight {
-		Weight::from_parts(1_169_893, 0)
-			.saturating_add(Weight::from_parts(4_194_808, 0).saturating_mul(c.into()))
+		Weight::from_parts(1_099_354, 0)
+			.saturating_add(Weight::from_parts(4_199_347, 0).saturating_mul(c.into()))
 	}
 	fn create_committee(n: u32, ) -> Weight {
-		Weight::from_parts(196_806_830, 9489)
-			.saturating_add(Weight::from_parts(434_257_010, 0).saturating_mul(n.into()))
+		Weight::from_parts(179_414_950, 9489)
+			.saturating_add(Weight::from_parts(431_026_475, 0).saturating_mul(n.into()))
 			.saturating_add(RocksDbWeight::get().reads(5_u64))
 			.saturating_add(RocksDbWeight::get().writes(3_u64))
 			.saturating_add(RocksDbWeight::get().writes((1_u64).saturating_mul(n.into())))
 	}
 	fn dissolve_committee(n: u32, ) -> Weight {
-		Weight::from_parts(123_278_826, 9489)
-			.saturating_add(Weight::from_parts(1_571_482, 0).saturating_mul(n.into()))
+		Weight::from_parts(119_896_194, 9489)
+			.saturating_add(Weight::from_parts(1_535_358, 0).saturating_mul(n.into()))
 			.saturating_add(RocksDbWeight::get().reads(4_u64))
 			.saturating_add(RocksDbWeight::get().reads((1_u64).saturating_mul(n.into())))
 			.saturating_add(RocksDbWeight::get().writes(4_u64))
@@ -364,27 +364,27 @@ impl WeightInfo for () {
 			.saturating_add(Weight::from_parts(0, 8423).saturating_mul(n.into()))
 	}
 	fn register_key() -> Weight {
-		Weight::from_parts(138_883_800, 6123)
+		Weight::from_parts(130_599_700, 6123)
 			.saturating_add(RocksDbWeight::get().reads(3_u64))
 			.saturating_add(RocksDbWeight::get().writes(3_u64))
 	}
 	fn migrate_key() -> Weight {
-		Weight::from_parts(533_424_100, 6123)
+		Weight::from_parts(534_394_300, 6123)
 			.saturating_add(RocksDbWeight::get().reads(4_u64))
 			.saturating_add(RocksDbWeight::get().writes(4_u64))
 	}
 	fn remove_key() -> Weight {
-		Weight::from_parts(93_903_700, 6123)
+		Weight::from_parts(96_503_000, 6123)
 			.saturating_add(RocksDbWeight::get().reads(5_u64))
 			.saturating_add(RocksDbWeight::get().writes(3_u64))
 	}
 	fn rotate_key() -> Weight {
-		Weight::from_parts(526_220_200, 6123)
+		Weight::from_parts(525_867_100, 6123)
 			.saturating_add(RocksDbWeight::get().reads(4_u64))
 			.saturating_add(RocksDbWeight::get().writes(3_u64))
 	}
 	fn set_only_registered_key() -> Weight {
-		Weight::from_parts(33_853_600, 6123)
+		Weight::from_parts(34_811_700, 6123)
 			.saturating_add(RocksDbWeight::get().reads(1_u64))
 			.saturating_add(RocksDbWeight::get().writes(1_u64))
 	}

@@ -8,10 +8,10 @@
 //! component a line that the runs' upper median at no measured value lies above, plus
 //! 10% (`merge-weights`); reads, writes and proof sizes do not drift.
 //!
-//! Benchmark CLI 64.0.0, 2026-11-26; 3 runs of steps `20`, repeat `10`.
+//! Benchmark CLI 64.0.0, 2026-11-27; 3 runs of steps `20`, repeat `10`.
 //! Machine: `vm`, CPU `AMD EPYC`; Wasm execution `Compiled`.
 //!
-//! Command: `scripts/generate-weights.sh 3 20 10 10 100000 all`; each run:
+//! Command: `scripts/generate-weights.sh 3 20 10 10 100000 pq-verifier`; each run:
 //! /root/.cache/pq-verifier/target/release/pq-node
 //! benchmark
 //! pallet
@@ -49,81 +49,81 @@ pub struct SubstrateWeight<T>(PhantomData<T>);
 impl<T: frame_system::Config> pallet_pq_verifier::WeightInfo for SubstrateWeight<T> {
 	fn verify_signed_ed25519() -> Weight {
 		// Proof size, measured: `234`; estimated: `6028`.
-		// Minimum execution time: 75_863_000 picoseconds.
-		Weight::from_parts(89_012_000, 6028)
+		// Minimum execution time: 75_252_000 picoseconds.
+		Weight::from_parts(85_939_700, 6028)
 			.saturating_add(T::DbWeight::get().reads(4_u64))
 	}
 	fn verify_signed_ml_dsa_44() -> Weight {
 		// Proof size, measured: `238`; estimated: `6028`.
-		// Minimum execution time: 74_821_000 picoseconds.
-		Weight::from_parts(112_477_200, 6028)
+		// Minimum execution time: 72_918_000 picoseconds.
+		Weight::from_parts(109_734_900, 6028)
 			.saturating_add(T::DbWeight::get().reads(4_u64))
 	}
 	fn verify_signed_ml_dsa_65() -> Weight {
 		// Proof size, measured: `234`; estimated: `6028`.
-		// Minimum execution time: 95_222_000 picoseconds.
-		Weight::from_parts(135_578_300, 6028)
+		// Minimum execution time: 92_057_000 picoseconds.
+		Weight::from_parts(128_836_400, 6028)
 			.saturating_add(T::DbWeight::get().reads(4_u64))
 	}
 	fn verify_signed_ml_dsa_87() -> Weight {
 		// Proof size, measured: `200`; estimated: `6028`.
-		// Minimum execution time: 137_314_000 picoseconds.
-		Weight::from_parts(174_532_600, 6028)
+		// Minimum execution time: 137_905_000 picoseconds.
+		Weight::from_parts(165_323_400, 6028)
 			.saturating_add(T::DbWeight::get().reads(4_u64))
 	}
 	fn authorize_none() -> Weight {
 		// Proof size, measured: `6`; estimated: `6123`.
-		// Minimum execution time: 4_838_000 picoseconds.
-		Weight::from_parts(5_882_800, 6123)
+		// Minimum execution time: 4_557_000 picoseconds.
+		Weight::from_parts(5_529_700, 6123)
 			.saturating_add(T::DbWeight::get().reads(1_u64))
 	}
 	fn authorize_registered_ml_dsa_44() -> Weight {
 		// Proof size, measured: `1569`; estimated: `6123`.
-		// Minimum execution time: 74_000_000 picoseconds.
-		Weight::from_parts(114_151_400, 6123)
+		// Minimum execution time: 74_320_000 picoseconds.
+		Weight::from_parts(96_977_100, 6123)
 			.saturating_add(T::DbWeight::get().reads(4_u64))
 	}
 	fn authorize_registered_ml_dsa_65() -> Weight {
 		// Proof size, measured: `2209`; estimated: `6123`.
-		// Minimum execution time: 91_005_000 picoseconds.
-		Weight::from_parts(128_682_400, 6123)
+		// Minimum execution time: 91_406_000 picoseconds.
+		Weight::from_parts(116_410_800, 6123)
 			.saturating_add(T::DbWeight::get().reads(4_u64))
 	}
 	fn authorize_registered_ml_dsa_87() -> Weight {
 		// Proof size, measured: `2849`; estimated: `6123`.
-		// Minimum execution time: 114_580_000 picoseconds.
-		Weight::from_parts(162_558_000, 6123)
+		// Minimum execution time: 117_925_000 picoseconds.
+		Weight::from_parts(146_605_800, 6123)
 			.saturating_add(T::DbWeight::get().reads(4_u64))
 	}
 	fn authorize_committee(r: u32, ) -> Weight {
-		// Proof size, measured: `6345`; estimated: `9808`.
-		// Minimum execution time: 160_339_000 picoseconds.
-		Weight::from_parts(198_084_854, 9808)
-			.saturating_add(Weight::from_parts(15_662_115, 0).saturating_mul(r.into()))
+		// Proof size, measured: `6386`; estimated: `9857`.
+		// Minimum execution time: 166_127_000 picoseconds.
+		Weight::from_parts(199_540_064, 9857)
+			.saturating_add(Weight::from_parts(15_764_489, 0).saturating_mul(r.into()))
 			.saturating_add(T::DbWeight::get().reads(6_u64))
 			.saturating_add(T::DbWeight::get().reads((1_u64).saturating_mul(r.into())))
 			.saturating_add(Weight::from_parts(0, 8423).saturating_mul(r.into()))
 	}
 	fn account_candidates(c: u32, ) -> Weight {
 		// Proof size, measured: `0`; estimated: `0`.
-		// Minimum execution time: 4_457_000 picoseconds.
-		Weight::from_parts(991_274, 0)
-			.saturating_add(Weight::from_parts(4_197_427, 0).saturating_mul(c.into()))
+		// Minimum execution time: 4_467_000 picoseconds.
+		Weight::from_parts(1_147_212, 0)
+			.saturating_add(Weight::from_parts(4_184_488, 0).saturating_mul(c.into()))
 	}
 	fn create_committee(n: u32, ) -> Weight {
 		// Proof size, measured: `234`; estimated: `9489`.
-		// Minimum execution time: 250_083_000 picoseconds.
-		Weight::from_parts(178_845_925, 9489)
-			.saturating_add(Weight::from_parts(137_949_256, 0).saturating_mul(n.into()))
+		// Minimum execution time: 278_184_000 picoseconds.
+		Weight::from_parts(210_565_905, 9489)
+			.saturating_add(Weight::from_parts(134_444_943, 0).saturating_mul(n.into()))
 			.saturating_add(T::DbWeight::get().reads(5_u64))
 			.saturating_add(T::DbWeight::get().writes(3_u64))
 			.saturating_add(T::DbWeight::get().writes((1_u64).saturating_mul(n.into())))
 	}
 	fn dissolve_committee(n: u32, ) -> Weight {
 		// Proof size, measured: `6395`; estimated: `9489`.
-		// Minimum execution time: 105_908_000 picoseconds.
-		Weight::from_parts(121_388_272, 9489)
-			.saturating_add(Weight::from_parts(1_515_842, 0).saturating_mul(n.into()))
+		// Minimum execution time: 104_125_000 picoseconds.
+		Weight::from_parts(120_943_822, 9489)
+			.saturating_add(Weight::from_parts(1_543_711, 0).saturating_mul(n.into()))
 			.saturating_add(T::DbWeight::get().reads(4_u64))
 			.saturating_add(T::DbWeight::get().reads((1_u64).saturating_mul(n.into())))
 			.saturating_add(T::DbWeight::get().writes(4_u64))
@@ -132,36 +132,36 @@ impl<T: frame_system::Config> pallet_pq_verifier::WeightInfo for SubstrateWeight
 	}
 	fn register_key() -> Weight {
 		// Proof size, measured: `146`; estimated: `6123`.
-		// Minimum execution time: 90_324_000 picoseconds.
-		Weight::from_parts(131_105_700, 6123)
+		// Minimum execution time: 92_167_000 picoseconds.
+		Weight::from_parts(121_818_400, 6123)
 			.saturating_add(T::DbWeight::get().reads(3_u64))
 			.saturating_add(T::DbWeight::get().writes(3_u64))
 	}
 	fn migrate_key() -> Weight {
 		// Proof size, measured: `163`; estimated: `6123`.
-		// Minimum execution time: 181_860_000 picoseconds.
-		Weight::from_parts(263_699_700, 6123)
+		// Minimum execution time: 187_059_000 picoseconds.
+		Weight::from_parts(253_961_400, 6123)
 			.saturating_add(T::DbWeight::get().reads(4_u64))
 			.saturating_add(T::DbWeight::get().writes(4_u64))
 	}
 	fn remove_key() -> Weight {
 		// Proof size, measured: `2850`; estimated: `6123`.
-		// Minimum execution time: 74_781_000 picoseconds.
-		Weight::from_parts(97_109_100, 6123)
+		// Minimum execution time: 71_947_000 picoseconds.
+		Weight::from_parts(93_804_700, 6123)
 			.saturating_add(T::DbWeight::get().reads(5_u64))
 			.saturating_add(T::DbWeight::get().writes(3_u64))
 	}
 	fn rotate_key() -> Weight {
 		// Proof size, measured: `1658`; estimated: `6123`.
-		// Minimum execution time: 198_856_000 picoseconds.
-		Weight::from_parts(256_670_700, 6123)
+		// Minimum execution time: 186_597_000 picoseconds.
+		Weight::from_parts(246_304_300, 6123)
 			.saturating_add(T::DbWeight::get().reads(4_u64))
 			.saturating_add(T::DbWeight::get().writes(3_u64))
 	}
 	fn set_only_registered_key() -> Weight {
 		// Proof size, measured: `2692`; estimated: `6123`.
-		// Minimum execution time: 22_604_000 picoseconds.
-		Weight::from_parts(34_349_700, 6123)
+		// Minimum execution time: 21_962_000 picoseconds.
+		Weight::from_parts(34_315_600, 6123)
 			.saturating_add(T::DbWeight::get().reads(1_u64))
 			.saturating_add(T::DbWeight::get().writes(1_u64))
 	}
