@@ -53,6 +53,19 @@ fn committee(seed: u8, size: u32, threshold: u32) -> Committee {
 		.expect("about half of all committees derive their account at the first candidate")
 }
 
+/// The committee size and number of signers (its first members) `authorize_committee`
+/// measures at `r` share reads: the costlier of the two ways to the signer set's key
+/// ([`pq_crypto::committee::derive_aggregate_key`]) — the stored sum less `r` absent members'
+/// shares, one more unpacking than adding `r` present ones — in a committee of `2r + 1` of which
+/// `r + 1` sign; at 64 reads, which only adding reaches within 128 members, 64 of 128.
+fn costlier_signer_set(r: u32) -> (u32, u32) {
+	if 2 * r < MAX_COMMITTEE_SIZE {
+		(2 * r + 1, r + 1)
+	} else {
+		(2 * r, r)
+	}
+}
+
 /// The longest payload a transaction signs as it is; longer ones are signed as their 32-byte
 /// blake2 hash.
 const LONGEST_UNHASHED_PAYLOAD: [u8; MAX_UNHASHED_PAYLOAD] = [0x5a; MAX_UNHASHED_PAYLOAD];
@@ -310,24 +323,18 @@ mod benchmarks {
 		expect(outcome, Ok(()))
 	}
 
-	/// A committee-signed transaction whose signer set needs `r` share reads, by the costlier
-	/// of the two ways to its key ([`pq_crypto::committee::derive_aggregate_key`]): the stored
-	/// sum less `r` absent members' shares — one more share's unpacking than adding `r`
-	/// present ones — in a committee of `2r + 1` whose first `r + 1` members sign; at 64 reads,
-	/// which only adding reaches within 128 members, 64 of 128. Committee read, key-rule and
-	/// fee-check reads, share reads, `pk*` derivation, decode + verify.
+	/// A committee-signed transaction whose signer set needs `r` share reads, the costlier way
+	/// ([`costlier_signer_set`]). Committee read, key-rule and fee-check reads, share reads,
+	/// `pk*` derivation, decode + verify.
 	#[benchmark]
 	fn authorize_committee(r: Linear<1, { MAX_COMMITTEE_SIZE / 2 }>) -> Result<(), BenchmarkError> {
-		let (size, signing) =
-			if 2 * r < MAX_COMMITTEE_SIZE { (2 * r + 1, r + 1) } else { (2 * r, r) };
+		let (size, signing) = costlier_signer_set(r);
 		let committee = committee(0x51, size, 1);
 		store::<T>(&committee)?;
 		let (id, signers) = (
 			committee.id(),
 			committee.signers(0..signing).map_err(|_| BenchmarkError::Stop("members"))?,
 		);
-		// The bound the transaction is charged at is never below the reads measured here.
-		assert!(crate::committee::shares_read_bound(&signers) >= r);
 		let (message, purpose) = statement(Signatory::Committee(&id, &signers));
 		let aggregate = committee
 			.sign_with_randomness(&signers, &message, purpose, [0; 32])
@@ -469,4 +476,38 @@ mod benchmarks {
 	}
 
 	impl_benchmark_test_suite!(PqVerifier, crate::mock::new_test_ext(), crate::mock::Test);
+}
+
+#[cfg(test)]
+mod tests {
+	use super::*;
+	use pq_crypto::{aggregate::SignerBitfield, committee::derive_aggregate_key};
+
+	/// More than half a committee signing takes the stored sum less the absent members' shares:
+	/// one unpacking more than adding as many present ones, so `authorize_committee` measures
+	/// that way wherever it exists, reading exactly `r` shares, and a transaction is charged at
+	/// least `r` (`shares_read_bound`).
+	#[test]
+	fn a_signer_set_of_more_than_half_is_benchmarked_at_its_costlier_derivation() {
+		let zero = PackedShare([0; PackedShare::LEN]);
+		for r in 1..=MAX_COMMITTEE_SIZE / 2 {
+			let (size, signing) = costlier_signer_set(r);
+			assert!(size <= MAX_COMMITTEE_SIZE, "{r}");
+			let signers = SignerBitfield::new(size, 0..signing).unwrap();
+			let subtracts = signing > size - signing;
+			assert_eq!(
+				subtracts,
+				r < MAX_COMMITTEE_SIZE / 2,
+				"{r}: the costlier way where it exists"
+			);
+			let mut reads = 0;
+			derive_aggregate_key(&[0; 32], size, &zero, &signers, |_| {
+				reads += 1;
+				Some(zero.clone())
+			})
+			.unwrap();
+			assert_eq!(reads, r, "{r}");
+			assert!(crate::committee::shares_read_bound(&signers) >= r, "{r}: charged for them");
+		}
+	}
 }
