@@ -136,7 +136,7 @@ pub fn keypair(scheme: Scheme, role: &str, index: usize) -> anyhow::Result<Keypa
 
 /// The recipient of transfer `position`: an account of its own that does not exist yet, so each
 /// transfer creates it and reads it cold — the case `transfer_keep_alive`'s weight charges.
-fn new_account(position: usize) -> AccountId32 {
+fn created_recipient(position: usize) -> AccountId32 {
 	AccountId32::new(blake2_256(&("pq-charge", "recipient", position as u32).encode()))
 }
 
@@ -223,9 +223,9 @@ impl Plan {
 			Ok(transactions::sign(sender, call, nonce, 0, form, chain)?.encode())
 		};
 		Ok(match self.kind {
-			Kind::Transfer(_, form) => sign_transfers(&self.load, form, chain, new_account)?,
+			Kind::Transfer(_, form) => sign_transfers(&self.load, form, chain, created_recipient)?,
 			Kind::CommitteeTransfer { .. } => {
-				sign_transfers(&self.load, Form::Committee, chain, new_account)?
+				sign_transfers(&self.load, Form::Committee, chain, created_recipient)?
 			},
 			Kind::RegisterKey => self
 				.senders()
@@ -609,7 +609,7 @@ mod tests {
 			let Workload::Committees { committees, transfers, .. } = &plan.load else {
 				panic!("a committee kind's load")
 			};
-			assert_eq!(transfers.len(), transfers_sent, "{size}: at most 12,800 shares stored");
+			assert_eq!(transfers.len(), transfers_sent, "{size}: at most COMMITTEE_SHARES stored");
 			assert_eq!(committees.len(), transfers_sent, "{size}: a committee per transfer");
 			assert_eq!(plan.load.accounts().len(), 2 * transfers_sent, "owners and accounts");
 			let senders: std::collections::BTreeSet<usize> =

@@ -376,8 +376,21 @@ pub fn measure(
 			.map(|(index, extrinsic)| (format!("{} {what} {index}", kind.label()), extrinsic))
 			.collect()
 	};
-	let setup =
-		runtime.author_block(&genesis, None, |chain| labelled("setup", plan.setup(chain)))?;
+	// The setup in as many blocks as its length needs (a hundred committees of 16 are 17 MB).
+	let mut pending: Option<Vec<Vec<u8>>> = None;
+	let mut setup: Option<Authored> = None;
+	while pending.as_ref().is_none_or(|pending| !pending.is_empty()) {
+		let (state, parent) = match &setup {
+			Some(block) => (&block.state, Some(&block.block.header)),
+			None => (&genesis, None),
+		};
+		let block = runtime.author_block(state, parent, |chain| {
+			let pending = pending.get_or_insert_with(|| plan.setup(chain));
+			labelled("setup", take_up_to(pending, SETUP_BLOCK_BYTES))
+		})?;
+		setup = Some(block);
+	}
+	let setup = setup.expect("at least one setup block");
 	let mut measured_transactions = Vec::new();
 	let measured = runtime.author_block(&setup.state, Some(&setup.block.header), |chain| {
 		measured_transactions = plan.measured(chain).expect("the kind's transactions sign");
@@ -387,6 +400,8 @@ pub fn measure(
 
 	// Both blocks are imported on the setup block's state, as a trie built once.
 	let mut parent = ParentState::from((setup.state, StateVersion::V1));
+	// The plan may send fewer than asked (committees of 128: at most 100).
+	let transactions = measured_transactions.len();
 	let per_transaction = |with: f64, without: f64| (with - without) / transactions as f64;
 	const RUNS: usize = 5;
 	let execution = runtime
@@ -410,6 +425,24 @@ pub fn measure(
 	})
 }
 
+/// A setup block's most extrinsic bytes: the normal class's length limit is 3.75 MiB.
+const SETUP_BLOCK_BYTES: usize = 3 << 20;
+
+/// The first of `pending` whose lengths sum to at most `limit` (at least one), removed.
+fn take_up_to(pending: &mut Vec<Vec<u8>>, limit: usize) -> Vec<Vec<u8>> {
+	let mut length = 0;
+	let count = pending
+		.iter()
+		.take_while(|extrinsic| {
+			length += extrinsic.len();
+			length <= limit
+		})
+		.count()
+		.max(1)
+		.min(pending.len());
+	pending.drain(..count).collect()
+}
+
 /// The proof size the block that left `state` was charged: `System::BlockWeight`, every class.
 fn charged_proof_size(state: &Storage) -> anyhow::Result<u64> {
 	let encoded = state
@@ -417,4 +450,18 @@ fn charged_proof_size(state: &Storage) -> anyhow::Result<u64> {
 		.get(frame_system::BlockWeight::<Runtime>::hashed_key().as_slice())
 		.context("a block's weight")?;
 	Ok(frame_system::ConsumedWeight::decode(&mut &encoded[..])?.total().proof_size())
+}
+
+#[cfg(test)]
+mod tests {
+	use super::*;
+
+	#[test]
+	fn a_setup_is_split_into_blocks_within_the_length_limit() {
+		let mut pending = vec![vec![0; 4], vec![0; 4], vec![0; 4], vec![0; 20]];
+		assert_eq!(take_up_to(&mut pending, 9).len(), 2, "two fit in 9 bytes");
+		assert_eq!(take_up_to(&mut pending, 9).len(), 1, "the third; the fourth does not fit");
+		assert_eq!(take_up_to(&mut pending, 9), vec![vec![0; 20]], "one too long goes alone");
+		assert!(pending.is_empty());
+	}
 }

@@ -126,7 +126,8 @@ pub mod opaque {
 /// this runtime. Release 9: every weight regenerated and merged on the runs' measured times
 /// (`merge-weights`), so fees changed; encodings unchanged. Release 10: the verifier pallet's
 /// weights regenerated, `authorize_committee` benchmarked on the costlier way to a signer
-/// set's key, so fees changed; encodings unchanged.
+/// set's key, so fees changed; encodings unchanged (its numbers first named a build with other
+/// committee weights, `eed0077`, for 17 minutes; never released).
 macro_rules! runtime_version {
 	// `tt`, not `literal`: the attribute reads bare literal tokens, not wrapped ones.
 	($impl_name:tt, $spec_version:tt) => {

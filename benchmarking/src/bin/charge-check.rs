@@ -17,8 +17,8 @@ struct Args {
 	/// The `pq-node` binary to measure.
 	#[arg(long)]
 	node: PathBuf,
-	/// Transactions per kind, each from its own sender (a kind of committees of 128 sends
-	/// fewer: the `tx` column).
+	/// Transactions per kind, each from its own sender (a committee kind at most 12,800
+	/// shares' worth, one committee per transfer: the `tx` column).
 	#[arg(long, default_value_t = 600)]
 	transactions: usize,
 	/// Only the kinds whose label contains this (`ml-dsa-87`, `committee`, …).

@@ -68,7 +68,8 @@ fn table(costs: &[TransactionCost], transactions: usize) -> String {
 	let mut out = machine_summary();
 	let _ = write!(
 		out,
-		"\nPer transaction, averaged over a block of {transactions} from distinct senders (the block with only its \
+		"\nPer transaction, averaged over a block of {transactions} from distinct senders, each to an account it creates \
+		 (a committee transfer from a committee of its own; the block with only its \
 		 timestamp subtracted), on a state with {FILLER_ACCOUNTS} other funded accounts; pure-Wasm runtime with a \
 		 parachain validator's host functions, on this machine. *proof*: compact storage proof of importing the \
 		 block; *PoV*: body + proof; *charged proof*: the weights' `proof_size`, which a parachain's block \
