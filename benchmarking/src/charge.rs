@@ -309,12 +309,8 @@ fn committee_transfers(size: u32, signers: u32, transactions: usize) -> anyhow::
 			)
 		})
 		.collect();
-	let transfers = (0..count)
-		.map(|committee| {
-			let signer_set = SignerBitfield::new(size, 0..signers).context("signers")?;
-			Ok((committee, 0, signer_set))
-		})
-		.collect::<anyhow::Result<_>>()?;
+	let signer_set = SignerBitfield::new(size, 0..signers).context("signers")?;
+	let transfers = (0..count).map(|committee| (committee, 0, signer_set.clone())).collect();
 	Ok(Workload::Committees { owners, committees, transfers })
 }
 

@@ -12,7 +12,7 @@ use crate::charge::{Kind, Plan};
 use anyhow::{ensure, Context};
 use codec::{Decode, Encode};
 use polkadot_sdk::{
-	frame_support::traits::fungible::Mutate,
+	frame_support::{dispatch::DispatchClass, traits::fungible::Mutate},
 	frame_system, pallet_timestamp,
 	sc_executor::{HeapAllocStrategy, WasmExecutor},
 	sp_core::{
@@ -386,7 +386,7 @@ pub fn measure(
 		};
 		let block = runtime.author_block(state, parent, |chain| {
 			let pending = pending.get_or_insert_with(|| plan.setup(chain));
-			labelled("setup", take_up_to(pending, SETUP_BLOCK_BYTES))
+			labelled("setup", take_up_to(pending, setup_block_bytes()))
 		})?;
 		setup = Some(block);
 	}
@@ -425,8 +425,14 @@ pub fn measure(
 	})
 }
 
-/// A setup block's most extrinsic bytes: the normal class's length limit is 3.75 MiB.
-const SETUP_BLOCK_BYTES: usize = 3 << 20;
+/// A setup block's most extrinsic bytes: the runtime's normal-class length limit, less room for
+/// the timestamp inherent.
+fn setup_block_bytes() -> usize {
+	let limit = *<Runtime as frame_system::Config>::BlockLength::get()
+		.max
+		.get(DispatchClass::Normal);
+	limit as usize - 1024
+}
 
 /// The first of `pending` whose lengths sum to at most `limit` (at least one), removed.
 fn take_up_to(pending: &mut Vec<Vec<u8>>, limit: usize) -> Vec<Vec<u8>> {
