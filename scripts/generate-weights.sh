@@ -11,6 +11,11 @@
 #     --chain dev            (FRAME pallets)   -> runtime/src/weights/<pallet>.rs
 # - runs `pq-node benchmark storage` RUNS times on a ParityDB holding ACCOUNTS accounts: the
 #   largest run's average read and write, plus MARGIN percent -> runtime/src/weights/paritydb_weights.rs
+# Proof recording: this runtime is a solo chain's (its node authors with `ProposerFactory::new`
+# and imports without a recorder), so its own weights — the storage benchmark and the benchmarks
+# on `--chain dev` — are timed without recording a storage proof, which adds 40-100% to a
+# database read (docs/benchmarking.md). The pallet's default weights, from `dev-pure-wasm`,
+# keep recording: they serve parachains, whose collators record every block they build.
 # After regenerating, run benchmarking/charge-check.sh: no transaction kind may be charged less
 # than it costs (docs/benchmarking.md).
 # Usage: scripts/generate-weights.sh [RUNS STEPS REPEAT MARGIN ACCOUNTS SCOPE]
@@ -42,8 +47,11 @@ rm -rf "$runs_dir"
 mkdir -p "$runs_dir/results"
 benchmark_pallet() { # PALLET CHAIN RUN
 	echo "run $3 of $runs: $1 on $2" >&2
+	local recording=()
+	[[ "$2" == dev ]] && recording=(--disable-proof-recording)
 	"$target_dir/release/pq-node" benchmark pallet \
 		--chain "$2" \
+		"${recording[@]}" \
 		--pallet "$1" \
 		--extrinsic "*" \
 		--wasm-execution compiled \
@@ -69,6 +77,7 @@ benchmark_storage() { # RUN
 		--database paritydb \
 		--state-version 1 \
 		--batch-size 1000 \
+		--disable-pov-recorder \
 		--metric average \
 		--template-path benchmarking/weights/storage-run-data.hbs \
 		--weight-path "$runs_dir/ParityDb-storage-$1.json"
