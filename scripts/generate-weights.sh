@@ -13,7 +13,7 @@
 #   largest run's average read and write, plus MARGIN percent -> runtime/src/weights/paritydb_weights.rs
 # Proof recording: this runtime is a solo chain's (its node authors with `ProposerFactory::new`
 # and imports without a recorder), so its own weights — the storage benchmark and the benchmarks
-# on `--chain dev` — are timed without recording a storage proof, which adds 40-100% to a
+# on `--chain dev` — are timed without recording a storage proof, which adds 38-117% to a
 # database read (docs/benchmarking.md). The pallet's default weights, from `dev-pure-wasm`,
 # keep recording: they serve parachains, whose collators record every block they build.
 # After regenerating, run benchmarking/charge-check.sh: no transaction kind may be charged less

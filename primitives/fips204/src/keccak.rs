@@ -6,8 +6,9 @@
 //! computes the five θ parities, then builds every output plane from the five lanes ρ and π
 //! bring into it and applies χ and ι at once, so a round reads the state once and writes it
 //! once, with no intermediate copy of the whole state (which a literal θ, ρ, π, χ, ι sequence
-//! makes, and which a Wasm compiler keeps in linear memory). All indices and rotations are
-//! constants, so the state lives in locals.
+//! makes). All indices and rotations are constants. Natively the state then lives in
+//! registers; in Wasm, where the compiler that turns Wasm into machine code spills what LLVM
+//! keeps in locals, each round reads its lanes from linear memory as it uses them instead.
 
 /// The round constants `RC` of ι (FIPS 202 Algorithm 5), one per round.
 const ROUND_CONSTANTS: [u64; 24] = [
@@ -39,50 +40,100 @@ const ROUND_CONSTANTS: [u64; 24] = [
 
 /// One plane `y` of a round's output: the lanes `(index, ρ offset)` that π moves to its
 /// positions `x = 0..5` (lane `x + 5y` of the state), each with θ's column term added and
-/// rotated by ρ, then χ across the plane.
+/// rotated by ρ, then χ across the plane and, on lane 0, ι's constant `rc`. `$load(i)` reads
+/// lane `i` of the round's input, `$store(i, lane)` writes lane `i` of its output.
 macro_rules! plane {
-	($state:ident, $d:ident, $out:ident, $y:literal, [$(($lane:literal, $rho:literal)),*]) => {{
-		let b = [$(($state[$lane] ^ $d[$lane % 5]).rotate_left($rho)),*];
-		$out[5 * $y] = b[0] ^ (!b[1] & b[2]);
-		$out[5 * $y + 1] = b[1] ^ (!b[2] & b[3]);
-		$out[5 * $y + 2] = b[2] ^ (!b[3] & b[4]);
-		$out[5 * $y + 3] = b[3] ^ (!b[4] & b[0]);
-		$out[5 * $y + 4] = b[4] ^ (!b[0] & b[1]);
+	($load:ident, $store:ident, $d:ident, $rc:expr, $y:literal, [$(($lane:literal, $rho:literal)),*]) => {{
+		let b = [$(($load($lane) ^ $d[$lane % 5]).rotate_left($rho)),*];
+		$store(5 * $y, b[0] ^ (!b[1] & b[2]) ^ $rc);
+		$store(5 * $y + 1, b[1] ^ (!b[2] & b[3]));
+		$store(5 * $y + 2, b[2] ^ (!b[3] & b[4]));
+		$store(5 * $y + 3, b[3] ^ (!b[4] & b[0]));
+		$store(5 * $y + 4, b[4] ^ (!b[0] & b[1]));
 	}};
 }
 
-/// One round `Rnd` (FIPS 202 §3.3) of the state `a` (lane `x + 5y` at index `x + 5y`).
-#[inline(always)]
-fn round(a: &[u64; 25], round_constant: u64) -> [u64; 25] {
-	let parity = |x: usize| a[x] ^ a[x + 5] ^ a[x + 10] ^ a[x + 15] ^ a[x + 20];
-	let c = [parity(0), parity(1), parity(2), parity(3), parity(4)];
-	let d = [
-		c[4] ^ c[1].rotate_left(1),
-		c[0] ^ c[2].rotate_left(1),
-		c[1] ^ c[3].rotate_left(1),
-		c[2] ^ c[4].rotate_left(1),
-		c[3] ^ c[0].rotate_left(1),
-	];
-	let mut e = [0u64; 25];
-	// π takes lane (x, y) to (y, 2x + 3y); ρ's offsets are those of FIPS 202 Table 2.
-	plane!(a, d, e, 0, [(0, 0), (6, 44), (12, 43), (18, 21), (24, 14)]);
-	plane!(a, d, e, 1, [(3, 28), (9, 20), (10, 3), (16, 45), (22, 61)]);
-	plane!(a, d, e, 2, [(1, 1), (7, 6), (13, 25), (19, 8), (20, 18)]);
-	plane!(a, d, e, 3, [(4, 27), (5, 36), (11, 10), (17, 15), (23, 56)]);
-	plane!(a, d, e, 4, [(2, 62), (8, 55), (14, 39), (15, 41), (21, 2)]);
-	e[0] ^= round_constant;
-	e
+/// One round `Rnd` (FIPS 202 §3.3) from the lanes `$load` reads (lane `x + 5y` at index
+/// `x + 5y`) to those `$store` writes: θ's five parities and column terms, then each output
+/// plane.
+macro_rules! round {
+	($load:ident, $store:ident, $round_constant:expr) => {{
+		let parity =
+			|x: usize| $load(x) ^ $load(x + 5) ^ $load(x + 10) ^ $load(x + 15) ^ $load(x + 20);
+		let c = [parity(0), parity(1), parity(2), parity(3), parity(4)];
+		let d = [
+			c[4] ^ c[1].rotate_left(1),
+			c[0] ^ c[2].rotate_left(1),
+			c[1] ^ c[3].rotate_left(1),
+			c[2] ^ c[4].rotate_left(1),
+			c[3] ^ c[0].rotate_left(1),
+		];
+		// π takes lane (x, y) to (y, 2x + 3y); ρ's offsets are those of FIPS 202 Table 2.
+		plane!(
+			$load,
+			$store,
+			d,
+			$round_constant,
+			0,
+			[(0, 0), (6, 44), (12, 43), (18, 21), (24, 14)]
+		);
+		plane!($load, $store, d, 0, 1, [(3, 28), (9, 20), (10, 3), (16, 45), (22, 61)]);
+		plane!($load, $store, d, 0, 2, [(1, 1), (7, 6), (13, 25), (19, 8), (20, 18)]);
+		plane!($load, $store, d, 0, 3, [(4, 27), (5, 36), (11, 10), (17, 15), (23, 56)]);
+		plane!($load, $store, d, 0, 4, [(2, 62), (8, 55), (14, 39), (15, 41), (21, 2)]);
+	}};
 }
 
-/// Keccak-f[1600] (FIPS 202 Algorithm 7 with 24 rounds), two rounds per iteration so the
-/// state alternates between two sets of locals without a copy.
+/// Keccak-f[1600] (FIPS 202 Algorithm 7 with 24 rounds).
 pub fn keccak_f1600(state: &mut [u64; 25]) {
+	#[cfg(not(target_family = "wasm"))]
+	permute_in_registers(state);
+	#[cfg(target_family = "wasm")]
+	permute_in_memory(state);
+}
+
+/// The permutation for a machine whose compiler keeps the state in registers: two rounds per
+/// iteration, so the state alternates between two sets of locals without a copy.
+#[cfg(any(not(target_family = "wasm"), test))]
+fn permute_in_registers(state: &mut [u64; 25]) {
+	#[inline(always)]
+	fn round(a: &[u64; 25], round_constant: u64) -> [u64; 25] {
+		let mut e = [0u64; 25];
+		let load = |lane: usize| a[lane];
+		let mut store = |lane: usize, value: u64| e[lane] = value;
+		round!(load, store, round_constant);
+		e
+	}
 	let mut a = *state;
 	for pair in ROUND_CONSTANTS.chunks_exact(2) {
 		let e = round(&a, pair[0]);
 		a = round(&e, pair[1]);
 	}
 	*state = a;
+}
+
+/// The permutation for Wasm: each round reads its input lanes from linear memory as it needs
+/// them and writes each output plane back at once. LLVM would otherwise read all 25 lanes
+/// into Wasm locals first, and the Wasm compiler — wasmtime's, with 16 registers on x86-64 —
+/// then spills and reloads most of them; the loads and stores are volatile only so that LLVM
+/// keeps them where they are written (each plane's five loads after the previous plane's
+/// stores), which leaves θ's five column terms and one plane live. In the pure-Wasm runtime, a few
+/// percent less time per ML-DSA verification (`blob-compare`, docs/benchmarks.md).
+#[cfg(any(target_family = "wasm", test))]
+fn permute_in_memory(state: &mut [u64; 25]) {
+	#[inline(always)]
+	fn round(a: &[u64; 25], e: &mut [u64; 25], round_constant: u64) {
+		// SAFETY: both pointers come from references to the arrays, in bounds (lane < 25).
+		let load = |lane: usize| unsafe { core::ptr::read_volatile(&a[lane]) };
+		let mut store =
+			|lane: usize, value: u64| unsafe { core::ptr::write_volatile(&mut e[lane], value) };
+		round!(load, store, round_constant);
+	}
+	let mut other = [0u64; 25];
+	for pair in ROUND_CONSTANTS.chunks_exact(2) {
+		round(state, &mut other, pair[0]);
+		round(&other, state, pair[1]);
+	}
 }
 
 /// A SHAKE sponge of `RATE` bytes (168: SHAKE128, 136: SHAKE256) absorbing its input.
@@ -202,28 +253,38 @@ mod tests {
 		out
 	}
 
+	/// Both permutations: the one this target runs and the other target's, so each is tested
+	/// natively.
+	type Permutation = fn(&mut [u64; 25]);
+	const PERMUTATIONS: [(&str, Permutation); 2] =
+		[("in registers", permute_in_registers), ("in memory", permute_in_memory)];
+
 	/// FIPS 202's permutation on the all-zero state: the first lanes of the Keccak team's
 	/// `KeccakF-1600-IntermediateValues.txt`.
 	#[test]
 	fn the_permutation_of_the_zero_state_is_the_known_answer() {
-		let mut state = [0u64; 25];
-		keccak_f1600(&mut state);
-		assert_eq!(state[0], 0xF1258F7940E1DDE7);
-		assert_eq!(state[1], 0x84D5CCF933C0478A);
-		assert_eq!(state[24], 0xEAF1FF7B5CECA249);
+		for (name, permute) in PERMUTATIONS {
+			let mut state = [0u64; 25];
+			permute(&mut state);
+			assert_eq!(state[0], 0xF1258F7940E1DDE7, "{name}");
+			assert_eq!(state[1], 0x84D5CCF933C0478A, "{name}");
+			assert_eq!(state[24], 0xEAF1FF7B5CECA249, "{name}");
+		}
 	}
 
 	/// Every lane of the permutation is RustCrypto's, on states of every bit pattern.
 	#[test]
 	fn the_permutation_is_the_reference_one_on_many_states() {
-		let mut state: [u64; 25] =
-			core::array::from_fn(|lane| (lane as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15));
-		for _ in 0..200 {
-			let mut reference = state;
-			keccak::f1600(&mut reference);
-			keccak_f1600(&mut state);
-			assert_eq!(state, reference);
-			state[7] ^= state[0].rotate_left(13);
+		for (name, permute) in PERMUTATIONS {
+			let mut state: [u64; 25] =
+				core::array::from_fn(|lane| (lane as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+			for _ in 0..200 {
+				let mut reference = state;
+				keccak::f1600(&mut reference);
+				permute(&mut state);
+				assert_eq!(state, reference, "{name}");
+				state[7] ^= state[0].rotate_left(13);
+			}
 		}
 	}
 

@@ -1,0 +1,147 @@
+//! What one verification costs in two pure-Wasm runtime blobs — one built before a change, one
+//! after — executed by the node's executor in one process, interleaved call by call: each call
+//! verifies 32 signatures by distinct keys through `PqVerifierApi_verify_signatures`, as block
+//! import checks a block's transactions in one instance, the two blobs' calls alternating in
+//! order. Each figure is the fastest call of ROUNDS per blob and scheme, per verification, less
+//! the same call with every check refused before verifying (the call's own cost, with 2.6 KB
+//! of input a check: a scheme's larger or smaller signatures shift its figure by their
+//! copying); on a VM whose speed jumps between stretches, the minimum is the figure that
+//! repeats. Ed25519, compiled into the same blob, is measured beside every scheme, so each
+//! figure is also a ratio to it; and it runs no Keccak, so its after ÷ before is the control.
+//! The raw minima are printed too.
+//!
+//! Usage: `blob-compare BEFORE.wasm AFTER.wasm [ROUNDS]` (blobs as `wbuild` leaves them,
+//! compressed or not; ROUNDS defaults to 200). Prints a markdown table.
+
+use pq_benchmarks::wasm_runtime::WasmRuntime;
+use pq_crypto::{
+	aggregate::CommitteeId, AccountSignature, AccountSigner, Purpose, Scheme, VerifyError,
+};
+use pq_signer::signing::Keypair;
+use std::{
+	hint::black_box,
+	process::ExitCode,
+	time::{Duration, Instant},
+};
+
+const MESSAGE: &[u8] = &[0x5a; 128];
+const PURPOSE: Purpose = Purpose::Transaction;
+const PER_CALL: u32 = 32;
+
+type Checks = Vec<(AccountSigner, AccountSignature, Vec<u8>, Purpose)>;
+
+/// `PER_CALL` checks of `scheme` by distinct keys, all valid.
+fn distinct_keys(scheme: Scheme) -> Checks {
+	(0..PER_CALL)
+		.map(|index| {
+			let keypair =
+				Keypair::from_suri(scheme, &format!("//Bench//{index}")).expect("dev URI");
+			(keypair.public(), keypair.sign(MESSAGE, PURPOSE), MESSAGE.to_vec(), PURPOSE)
+		})
+		.collect()
+}
+
+/// `PER_CALL` checks refused before any verification: an ML-DSA-44 signature for a committee
+/// signer, a scheme mismatch.
+fn refused() -> Checks {
+	let (_, signature, _, _) = distinct_keys(Scheme::MlDsa44).remove(0);
+	let committee = AccountSigner::AggregateMlDsa87(CommitteeId([7; 32]));
+	vec![(committee, signature, MESSAGE.to_vec(), PURPOSE); PER_CALL as usize]
+}
+
+fn call(runtime: &WasmRuntime, checks: &Checks) -> Duration {
+	let start = Instant::now();
+	black_box(runtime.verify_signatures(black_box(checks)).expect("the runtime call succeeds"));
+	start.elapsed()
+}
+
+fn main() -> ExitCode {
+	let arguments: Vec<String> = std::env::args().skip(1).collect();
+	let (Some(before), Some(after)) = (arguments.first(), arguments.get(1)) else {
+		eprintln!("usage: blob-compare BEFORE.wasm AFTER.wasm [ROUNDS]");
+		return ExitCode::FAILURE;
+	};
+	let rounds: usize = match arguments.get(2).map(|rounds| rounds.parse()) {
+		None => 200,
+		Some(Ok(rounds)) if rounds > 0 => rounds,
+		Some(_) => {
+			eprintln!("ROUNDS is a positive number");
+			return ExitCode::FAILURE;
+		},
+	};
+	let mut runtimes = Vec::new();
+	for path in [before, after] {
+		match std::fs::read(path) {
+			Ok(blob) => runtimes.push(WasmRuntime::new(Box::leak(blob.into_boxed_slice()))),
+			Err(error) => {
+				eprintln!("{path}: {error}");
+				return ExitCode::FAILURE;
+			},
+		}
+	}
+	// Ed25519 first: every figure's ratio is to workload 0; the refused call last.
+	let workloads: Vec<(&str, Checks)> = [Scheme::Ed25519]
+		.into_iter()
+		.chain(Scheme::ML_DSA)
+		.map(|scheme| (scheme.name(), distinct_keys(scheme)))
+		.chain([("refused (call overhead)", refused())])
+		.collect();
+	let overhead = workloads.len() - 1;
+	for runtime in &runtimes {
+		for (workload, (name, checks)) in workloads.iter().enumerate() {
+			let verdicts = runtime.verify_signatures(checks).expect("the runtime call succeeds");
+			let expected =
+				if workload == overhead { Err(VerifyError::SchemeMismatch) } else { Ok(()) };
+			if !verdicts.iter().all(|verdict| *verdict == expected) {
+				eprintln!("{name}: a blob's verdicts are not {expected:?}: {verdicts:?}");
+				return ExitCode::FAILURE;
+			}
+		}
+	}
+	// fastest[blob][workload]
+	let mut fastest = vec![vec![Duration::MAX; workloads.len()]; runtimes.len()];
+	for round in 0..rounds {
+		for (workload, (_, checks)) in workloads.iter().enumerate() {
+			// Each blob goes first in every other round.
+			for blob in [round % 2, 1 - round % 2] {
+				let elapsed = call(&runtimes[blob], checks);
+				fastest[blob][workload] = fastest[blob][workload].min(elapsed);
+			}
+		}
+	}
+	let raw = |blob: usize, workload: usize| {
+		fastest[blob][workload].as_secs_f64() * 1e6 / f64::from(PER_CALL)
+	};
+	let net = |blob: usize, workload: usize| raw(blob, workload) - raw(blob, overhead);
+	println!(
+		"{rounds} interleaved calls of {PER_CALL} verifications by distinct keys per blob and \
+		 scheme; the fastest, less the refused call's, per verification (raw: the fastest call \
+		 per check)"
+	);
+	println!();
+	println!(
+		"| scheme | before µs (÷ Ed25519) | after µs (÷ Ed25519) | after ÷ before | raw before µs | \
+		 raw after µs |"
+	);
+	println!("|---|---:|---:|---:|---:|---:|");
+	for (workload, (name, _)) in workloads.iter().enumerate() {
+		let [before, after] = [0, 1].map(|blob| net(blob, workload));
+		let [raw_before, raw_after] = [0, 1].map(|blob| raw(blob, workload));
+		if workload == overhead {
+			println!(
+				"| {name} | | | {:.3} | {raw_before:.1} | {raw_after:.1} |",
+				raw_after / raw_before
+			);
+			continue;
+		}
+		let [before_ed25519, after_ed25519] = [0, 1].map(|blob| net(blob, 0));
+		println!(
+			"| {name} | {before:.1} ({:.2}×) | {after:.1} ({:.2}×) | {:.3} | {raw_before:.1} | \
+			 {raw_after:.1} |",
+			before / before_ed25519,
+			after / after_ed25519,
+			after / before
+		);
+	}
+	ExitCode::SUCCESS
+}
