@@ -9,7 +9,7 @@
 //! `docs/benchmarks.md`.
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use pq_benchmarks::wasm_runtime::WasmRuntime;
+use pq_benchmarks::wasm_runtime::{checks_by_distinct_keys, refused_checks, WasmRuntime};
 use pq_crypto::{
 	aggregate::CommitteeId,
 	backend::{
@@ -243,23 +243,15 @@ const PER_CALL: u32 = 32;
 /// verification, per check.
 fn in_one_call(c: &mut Criterion, name: &str, runtime: &WasmRuntime) {
 	let (_, ml_dsa_44) = signed(Scheme::MlDsa44);
-	let committee = AccountSigner::AggregateMlDsa87(CommitteeId([7; 32]));
-	let refused = vec![(committee, ml_dsa_44, MESSAGE.to_vec(), PURPOSE); PER_CALL as usize];
+	let refused = refused_checks(ml_dsa_44, PER_CALL, MESSAGE, PURPOSE);
 	c.bench_function(
 		&format!("runtime-call/{name}:block/overhead"),
 		per_verification(runtime, &refused),
 	);
 	for scheme in Scheme::SINGLE_KEY {
-		let check = |keypair: Keypair| {
-			(keypair.public(), keypair.sign(MESSAGE, PURPOSE), MESSAGE.to_vec(), PURPOSE)
-		};
-		let distinct: Vec<_> = (0..PER_CALL)
-			.map(|index| {
-				check(Keypair::from_suri(scheme, &format!("//Bench//{index}")).expect("dev URI"))
-			})
-			.collect();
-		let repeated =
-			vec![check(Keypair::from_suri(scheme, "//Bench").expect("dev URI")); PER_CALL as usize];
+		let distinct = checks_by_distinct_keys(scheme, PER_CALL, MESSAGE, PURPOSE);
+		let (signer, signature) = signed(scheme);
+		let repeated = vec![(signer, signature, MESSAGE.to_vec(), PURPOSE); PER_CALL as usize];
 		for (step, checks) in [("decode+verify", &distinct), ("cache-hit", &repeated)] {
 			let verdicts = runtime.verify_signatures(checks).expect("the runtime call succeeds");
 			assert!(verdicts.iter().all(Result::is_ok), "{name}: {verdicts:?}");

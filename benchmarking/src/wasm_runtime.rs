@@ -9,11 +9,48 @@ use polkadot_sdk::{
 	sp_io,
 	sp_state_machine::BasicExternalities,
 };
-use pq_crypto::{host::pq_verify, AccountSignature, AccountSigner, Domain, Purpose, VerifyError};
+use pq_crypto::{
+	aggregate::CommitteeId, host::pq_verify, AccountSignature, AccountSigner, Domain, Purpose,
+	Scheme, VerifyError,
+};
+use pq_signer::signing::Keypair;
 use std::borrow::Cow;
 
 /// The host functions of a pq-node (without the benchmarking ones).
 pub type NodeHostFunctions = (sp_io::SubstrateHostFunctions, pq_verify::HostFunctions);
+
+/// The checks of one `PqVerifierApi_verify_signatures` call: signer, signature, message and
+/// purpose each.
+pub type Checks = Vec<(AccountSigner, AccountSignature, Vec<u8>, Purpose)>;
+
+/// `count` valid checks of `scheme` by distinct dev keys (`//Bench//<index>`), each signing
+/// `message` for `purpose`: every key decoded in a call, as a block's distinct senders are.
+pub fn checks_by_distinct_keys(
+	scheme: Scheme,
+	count: u32,
+	message: &[u8],
+	purpose: Purpose,
+) -> Checks {
+	(0..count)
+		.map(|index| {
+			let keypair =
+				Keypair::from_suri(scheme, &format!("//Bench//{index}")).expect("dev URI");
+			(keypair.public(), keypair.sign(message, purpose), message.to_vec(), purpose)
+		})
+		.collect()
+}
+
+/// `count` checks of `signature` for a committee signer: refused as a scheme mismatch before
+/// any backend decodes or verifies anything, so a call of them costs what the call itself does.
+pub fn refused_checks(
+	signature: AccountSignature,
+	count: u32,
+	message: &[u8],
+	purpose: Purpose,
+) -> Checks {
+	let committee = AccountSigner::AggregateMlDsa87(CommitteeId([7; 32]));
+	vec![(committee, signature, message.to_vec(), purpose); count as usize]
+}
 
 /// A runtime blob and an executor that keeps its compiled instance between calls.
 pub struct WasmRuntime {

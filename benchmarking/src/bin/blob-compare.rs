@@ -13,11 +13,8 @@
 //! Usage: `blob-compare BEFORE.wasm AFTER.wasm [ROUNDS]` (blobs as `wbuild` leaves them,
 //! compressed or not; ROUNDS defaults to 200). Prints a markdown table.
 
-use pq_benchmarks::wasm_runtime::WasmRuntime;
-use pq_crypto::{
-	aggregate::CommitteeId, AccountSignature, AccountSigner, Purpose, Scheme, VerifyError,
-};
-use pq_signer::signing::Keypair;
+use pq_benchmarks::wasm_runtime::{checks_by_distinct_keys, refused_checks, Checks, WasmRuntime};
+use pq_crypto::{Purpose, Scheme, VerifyError};
 use std::{
 	hint::black_box,
 	process::ExitCode,
@@ -27,27 +24,6 @@ use std::{
 const MESSAGE: &[u8] = &[0x5a; 128];
 const PURPOSE: Purpose = Purpose::Transaction;
 const PER_CALL: u32 = 32;
-
-type Checks = Vec<(AccountSigner, AccountSignature, Vec<u8>, Purpose)>;
-
-/// `PER_CALL` checks of `scheme` by distinct keys, all valid.
-fn distinct_keys(scheme: Scheme) -> Checks {
-	(0..PER_CALL)
-		.map(|index| {
-			let keypair =
-				Keypair::from_suri(scheme, &format!("//Bench//{index}")).expect("dev URI");
-			(keypair.public(), keypair.sign(MESSAGE, PURPOSE), MESSAGE.to_vec(), PURPOSE)
-		})
-		.collect()
-}
-
-/// `PER_CALL` checks refused before any verification: an ML-DSA-44 signature for a committee
-/// signer, a scheme mismatch.
-fn refused() -> Checks {
-	let (_, signature, _, _) = distinct_keys(Scheme::MlDsa44).remove(0);
-	let committee = AccountSigner::AggregateMlDsa87(CommitteeId([7; 32]));
-	vec![(committee, signature, MESSAGE.to_vec(), PURPOSE); PER_CALL as usize]
-}
 
 fn call(runtime: &WasmRuntime, checks: &Checks) -> Duration {
 	let start = Instant::now();
@@ -79,12 +55,14 @@ fn main() -> ExitCode {
 			},
 		}
 	}
+	let (_, ml_dsa_44, _, _) =
+		checks_by_distinct_keys(Scheme::MlDsa44, 1, MESSAGE, PURPOSE).remove(0);
 	// Ed25519 first: every figure's ratio is to workload 0; the refused call last.
 	let workloads: Vec<(&str, Checks)> = [Scheme::Ed25519]
 		.into_iter()
 		.chain(Scheme::ML_DSA)
-		.map(|scheme| (scheme.name(), distinct_keys(scheme)))
-		.chain([("refused (call overhead)", refused())])
+		.map(|scheme| (scheme.name(), checks_by_distinct_keys(scheme, PER_CALL, MESSAGE, PURPOSE)))
+		.chain([("refused (call overhead)", refused_checks(ml_dsa_44, PER_CALL, MESSAGE, PURPOSE))])
 		.collect();
 	let overhead = workloads.len() - 1;
 	for runtime in &runtimes {

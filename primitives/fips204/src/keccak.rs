@@ -117,8 +117,8 @@ fn permute_in_registers(state: &mut [u64; 25]) {
 /// into Wasm locals first, and the Wasm compiler — wasmtime's, with 16 registers on x86-64 —
 /// then spills and reloads most of them; the loads and stores are volatile only so that LLVM
 /// keeps them where they are written (each plane's five loads after the previous plane's
-/// stores), which leaves θ's five column terms and one plane live. In the pure-Wasm runtime, a few
-/// percent less time per ML-DSA verification (`blob-compare`, docs/benchmarks.md).
+/// stores), which leaves θ's five column terms and one plane live. In the pure-Wasm runtime,
+/// a few percent less time per ML-DSA verification (`blob-compare`, docs/benchmarks.md).
 #[cfg(any(target_family = "wasm", test))]
 fn permute_in_memory(state: &mut [u64; 25]) {
 	#[inline(always)]
