@@ -258,7 +258,8 @@ impl Plan {
 				.zip(&self.new_keys)
 				.zip(&self.old_keys)
 				.map(|((account, new), old)| {
-					let call = transactions::rotate_key_call(new, &account.account_id(), chain);
+					let call =
+						transactions::rotate_key_call(new, &account.account_id(), true, chain);
 					signed(
 						Sender::Migrated { account: &account.account_id(), key: old },
 						call,
@@ -298,7 +299,7 @@ impl Plan {
 fn committee_transfers(size: u32, signers: u32, transactions: usize) -> anyhow::Result<Workload> {
 	let count = transactions.min(COMMITTEE_SHARES / size as usize);
 	let owners = (0..count)
-		.map(|index| keypair(Scheme::Ed25519, "owner", index))
+		.map(|index| keypair(Scheme::MlDsa44, "owner", index))
 		.collect::<anyhow::Result<Vec<_>>>()?;
 	let committees = (0..count)
 		.map(|index| {

@@ -135,7 +135,8 @@ impl Cast {
 			keys,
 			registered: key(Scheme::MlDsa87, "registered")?,
 			pauper: key(Scheme::MlDsa87, "pauper")?,
-			owner: key(Scheme::Ed25519, "owner")?,
+			// Post-quantum, as committee owners must be.
+			owner: key(Scheme::MlDsa44, "owner")?,
 			small: Committee::from_seed(&[0x51; 32], 16, 9),
 			large: Committee::from_seed(&[0x52; 32], 128, 1),
 		})

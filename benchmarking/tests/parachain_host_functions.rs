@@ -293,8 +293,8 @@ impl Cast {
 	/// - every scheme's `//Alice` sends Bob [`AMOUNT`] with its key inline (nonce 0);
 	/// - every ML-DSA `//Alice` registers its key (nonce 1), then sends Bob [`AMOUNT`] signed by
 	///   the registered key (nonce 2);
-	/// - Ed25519 `//Alice` creates the committee (nonce 1) and funds its account (nonce 2), then
-	///   the committee sends Bob [`AMOUNT`] (nonce 0).
+	/// - ML-DSA-87 `//Alice` (an owner must be post-quantum) creates the committee (nonce 3) and
+	///   funds its account (nonce 4), then the committee sends Bob [`AMOUNT`] (nonce 0).
 	fn transactions(&self, chain: &ChainIdentity) -> Vec<Labelled> {
 		let sign = |sender: Sender, call: RuntimeCall, nonce: Nonce, form: Form| {
 			transactions::sign(sender, call, nonce, 0, form, chain)
@@ -329,16 +329,16 @@ impl Cast {
 		let owner = self
 			.alice
 			.iter()
-			.find(|alice| alice.scheme() == Scheme::Ed25519)
-			.expect("an Ed25519 //Alice");
+			.find(|alice| alice.scheme() == Scheme::MlDsa87)
+			.expect("an ML-DSA-87 //Alice");
 		let create =
 			transactions::create_committee_call(&self.committee, &owner.account_id(), chain);
 		block.push((
 			"create the committee".to_owned(),
-			sign(owner.into(), create, 1, Form::KeyInline),
+			sign(owner.into(), create, 3, Form::KeyInline),
 		));
 		let fund = transactions::transfer_call(self.committee.id().account_id(), COMMITTEE_FUNDS);
-		block.push(("fund the committee".to_owned(), sign(owner.into(), fund, 2, Form::KeyInline)));
+		block.push(("fund the committee".to_owned(), sign(owner.into(), fund, 4, Form::KeyInline)));
 		let committee = Sender::Committee { committee: &self.committee, signers: &self.signers };
 		block.push(("committee".to_owned(), sign(committee, to_bob(), 0, Form::Committee)));
 		block

@@ -102,6 +102,11 @@ pub enum Command {
 		/// --form registered`, or the account's own key.
 		#[arg(long)]
 		from: String,
+		/// From this transaction on, only the new key signs for the account (it must not be the
+		/// key the account is derived from): the key rotated away from is refused in every form
+		/// at once.
+		#[arg(long)]
+		only_registered_key: bool,
 		#[command(flatten)]
 		options: SendOptions,
 	},
@@ -292,12 +297,12 @@ pub async fn run(cli: Cli, out: &mut impl Write) -> anyhow::Result<()> {
 			let call = node.calls().register_key(&key, &sender.account_id(), only_registered_key);
 			send(&node, sender, &call, "register_key", &options, out).await?;
 		},
-		Command::RotateKey { key, from, options } => {
+		Command::RotateKey { key, from, only_registered_key, options } => {
 			let key = keys::load(&key)?;
 			let sender = keys::load(&from)?;
 			let account = sending_account(&sender, &options)?;
 			let node = Client::connect(&cli.url).await?;
-			let call = node.calls().rotate_key(&key, &account);
+			let call = node.calls().rotate_key(&key, &account, only_registered_key);
 			send(&node, &sender, &call, "rotate_key", &options, out).await?;
 		},
 		Command::SetOnlyRegisteredKey { from, disable, options } => {

@@ -54,11 +54,12 @@ pub const VERSION: RuntimeVersion = RuntimeVersion {
 	spec_name: alloc::borrow::Cow::Borrowed("pq-minimal-runtime"),
 	impl_name: alloc::borrow::Cow::Borrowed("pq-minimal-runtime"),
 	authoring_version: 1,
-	spec_version: 1,
-	// 1: Keccak in Wasm reads each lane from memory as it uses it (faster, the same results).
-	impl_version: 1,
+	// 2: the verifier pallet's release 11 (`rotate_key`'s new argument, post-quantum committee
+	// owners).
+	spec_version: 2,
+	impl_version: 0,
 	apis: RUNTIME_API_VERSIONS,
-	transaction_version: 1,
+	transaction_version: 2,
 	system_version: 1,
 };
 

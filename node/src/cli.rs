@@ -19,9 +19,10 @@ pub struct Cli {
 	#[arg(long, value_enum)]
 	pub sealing: Option<Sealing>,
 
-	/// MiB of decoded verifying keys the node keeps across blocks for the runtime's signature
-	/// host functions (at most 16,384 keys), and again for each of committee matrices and
-	/// decoded aggregate keys. 0 disables the caches; they change speed only.
+	/// MiB the node keeps across blocks for the runtime's signature host functions, one budget
+	/// for everything: decoded verifying keys, committee matrices, decoded aggregate keys and
+	/// the signer sets that signed (at most 16,384 entries in all). 0 disables the cache; it
+	/// changes speed only.
 	#[arg(long, value_name = "MIB", default_value_t = 256)]
 	pub key_cache_mib: usize,
 }

@@ -228,11 +228,20 @@ pub fn register_key_call(
 
 /// Replaces `account`'s registered key with `key` in one call, with `key`'s proof of possession
 /// unless `key` derives `account`; an account that accepts only its registered key keeps doing
-/// so, with `key`.
-pub fn rotate_key_call(key: &Keypair, account: &AccountId32, chain: &ChainIdentity) -> RuntimeCall {
+/// so, with `key`, and with `only_registered_key` any account does from then on.
+pub fn rotate_key_call(
+	key: &Keypair,
+	account: &AccountId32,
+	only_registered_key: bool,
+	chain: &ChainIdentity,
+) -> RuntimeCall {
 	let proof = (key.account_id() != *account).then(|| possession_proof(key, account, chain));
-	pallet_pq_verifier::Call::rotate_key { key: Box::new(key.public()), proof: proof.map(Box::new) }
-		.into()
+	pallet_pq_verifier::Call::rotate_key {
+		key: Box::new(key.public()),
+		proof: proof.map(Box::new),
+		only_registered_key,
+	}
+	.into()
 }
 
 fn possession_proof(

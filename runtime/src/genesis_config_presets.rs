@@ -10,7 +10,7 @@ use alloc::{vec, vec::Vec};
 use hex_literal::hex;
 use polkadot_sdk::{
 	frame_support::genesis_builder_helper,
-	sp_core::{ed25519, sr25519},
+	sp_core::{ed25519, hexdisplay::HexDisplay, sr25519},
 	sp_genesis_builder::{self, PresetId},
 	sp_runtime::AccountId32,
 };
@@ -91,12 +91,14 @@ pub fn dev_accounts() -> Vec<AccountId32> {
 		.collect()
 }
 
-/// `//Alice` (Ed25519), the sudo key of the dev presets.
-pub fn alice() -> AccountId32 {
-	AccountId32::new(ED25519_DEV_ACCOUNTS[0])
+/// The sudo key of the dev presets: ML-DSA-87 `//Alice`. Root acts for every account
+/// (`sudo_as`, `force_transfer`, `set_code`), so it is post-quantum ([`build_state`] refuses a
+/// classical one, and so does the call filter when the sudo key hands itself on).
+pub fn sudo_key() -> AccountId32 {
+	AccountId32::new(ML_DSA_87_DEV_ACCOUNTS[0])
 }
 
-/// Every dev account endowed, `//Alice` (Ed25519) sudo, and the first `validators` dev names
+/// Every dev account endowed, ML-DSA-87 `//Alice` sudo, and the first `validators` dev names
 /// as Aura and GRANDPA authorities (equal weights; none for the dev chain).
 fn genesis(validators: usize) -> Value {
 	let balances: Vec<(AccountId32, Balance)> =
@@ -111,13 +113,13 @@ fn genesis(validators: usize) -> Value {
 		.collect();
 	serde_json::json!({
 		"balances": { "balances": balances },
-		"sudo": { "key": Some(alice()) },
+		"sudo": { "key": Some(sudo_key()) },
 		"aura": { "authorities": aura },
 		"grandpa": { "authorities": grandpa },
 	})
 }
 
-/// The `development` preset: every dev account endowed, `//Alice` (Ed25519) sudo, and no
+/// The `development` preset: every dev account endowed, ML-DSA-87 `//Alice` sudo, and no
 /// validators: the node seals its blocks on demand.
 pub fn development() -> Value {
 	genesis(0)
@@ -148,7 +150,8 @@ pub fn local_testnet_of(validators: usize) -> Result<Value, alloc::string::Strin
 pub const SLOT_DURATIONS_MS: core::ops::RangeInclusive<u64> = 100..=3_600_000;
 
 /// Builds the genesis state of `config` (a preset merged into the default configuration), with
-/// [`SLOT_DURATION_FIELD`] taken out of it and stored as Aura's slot duration.
+/// [`SLOT_DURATION_FIELD`] taken out of it and stored as Aura's slot duration; refuses a sudo
+/// key that is a curve point (an Ed25519 key's account).
 pub fn build_state(config: Vec<u8>) -> sp_genesis_builder::Result {
 	let mut json: Value = serde_json::from_slice(&config)
 		.map_err(|error| alloc::format!("genesis config: {error}"))?;
@@ -156,6 +159,17 @@ pub fn build_state(config: Vec<u8>) -> sp_genesis_builder::Result {
 	let config =
 		serde_json::to_vec(&json).map_err(|error| alloc::format!("genesis config: {error}"))?;
 	genesis_builder_helper::build_state::<RuntimeGenesisConfig>(config)?;
+	if let Some(key) = pallet_sudo::Key::<Runtime>::get() {
+		// An Ed25519 key (an account id that is a curve point) would let whoever takes its
+		// discrete logarithm act as Root, so for every account.
+		if pq_crypto::account::edwards::decodes_as_point(key.as_ref()) {
+			let key = HexDisplay::from(AsRef::<[u8; 32]>::as_ref(&key));
+			return Err(alloc::format!(
+				"sudo key 0x{key}: an Ed25519 key (a curve point) — the sudo key must be an \
+				 ML-DSA key's account"
+			));
+		}
+	}
 	if let Some(slot) = slot {
 		let millis =
 			slot.as_u64()

@@ -128,7 +128,11 @@ pub mod opaque {
 /// weights regenerated, `authorize_committee` benchmarked on the costlier way to a signer
 /// set's key, so fees changed; encodings unchanged (its numbers first named a build with other
 /// committee weights, `eed0077`, for 17 minutes; never released); its `impl_version` 1: Keccak
-/// in Wasm reads each lane from memory as it uses it — faster, the same results.
+/// in Wasm reads each lane from memory as it uses it — faster, the same results. Release 11
+/// (`transaction_version` 4): `rotate_key` takes `only_registered_key`; a committee's owner
+/// must be post-quantum; registered keys and aggregate keys are looked up without deriving an
+/// account; the committee form asks for the fee before deriving its account; tombstones pay for
+/// their whole storage key; the dev presets' sudo key is ML-DSA-87 `//Alice`.
 macro_rules! runtime_version {
 	// `tt`, not `literal`: the attribute reads bare literal tokens, not wrapped ones.
 	($impl_name:tt, $spec_version:tt) => {
@@ -140,9 +144,9 @@ macro_rules! runtime_version {
 			impl_name: alloc::borrow::Cow::Borrowed($impl_name),
 			authoring_version: 1,
 			spec_version: $spec_version,
-			impl_version: 1,
+			impl_version: 0,
 			apis: crate::apis::RUNTIME_API_VERSIONS,
-			transaction_version: 3,
+			transaction_version: 4,
 			system_version: 1,
 		};
 	};

@@ -97,8 +97,43 @@ fn development_genesis_endows_every_scheme_and_sets_sudo() {
 		for account in presets::dev_accounts() {
 			assert_eq!(Balances::balance(&account), ENDOWMENT);
 		}
-		assert_eq!(polkadot_sdk::pallet_sudo::Key::<Runtime>::get(), Some(presets::alice()));
+		assert_eq!(polkadot_sdk::pallet_sudo::Key::<Runtime>::get(), Some(presets::sudo_key()));
+		let alice = Keypair::from_suri(Scheme::MlDsa87, "//Alice").unwrap();
+		assert_eq!(presets::sudo_key(), alice.account_id());
 	});
+}
+
+/// The sudo key hands itself on with `Sudo::set_key`: to an ML-DSA key's account it may, to an
+/// account an Ed25519 key signs for it may not (the call filter refuses it).
+#[test]
+fn the_sudo_key_cannot_be_handed_to_a_classical_key() {
+	dev_chain().execute_with(|| {
+		let sudo = Keypair::from_suri(Scheme::MlDsa87, "//Alice").unwrap();
+		let set_key = |new: &Keypair| {
+			RuntimeCall::Sudo(polkadot_sdk::pallet_sudo::Call::set_key {
+				new: new.account_id().into(),
+			})
+		};
+		let ed25519_bob = Keypair::from_suri(Scheme::Ed25519, "//Bob").unwrap();
+		let refused = apply(signed_extrinsic(&sudo, set_key(&ed25519_bob), 0));
+		let filtered = polkadot_sdk::frame_system::Error::<Runtime>::CallFiltered.into();
+		assert_eq!(refused, Ok(Err(filtered)));
+		let ml_dsa_bob = Keypair::from_suri(Scheme::MlDsa44, "//Bob").unwrap();
+		assert_eq!(apply(signed_extrinsic(&sudo, set_key(&ml_dsa_bob), 1)), Ok(Ok(())));
+		assert_eq!(polkadot_sdk::pallet_sudo::Key::<Runtime>::get(), Some(ml_dsa_bob.account_id()));
+	});
+}
+
+/// Root acts for every account, so a chain whose sudo key is an Ed25519 key gives a quantum
+/// attacker every post-quantum account: a genesis naming one is refused.
+#[test]
+fn a_genesis_with_a_classical_sudo_key_is_refused() {
+	let ed25519_alice = Keypair::from_suri(Scheme::Ed25519, "//Alice").unwrap().account_id();
+	let mut preset = presets::development();
+	preset["sudo"]["key"] = serde_json::to_value(&ed25519_alice).unwrap();
+	let error = genesis_state(preset, None).expect_err("refused");
+	assert!(error.contains("sudo key"), "{error}");
+	assert!(genesis_state(presets::development(), None).is_ok());
 }
 
 /// Each scheme's `//Alice` sends `//Bob` (Ed25519) a transfer with its key inline.
@@ -302,15 +337,15 @@ fn every_form_is_charged_its_own_signature_once() {
 }
 
 /// The runtime builds charge different weights, so each has its own `spec_version`: a
-/// transaction signed for the pure-Wasm build (spec 101) is refused by this one (spec 100).
+/// transaction signed for the pure-Wasm build (spec 111) is refused by this one (spec 110).
 #[test]
 fn a_transaction_signed_for_the_other_runtime_build_is_refused() {
 	dev_chain().execute_with(|| {
 		assert_eq!(
 			(pq_runtime::VERSION.spec_version, pq_runtime::VERSION.impl_name.as_ref()),
-			(100, "pq-runtime")
+			(110, "pq-runtime")
 		);
-		let other_build = ChainIdentity { spec_version: 101, ..chain() };
+		let other_build = ChainIdentity { spec_version: 111, ..chain() };
 		let alice = Keypair::from_suri(Scheme::MlDsa44, "//Alice").unwrap();
 		let bob = Keypair::from_suri(Scheme::Ed25519, "//Bob").unwrap();
 		let extrinsic =

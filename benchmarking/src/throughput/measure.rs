@@ -222,9 +222,9 @@ pub(crate) fn sign_transfers(
 	}
 }
 
-/// The throughput harness's recipient of every transfer: `//Alice`.
+/// The throughput harness's recipient of every transfer: Ed25519 `//Alice`.
 pub(crate) fn to_alice(_: usize) -> AccountId32 {
-	pq_runtime::genesis_config_presets::alice()
+	AccountId32::new(pq_runtime::genesis_config_presets::ED25519_DEV_ACCOUNTS[0])
 }
 
 /// Submits every transaction, [`SUBMISSION_CONCURRENCY`] at a time; fails on any refusal.

@@ -194,7 +194,8 @@ fn committees(transactions: usize) -> Workload {
 	};
 	let owners: Vec<Keypair> = (0..count)
 		.map(|index| {
-			Keypair::from_seed(Scheme::Ed25519, &seed(index, "owner")).expect("Ed25519 from a seed")
+			// Post-quantum, as committee owners must be.
+			Keypair::from_seed(Scheme::MlDsa44, &seed(index, "owner")).expect("ML-DSA from a seed")
 		})
 		.collect();
 	let committees: Vec<Committee> = (0..count)

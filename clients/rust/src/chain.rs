@@ -534,9 +534,18 @@ impl Calls<'_> {
 	}
 
 	/// Replaces `account`'s registered key with `key` (with its proof unless `key` derives
-	/// `account`).
-	pub fn rotate_key(&self, key: &Keypair, account: &AccountId32) -> Call {
-		let args = vec![encoded(&key.public()), encoded(&self.possession_proof(key, account))];
+	/// `account`); with `only_registered_key`, only `key` signs for `account` from then on.
+	pub fn rotate_key(
+		&self,
+		key: &Keypair,
+		account: &AccountId32,
+		only_registered_key: bool,
+	) -> Call {
+		let args = vec![
+			encoded(&key.public()),
+			encoded(&self.possession_proof(key, account)),
+			Arg::Typed(Value::bool(only_registered_key)),
+		];
 		dynamic::transaction(self.pallet, "rotate_key", args)
 	}
 

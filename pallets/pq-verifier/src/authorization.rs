@@ -201,14 +201,23 @@ pub fn authorize<T: Config>(
 		},
 		Parts::Committee(aggregate) => {
 			let committee = Committee::<T>::signed_by(&aggregate.committee, &aggregate.signers)?;
+			// A committee's account may have migrated to a single key, like any other.
+			refuse_other_keys::<T>(who)?;
+			// Before the account is derived, as for an inline key: garbage naming a committee
+			// ground for a long derivation tries no candidate while the sender cannot pay. Naming
+			// a funded sender that is not the committee's account still costs the committee's
+			// candidates before `BadSigner`, bounded as for a ground inline key by what grinding
+			// buys (about `2^k` tries for `k`; docs/security.md).
+			can_pay(Weight::zero())?;
 			let (account, account_candidates) = aggregate.committee.account_derivation();
 			if account != *who {
 				return Err(InvalidTransaction::BadSigner.into());
 			}
-			// A committee's account may have migrated to a single key, like any other.
-			refuse_other_keys::<T>(who)?;
 			let derivation = derivation_weight::<T>(account_candidates);
-			can_pay(derivation)?;
+			if derivation != Weight::zero() {
+				// The fee with the derivation's length charged, as for an inline key.
+				can_pay(derivation)?;
+			}
 			let payload = signing_payload()?;
 			let statement = TransactionStatement {
 				signatory: Signatory::Committee(&aggregate.committee, &aggregate.signers),
@@ -249,7 +258,9 @@ pub fn authorize<T: Config>(
 /// The weight of an account derivation that tried `candidates` candidates, beyond the one each
 /// signature check's benchmark derived ([`SignatureCheck::weight`] charges that one): an
 /// account whose derivation needs more is charged for each (`account_candidates`), so a key or
-/// committee ground for a long derivation pays for it.
+/// committee ground for a long derivation pays for it. A check derives once, when it binds the
+/// account (the checked extrinsic's weight takes the count from there); only a fee quote over
+/// the unchecked extrinsic derives again, to charge the same.
 pub fn derivation_weight<T: Config>(candidates: u32) -> Weight {
 	match candidates.saturating_sub(1) {
 		0 => Weight::zero(),

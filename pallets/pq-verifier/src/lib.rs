@@ -422,6 +422,12 @@ pub mod pallet {
 		/// The account is a version-1 id of its key ([`Version1Accounts`]): its key signs for it
 		/// alone, so it cannot be removed, nor that rule lifted.
 		Version1Account,
+		/// A committee's owner must be an account no classical key signs for — an ML-DSA
+		/// key's or a committee's account, or a migrated account that accepts only its
+		/// registered key — as the owner decides when the committee ends: an Ed25519 key would
+		/// let whoever takes its discrete logarithm dissolve the committee, and, the moment its
+		/// account is empty, strand what is being sent to it.
+		ClassicalOwner,
 	}
 
 	#[pallet::call]
@@ -521,18 +527,29 @@ pub mod pallet {
 		/// Replaces the sender's registered key with `key` in one call, adjusting the deposit.
 		/// `proof` is required as for [`Pallet::register_key`]. An account that accepts only its
 		/// registered key keeps doing so, with the new key — unless `key` is the account's own
-		/// derived key, which needs no such rule — so no other key is accepted in between.
+		/// derived key, which needs no such rule — so no other key is accepted in between. With
+		/// `only_registered_key` (for a `key` that does not derive the account), the account
+		/// accepts only the new key from the next transaction on, whatever it accepted before:
+		/// rotating away from the key the account is derived from, that key cannot race to undo
+		/// the rotation, as it could before a second call set the rule.
 		#[pallet::call_index(5)]
-		#[pallet::weight(T::WeightInfo::rotate_key())]
+		#[pallet::weight(T::WeightInfo::rotate_key().saturating_add(if *only_registered_key {
+			// Reading and writing the rule: at most what setting it in its own call costs.
+			T::WeightInfo::set_only_registered_key()
+		} else {
+			Weight::zero()
+		}))]
 		pub fn rotate_key(
 			origin: OriginFor<T>,
 			key: Box<AccountSigner>,
 			proof: Option<Box<AccountSignature>>,
+			only_registered_key: bool,
 		) -> DispatchResult {
 			let (key, proof) = (*key, proof.map(|proof| *proof));
 			let who = ensure_signed(origin)?;
 			let old = Keys::<T>::get(&who).ok_or(Error::<T>::NotRegistered)?;
 			let migrated = Self::check_possession(&who, &key, proof)?;
+			ensure!(migrated || !only_registered_key, Error::<T>::NotMigrated);
 
 			let deposit = Self::deposit_for(&key);
 			let reason = HoldReason::KeyDeposit.into();
@@ -550,7 +567,11 @@ pub mod pallet {
 					enabled: false,
 				});
 			}
-			Self::deposit_event(Event::KeyRotated { who, scheme, deposit });
+			Self::deposit_event(Event::KeyRotated { who: who.clone(), scheme, deposit });
+			if only_registered_key && !OnlyRegisteredKey::<T>::contains_key(&who) {
+				OnlyRegisteredKey::<T>::insert(&who, ());
+				Self::deposit_event(Event::OnlyRegisteredKeySet { who, enabled: true });
+			}
 			Ok(())
 		}
 
@@ -564,7 +585,10 @@ pub mod pallet {
 		/// `threshold` and the shares: a share chosen to cancel others (a rogue key) has no
 		/// secret key to prove, and a creation copied from another sender or chain fails.
 		#[pallet::call_index(3)]
-		#[pallet::weight(T::WeightInfo::create_committee(members.len() as u32))]
+		#[pallet::weight(
+			T::WeightInfo::create_committee(members.len() as u32)
+				.saturating_add(Pallet::<T>::owner_check_weight())
+		)]
 		pub fn create_committee(
 			origin: OriginFor<T>,
 			rho: [u8; 32],
@@ -572,6 +596,7 @@ pub mod pallet {
 			members: BoundedVec<crate::CommitteeMember, ConstU32<MAX_COMMITTEE_SIZE>>,
 		) -> DispatchResult {
 			let owner = ensure_signed(origin)?;
+			ensure!(!Self::classical_key_signs_for(&owner), Error::<T>::ClassicalOwner);
 			let size = members.len() as u32;
 			ensure!(threshold >= 1 && threshold <= size, Error::<T>::InvalidThreshold);
 			let committee =
@@ -604,7 +629,10 @@ pub mod pallet {
 		/// shares are removed, its id kept so that it can never be created again, and the
 		/// deposit released but for [`Pallet::tombstone_deposit`], burned to pay for that.
 		#[pallet::call_index(4)]
-		#[pallet::weight(T::WeightInfo::dissolve_committee(MAX_COMMITTEE_SIZE))]
+		#[pallet::weight(
+			T::WeightInfo::dissolve_committee(MAX_COMMITTEE_SIZE)
+				.saturating_add(Pallet::<T>::owner_check_weight())
+		)]
 		pub fn dissolve_committee(
 			origin: OriginFor<T>,
 			committee: CommitteeId,
@@ -612,6 +640,8 @@ pub mod pallet {
 			let who = ensure_signed(origin)?;
 			let info = Committees::<T>::get(&committee).ok_or(Error::<T>::UnknownCommittee)?;
 			ensure!(info.owner == who, Error::<T>::NotCommitteeOwner);
+			// Again, as the owner may have let its Ed25519 key sign again since the creation.
+			ensure!(!Self::classical_key_signs_for(&who), Error::<T>::ClassicalOwner);
 			ensure!(
 				T::Currency::total_balance(&committee.account_id()).is_zero(),
 				Error::<T>::CommitteeAccountNotEmpty
@@ -635,7 +665,9 @@ pub mod pallet {
 			)?;
 			frame_system::Pallet::<T>::dec_consumers(&who);
 			Self::deposit_event(Event::CommitteeDissolved { committee, deposit: released, burned });
-			Ok(Some(T::WeightInfo::dissolve_committee(info.size)).into())
+			let weight = T::WeightInfo::dissolve_committee(info.size)
+				.saturating_add(Self::owner_check_weight());
+			Ok(Some(weight).into())
 		}
 	}
 
@@ -687,10 +719,11 @@ pub mod pallet {
 		}
 
 		/// The part of a committee's deposit that dissolving it burns: the bytes of its entry in
-		/// [`DissolvedCommittees`], which stays forever.
+		/// [`DissolvedCommittees`], which stays forever — its whole storage key (pallet and map
+		/// prefixes, the id's hash and the id: 80 bytes), the value being empty.
 		pub fn tombstone_deposit() -> BalanceOf<T> {
-			T::KeyDepositPerByte::get()
-				.saturating_mul((CommitteeId::max_encoded_len() as u32).into())
+			let entry_bytes = DissolvedCommittees::<T>::hashed_key_for(CommitteeId([0; 32])).len();
+			T::KeyDepositPerByte::get().saturating_mul((entry_bytes as u32).into())
 		}
 
 		/// The deposit for storing `key`: base plus per byte of its registry entry.
@@ -743,6 +776,27 @@ pub mod pallet {
 		/// Whether only `who`'s registered key may sign for it (it migrated and opted in).
 		pub fn only_registered_key(who: &AccountId32) -> bool {
 			OnlyRegisteredKey::<T>::contains_key(who)
+		}
+
+		/// What [`Self::classical_key_signs_for`] costs at most: a Legendre symbol (charged as a
+		/// derivation candidate, whose hash it does not compute) and a read of
+		/// [`OnlyRegisteredKey`], with the proof size the benchmark CLI estimates for one: the
+		/// entry's hashed key (16 + 32 bytes, no value) and, for a map of up to a million
+		/// entries, five trie layers of 15 sibling hashes of 33 bytes. The committee calls'
+		/// benchmarks have owners that are no curve point, so they measure less of it.
+		pub fn owner_check_weight() -> Weight {
+			const RULE_READ_PROOF: u64 = 16 + 32 + 5 * 15 * 33;
+			T::WeightInfo::account_candidates(1)
+				.saturating_add(T::DbWeight::get().reads(1))
+				.saturating_add(Weight::from_parts(0, RULE_READ_PROOF))
+		}
+
+		/// Whether an Ed25519 key signs for `who`: its id is an edwards25519 encoding (under the
+		/// permissive rule every derived id is kept out of) and it does not accept only its
+		/// registered key. Reads storage only for such ids.
+		pub fn classical_key_signs_for(who: &AccountId32) -> bool {
+			pq_crypto::account::edwards::decodes_as_point(who.as_ref())
+				&& !Self::only_registered_key(who)
 		}
 
 		/// Checks that `key` may be registered for `who`: an ML-DSA key, and, unless it is

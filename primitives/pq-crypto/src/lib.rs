@@ -18,7 +18,8 @@
 //!   `NTT(t1·2^d)` and `tr`, so a cached key verifies without re-deriving them; the committee
 //!   verifier uses it too.
 //! - [`verify`]: the one dispatch from a key and signature of any scheme to a verdict, and
-//!   the account binding ([`verify::KeyDigest`]); [`message`] formats what each scheme signs.
+//!   the caches' index of keys ([`verify::KeyDigest`]); [`message`] formats what each scheme
+//!   signs; [`transaction::bind`] binds a key to an account.
 //! - [`cache::KeyCache`]: decoded keys kept within count and byte limits.
 //! - [`host`]: host functions that verify natively in the node, with its process-wide cache;
 //!   [`Domain`] names what a signature is checked over (a purpose, any context, or FIPS 204's

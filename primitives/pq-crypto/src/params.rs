@@ -45,22 +45,12 @@ pub fn account_id<P: MlDsaParams>(public: &P::Public) -> AccountId32 {
 	account::derive(P::ACCOUNT_TAG, public.as_ref())
 }
 
-/// The version-1 account id of an ML-DSA key of parameter set `P` ([`account::version_1`]).
-pub fn version_1_account_id<P: MlDsaParams>(public: &P::Public) -> AccountId32 {
-	AccountId32::new(account::version_1(P::ACCOUNT_TAG, public.as_ref()))
-}
-
 /// Domain tag of a committee's account id; ML-DSA tags are [`MlDsaParams::ACCOUNT_TAG`].
 pub const COMMITTEE_ACCOUNT_TAG: &[u8] = b"pq-verifier/account/committee";
 
 /// The account id a committee controls ([`crate::account`] of its committee id).
 pub fn committee_account_id(committee: &[u8; 32]) -> AccountId32 {
 	account::derive(COMMITTEE_ACCOUNT_TAG, committee)
-}
-
-/// The version-1 account id of a committee ([`account::version_1`]).
-pub fn version_1_committee_account_id(committee: &[u8; 32]) -> AccountId32 {
-	AccountId32::new(account::version_1(COMMITTEE_ACCOUNT_TAG, committee))
 }
 
 macro_rules! ml_dsa_params {

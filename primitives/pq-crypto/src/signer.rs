@@ -75,8 +75,9 @@ impl AccountSigner {
 	/// - **Committee**: derived from `tag ‖ committee id`, disjoint from all the above.
 	///
 	/// A derived id is never an Ed25519 or Ristretto255 point, so no classical signature can
-	/// authorize it, and it is a collision-resistant digest of the key, which is why the
-	/// decoded-key cache uses it as its index.
+	/// authorize it. Deriving it tries candidates ([`Self::account_derivation`] counts them),
+	/// so the decoded-key caches index keys by the derivation's seed instead
+	/// ([`crate::verify::KeyDigest`]).
 	pub fn account_id(&self) -> AccountId32 {
 		self.account_derivation().0
 	}
@@ -93,17 +94,24 @@ impl AccountSigner {
 }
 
 impl AccountSigner {
-	/// The account id this key controlled before version 2 of the derivation
-	/// ([`crate::account::version_1`]), for migrating chains that have such accounts: the same
-	/// as [`Self::account_id`] for Ed25519.
-	pub fn version_1_account_id(&self) -> AccountId32 {
+	/// The seed of this key's account derivation, `blake2_256(tag ‖ key)`
+	/// ([`crate::account::version_1`]); an Ed25519 key itself. One hash: the decoded-key caches'
+	/// index ([`crate::verify::KeyDigest`]).
+	pub fn derivation_seed(&self) -> [u8; 32] {
 		match_ml_dsa!(self, {
-			AccountSigner::MlDsa(key) as P => params::version_1_account_id::<P>(key),
-			AccountSigner::Ed25519(key) => AccountId32::new(key.0),
+			AccountSigner::MlDsa(key) as P => crate::account::version_1(P::ACCOUNT_TAG, key.as_ref()),
+			AccountSigner::Ed25519(key) => key.0,
 			AccountSigner::AggregateMlDsa87(committee) => {
-				params::version_1_committee_account_id(&committee.0)
+				crate::account::version_1(params::COMMITTEE_ACCOUNT_TAG, &committee.0)
 			},
 		})
+	}
+
+	/// The account id this key controlled before version 2 of the derivation (its
+	/// [`Self::derivation_seed`]), for migrating chains that have such accounts: the same as
+	/// [`Self::account_id`] for Ed25519.
+	pub fn version_1_account_id(&self) -> AccountId32 {
+		AccountId32::new(self.derivation_seed())
 	}
 }
 

@@ -227,11 +227,12 @@ pub fn bind(key: &AccountSigner, account: &AccountId32) -> Result<Bound, VerifyE
 	if matches!(key, AccountSigner::Ed25519(_)) && !edwards::decodes_as_point(account.as_ref()) {
 		return Err(VerifyError::InvalidKey);
 	}
-	let (derived, account_candidates) = key.account_derivation();
+	let digest = KeyDigest::of(key);
+	let (derived, account_candidates) = digest.account_derivation();
 	if derived != *account {
 		return Err(VerifyError::AccountMismatch);
 	}
-	Ok(Bound { digest: KeyDigest::of_account(key.scheme(), derived), account_candidates })
+	Ok(Bound { digest, account_candidates })
 }
 
 /// A key [`bind`] bound to an account.

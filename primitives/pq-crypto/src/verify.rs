@@ -1,7 +1,7 @@
 //! Verification: from a key and a signature of any scheme to a verdict, in one place.
 //!
-//! - [`KeyDigest`]: a key's scheme and account id — the account binding (is this the key of
-//!   that account?) and the index of the decoded-key caches.
+//! - [`KeyDigest`]: a key's scheme and a hash of it, the seed of its account derivation — the
+//!   index of the decoded-key caches, and where the account binding starts.
 //! - [`Signed`]: what a signature is checked over, a message in a [`Domain`]; the bytes each
 //!   scheme signs are formatted by [`crate::message`].
 //! - [`DecodedKey`]: a key decoded by a backend and the one per-scheme dispatch to it, used by
@@ -10,50 +10,53 @@
 use crate::{
 	backend::{Backend, Ed25519Verifier, MlDsaVerifier},
 	keys::MlDsa87Public,
-	params::{account_id, match_ml_dsa, MlDsa44, MlDsa65, MlDsa87, MlDsaParams},
+	params::{match_ml_dsa, MlDsa44, MlDsa65, MlDsa87, MlDsaParams},
 	signer::{AccountSignature, AccountSigner},
 	Domain, Purpose, Scheme, VerifyError,
 };
 use polkadot_sdk::sp_runtime::AccountId32;
 
-/// Identifies a public key: its scheme and a collision-resistant digest of it, its account id.
-/// The scheme keeps the namespaces apart: an Ed25519 key *is* its 32 bytes, an ML-DSA key's
-/// account id is a hash, and the two could be equal.
+/// Identifies a public key: its scheme and a collision-resistant digest of it — for Ed25519
+/// the key itself, otherwise `blake2_256(tag ‖ key)`, the seed its account id is derived from
+/// ([`crate::account`]). One hash, never the derivation's candidates: a key ground for a long
+/// derivation costs its cache lookups nothing more, so only binding an account to a key
+/// ([`crate::transaction::bind`], charged by its candidates) derives. The scheme keeps the
+/// namespaces apart: an Ed25519 key *is* its 32 bytes, the others are hashes, and the two
+/// could be equal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub struct KeyDigest {
 	scheme: Scheme,
-	account: [u8; 32],
+	digest: [u8; 32],
 }
 
 impl KeyDigest {
-	/// The digest of `signer` (for Ed25519 the key itself, otherwise a blake2 hash).
+	/// The digest of `signer`.
 	pub fn of(signer: &AccountSigner) -> Self {
-		Self { scheme: signer.scheme(), account: signer.account_id().into() }
+		Self { scheme: signer.scheme(), digest: signer.derivation_seed() }
 	}
 
 	/// The digest of an ML-DSA key of parameter set `P`, without wrapping it in a
 	/// [`AccountSigner`].
 	pub fn of_ml_dsa<P: MlDsaParams>(public: &P::Public) -> Self {
-		Self { scheme: P::SCHEME, account: account_id::<P>(public).into() }
+		Self {
+			scheme: P::SCHEME,
+			digest: crate::account::version_1(P::ACCOUNT_TAG, public.as_ref()),
+		}
 	}
 
-	/// The digest of a key of `scheme` whose account id is `account`, derived already.
-	pub(crate) fn of_account(scheme: Scheme, account: AccountId32) -> Self {
-		Self { scheme, account: account.into() }
+	/// The digest's 32 bytes.
+	pub fn as_bytes(&self) -> &[u8; 32] {
+		&self.digest
 	}
 
-	/// The account id the key controls.
-	pub fn account_id(&self) -> AccountId32 {
-		AccountId32::new(self.account)
-	}
-
-	/// The digest of `signer` if it controls `account` (its digest is the account id; an
-	/// Ed25519 key is the account), computed once for the check and the cache lookup.
-	pub fn controlling(signer: &AccountSigner, account: &AccountId32) -> Result<Self, VerifyError> {
-		let digest = Self::of(signer);
-		(digest.account_id() == *account)
-			.then_some(digest)
-			.ok_or(VerifyError::AccountMismatch)
+	/// The account id the key controls, and how many derivation candidates finding it tried
+	/// (none for an Ed25519 key, which is its account): what [`AccountSigner::account_derivation`]
+	/// gives, without hashing the key again.
+	pub fn account_derivation(&self) -> (AccountId32, u32) {
+		match self.scheme {
+			Scheme::Ed25519 => (AccountId32::new(self.digest), 0),
+			_ => crate::account::derive_counted_from_seed(self.digest),
+		}
 	}
 }
 

@@ -7,7 +7,9 @@ use polkadot_sdk::{
 		derive_impl,
 		dispatch::DispatchClass,
 		parameter_types,
-		traits::{ConstBool, ConstU128, ConstU16, ConstU32, ConstU64, ConstU8, OnTimestampSet},
+		traits::{
+			ConstBool, ConstU128, ConstU16, ConstU32, ConstU64, ConstU8, Contains, OnTimestampSet,
+		},
 		weights::{
 			constants::{BlockExecutionWeight, WEIGHT_REF_TIME_PER_SECOND},
 			IdentityFee, Weight,
@@ -16,7 +18,7 @@ use polkadot_sdk::{
 	frame_system::limits::{BlockLength, BlockWeights},
 	pallet_transaction_payment::{ConstFeeMultiplier, FungibleAdapter, Multiplier},
 	sp_consensus_aura::{Slot, AURA_ENGINE_ID},
-	sp_runtime::{traits::One, Perbill},
+	sp_runtime::{traits::One, MultiAddress, Perbill},
 };
 
 /// A quarter of each block's weight is reserved for operational transactions.
@@ -80,6 +82,25 @@ impl frame_system::Config for Runtime {
 	type MaxConsumers = ConstU32<16>;
 	/// Storage migrations, each run once from the storage version it expects.
 	type SingleBlockMigrations = (pallet_pq_verifier::migrations::v1::MigrateToV1<Runtime>,);
+	type BaseCallFilter = NoClassicalSudoKey;
+}
+
+/// Every call but the sudo key handing itself to an account an Ed25519 key signs for: Root
+/// acts for every account, so a classical sudo key would give a quantum attacker all of them.
+/// Genesis refuses one too ([`crate::genesis_config_presets::build_state`]). Root itself is not
+/// filtered (`sudo(set_key(…))` bypasses the filter, as every Root call does): whoever holds
+/// the sudo key can still do anything, this one included.
+pub struct NoClassicalSudoKey;
+
+impl Contains<RuntimeCall> for NoClassicalSudoKey {
+	fn contains(call: &RuntimeCall) -> bool {
+		match call {
+			RuntimeCall::Sudo(pallet_sudo::Call::set_key { new: MultiAddress::Id(new) }) => {
+				!PqVerifier::classical_key_signs_for(new)
+			},
+			_ => true,
+		}
+	}
 }
 
 impl pallet_timestamp::Config for Runtime {

@@ -157,11 +157,57 @@ fn a_key_rotation_leaves_the_old_key_no_window() {
 		let rotate: RuntimeCall = crate::Call::rotate_key {
 			key: Box::new(second.public()),
 			proof: Some(Box::new(possession_proof(&second, &who))),
+			only_registered_key: false,
 		}
 		.into();
 		assert_eq!(validate(registered(&who, &first, &rotate)), Ok(Some(who.clone())));
 		assert_ok!(rotate.dispatch(RuntimeOrigin::signed(who.clone())));
 		assert_eq!(validate(inline(&ed25519, &remark(b"drain"))), Err(only_registered_key()));
+	});
+}
+
+/// An account derived from key K, with K registered, rotates away from K (stolen, or being
+/// retired) to K2: were the rule set by a second call, K — which still derives the account,
+/// so still signs for it key inline — could get a transaction in first and undo the rotation.
+/// `rotate_key` with `only_registered_key` closes that in the one call; without it, K still
+/// signs, as the account asked.
+#[test]
+fn rotating_away_from_the_derived_key_can_refuse_it_at_once() {
+	let (own, new) = (keypair(Scheme::MlDsa44, 0x31), keypair(Scheme::MlDsa87, 0x32));
+	let who = own.account_id();
+	let rotate = |exclusively| -> RuntimeCall {
+		crate::Call::rotate_key {
+			key: Box::new(new.public()),
+			proof: Some(Box::new(possession_proof(&new, &who))),
+			only_registered_key: exclusively,
+		}
+		.into()
+	};
+	for exclusively in [true, false] {
+		new_test_ext_with(core::slice::from_ref(&who)).execute_with(|| {
+			register(&who, &own);
+			assert_ok!(rotate(exclusively).dispatch(RuntimeOrigin::signed(who.clone())));
+			let old_key = validate(inline(&own, &remark(b"undo the rotation")));
+			if exclusively {
+				assert_eq!(old_key, Err(only_registered_key()));
+			} else {
+				assert_eq!(old_key, Ok(Some(who.clone())));
+			}
+			assert_eq!(validate(registered(&who, &new, &remark(b"new"))), Ok(Some(who.clone())));
+		});
+	}
+	// The rule needs a key that does not derive the account, as `register_key`'s does.
+	new_test_ext_with(core::slice::from_ref(&who)).execute_with(|| {
+		register(&who, &keypair(Scheme::MlDsa65, 0x33));
+		assert_noop!(
+			PqVerifier::rotate_key(
+				RuntimeOrigin::signed(who.clone()),
+				Box::new(own.public()),
+				None,
+				true
+			),
+			Error::<Test>::NotMigrated
+		);
 	});
 }
 
@@ -211,7 +257,10 @@ fn garbage_from_a_committee_that_cannot_pay_reads_no_share() {
 			garbage_aggregate(&committee, committee.signers(0..8).unwrap()),
 			&remark(b"garbage"),
 		);
+		let tried_before = pq_crypto::account::candidates_tried();
 		assert_eq!(validate(garbage.clone()), Err(InvalidTransaction::Payment.into()));
+		// Nor is its account derived: a committee ground for a long derivation costs nothing.
+		assert_eq!(pq_crypto::account::candidates_tried(), tried_before);
 		// Once the account can pay, the same transaction reads shares (and finds none).
 		fund(&committee.id().account_id());
 		assert_eq!(validate(garbage), Err(PqInvalidTransaction::UnknownCommittee.into()));

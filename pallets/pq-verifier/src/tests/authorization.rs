@@ -376,16 +376,22 @@ fn a_long_transaction_is_charged_for_its_bytes() {
 	});
 }
 
-/// A key ground for a long account derivation — `k` candidates take about `2^k` tries — is
-/// charged for every candidate beyond the first, which the signature checks' benchmarks
-/// derived: in the quote (the unchecked extrinsic's dispatch info) and in the checked
-/// extrinsic's, alike.
-#[test]
-fn a_ground_key_is_charged_for_every_derivation_candidate_beyond_the_first() {
-	let ground = (0..=u8::MAX)
+/// A key whose account derivation tries `candidates` candidates (seeds searched in order).
+fn ground_key(candidates: u32) -> Keypair {
+	(0..=u8::MAX)
 		.map(|seed| keypair(Scheme::MlDsa44, seed))
-		.find(|key| key.public().account_derivation().1 >= 3)
-		.expect("one key in eight needs three candidates or more");
+		.find(|key| key.public().account_derivation().1 >= candidates)
+		.expect("one key in eight needs three candidates or more")
+}
+
+/// A key ground for a long account derivation — `k` candidates take about `2^k` tries — is
+/// charged for every candidate it makes a node try: checking the transaction derives its
+/// account once, `k` candidates, of which the signature check's benchmark derived one. In the
+/// quote (the unchecked extrinsic's dispatch info, which derives to count them) and in the
+/// checked extrinsic's, alike.
+#[test]
+fn a_ground_key_is_charged_for_every_derivation_candidate_it_makes_a_node_try() {
+	let ground = ground_key(3);
 	let candidates = ground.public().account_derivation().1;
 	let beyond_the_first = <() as crate::WeightInfo>::account_candidates(candidates - 1);
 	assert!(beyond_the_first.ref_time() > 0, "the weights charge derivation candidates");
@@ -399,10 +405,38 @@ fn a_ground_key_is_charged_for_every_derivation_candidate_beyond_the_first() {
 			+ bytes_weight(unchecked);
 		let quoted = transaction.get_dispatch_info();
 		assert_eq!(quoted.extension_weight, uncharged + beyond_the_first);
+		let tried_before = pq_crypto::account::candidates_tried();
 		let checked = transaction
 			.check(&IdentityLookup::<AccountId32>::default())
 			.expect("a valid transaction");
+		let tried = pq_crypto::account::candidates_tried() - tried_before;
+		assert_eq!(
+			tried,
+			u64::from(candidates),
+			"the check derives once: the first, then the charged"
+		);
 		assert_eq!(checked.get_dispatch_info(), quoted);
+	});
+}
+
+/// A registered key ground for a long derivation (registered for its own account, or for a
+/// migrated one) costs a node no derivation when it signs: the registered form is charged
+/// none, and the key is looked up in the decoded-key caches by one hash of it, not by its
+/// account id.
+#[test]
+fn a_registered_key_ground_for_a_long_derivation_derives_nothing_when_it_signs() {
+	let ground = ground_key(3);
+	let alice = AccountId32::new([1; 32]);
+	new_test_ext_with(&[alice.clone(), ground.account_id()]).execute_with(|| {
+		register(&alice, &ground);
+		let transaction = registered(&alice, &ground, &remark(b"hello"));
+		assert_eq!(signature_of(&transaction).account_candidates(), 0, "charged none");
+		let tried_before = pq_crypto::account::candidates_tried();
+		for _ in 0..2 {
+			// A miss, then a hit.
+			assert_eq!(validate(transaction.clone()), Ok(Some(alice.clone())));
+		}
+		assert_eq!(pq_crypto::account::candidates_tried(), tried_before, "none tried");
 	});
 }
 

@@ -14,8 +14,9 @@ fn committee() -> &'static Committee {
 	COMMITTEE.get_or_init(|| Committee::from_seed(&[0x33; 32], 16, 3))
 }
 
+/// The committees' owner: an ML-DSA key's account, as owners must be post-quantum.
 fn owner() -> AccountId32 {
-	AccountId32::new([0x0e; 32])
+	keypair(Scheme::MlDsa44, 0x0e).account_id()
 }
 
 /// Every member's share with its proof of possession for creation by `owner` on this chain.
@@ -314,6 +315,74 @@ fn only_the_owner_dissolves() {
 			PqVerifier::dissolve_committee(stranger, committee().id()),
 			Error::<Test>::NotCommitteeOwner
 		);
+	});
+}
+
+/// A quantum attacker holding an Ed25519 owner's key could dissolve the committee the moment
+/// its account is empty — front-running a transfer to it, which would then be stranded — so an
+/// account an Ed25519 key signs for cannot own a committee; an Ed25519 account that migrated to
+/// accept only its ML-DSA key can.
+#[test]
+fn an_owner_an_ed25519_key_signs_for_cannot_create_a_committee() {
+	let (ed25519, migrated) = (keypair(Scheme::Ed25519, 0x21), keypair(Scheme::Ed25519, 0x22));
+	let create_by = |owner: &AccountId32| {
+		let committee = committee();
+		PqVerifier::create_committee(
+			RuntimeOrigin::signed(owner.clone()),
+			committee.rho(),
+			committee.threshold(),
+			members_for(committee, owner).try_into().unwrap(),
+		)
+	};
+	new_test_ext_with(&[ed25519.account_id(), migrated.account_id()]).execute_with(|| {
+		assert_noop!(create_by(&ed25519.account_id()), Error::<Test>::ClassicalOwner);
+		let key = keypair(Scheme::MlDsa44, 0x23);
+		register(&migrated.account_id(), &key);
+		assert_noop!(create_by(&migrated.account_id()), Error::<Test>::ClassicalOwner);
+		assert_ok!(PqVerifier::set_only_registered_key(
+			RuntimeOrigin::signed(migrated.account_id()),
+			true
+		));
+		assert_ok!(create_by(&migrated.account_id()));
+	});
+}
+
+/// The same attack after creation: an owner that let its Ed25519 key sign again (lifting the
+/// only-registered-key rule) cannot dissolve until it accepts only its ML-DSA key once more.
+#[test]
+fn an_owner_whose_ed25519_key_signs_again_cannot_dissolve() {
+	let (owner, key) = (keypair(Scheme::Ed25519, 0x24), keypair(Scheme::MlDsa44, 0x25));
+	let owner = owner.account_id();
+	let committee_account = committee().id().account_id();
+	new_test_ext_with(&[owner.clone(), committee_account]).execute_with(|| {
+		migrate_exclusively(&owner, &key);
+		let committee = committee();
+		assert_ok!(PqVerifier::create_committee(
+			RuntimeOrigin::signed(owner.clone()),
+			committee.rho(),
+			committee.threshold(),
+			members_for(committee, &owner).try_into().unwrap(),
+		));
+		empty_committee_account();
+		let origin = || RuntimeOrigin::signed(owner.clone());
+		assert_ok!(PqVerifier::set_only_registered_key(origin(), false));
+		assert_noop!(
+			PqVerifier::dissolve_committee(origin(), committee.id()),
+			Error::<Test>::ClassicalOwner
+		);
+		assert_ok!(PqVerifier::set_only_registered_key(origin(), true));
+		assert_ok!(PqVerifier::dissolve_committee(origin(), committee.id()));
+	});
+}
+
+/// The tombstone a dissolution leaves stays forever, so the deposit it burns pays for every
+/// byte of its storage key (pallet and map prefixes, the id's hash, the id), not the id alone.
+#[test]
+fn the_tombstone_deposit_pays_for_its_whole_storage_key() {
+	new_test_ext().execute_with(|| {
+		// 16 + 16 bytes of pallet and map prefix, 16 of the id's hash, the id's 32.
+		let per_byte = <Test as crate::Config>::KeyDepositPerByte::get();
+		assert_eq!(crate::Pallet::<Test>::tombstone_deposit(), per_byte * 80);
 	});
 }
 

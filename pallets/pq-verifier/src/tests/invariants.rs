@@ -119,6 +119,7 @@ fn call(step: &Step) -> Option<(AccountId32, PqCall<Test>)> {
 				PqCall::rotate_key {
 					key: Box::new(key.public()),
 					proof: proof(key, who).map(Box::new),
+					only_registered_key: false,
 				},
 			)
 		},
@@ -178,7 +179,7 @@ proptest! {
 fn try_state_finds_every_breach() {
 	let key = keypair(Scheme::MlDsa65, 0x7a);
 	let committee = &committees()[0];
-	let owner = keypair(Scheme::Ed25519, 0x7b).account_id();
+	let owner = keypair(Scheme::MlDsa44, 0x7b).account_id();
 	/// Breaks one invariant, given the account holding a key, another account and a committee.
 	type Breach = fn(&AccountId32, &AccountId32, &Committee);
 	let breaches: [(&str, Breach); 6] = [

@@ -148,7 +148,8 @@ fn rotating_a_key_keeps_only_the_registered_key_and_adjusts_the_deposit() {
 		assert_ok!(PqVerifier::rotate_key(
 			RuntimeOrigin::signed(who.clone()),
 			Box::new(new.public()),
-			Some(Box::new(possession_proof(&new, &who)))
+			Some(Box::new(possession_proof(&new, &who))),
+			false
 		));
 		let deposit = crate::Pallet::<Test>::deposit_for(&new.public());
 		System::assert_last_event(
@@ -175,7 +176,8 @@ fn rotating_to_the_derived_key_ends_only_registered_key() {
 		assert_ok!(PqVerifier::rotate_key(
 			RuntimeOrigin::signed(who.clone()),
 			Box::new(own.public()),
-			None
+			None,
+			false
 		));
 		assert!(!crate::Pallet::<Test>::only_registered_key(&who));
 		assert!(!Keys::<Test>::get(&who).unwrap().migrated);
@@ -193,6 +195,7 @@ fn rotating_needs_a_registered_key_and_a_proof() {
 				RuntimeOrigin::signed(who.clone()),
 				Box::new(key.public()),
 				proof.map(Box::new),
+				false,
 			)
 		};
 		assert_noop!(rotate(Some(possession_proof(&key, &who))), Error::<Test>::NotRegistered);

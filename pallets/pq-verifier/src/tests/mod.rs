@@ -73,9 +73,11 @@ fn signed(who: &AccountId32, signature: TransactionSignature, call: &RuntimeCall
 
 /// Checks and validates as the pool does; `Ok` carries the account the transaction is from.
 fn validate(extrinsic: Extrinsic) -> Result<Option<AccountId32>, TransactionValidityError> {
-	let info = extrinsic.get_dispatch_info();
+	// As `frame_executive` validates and applies: the check first, then the checked
+	// extrinsic's dispatch info (the unchecked one's is a fee quote's).
 	let len = extrinsic.encoded_size();
 	let checked = extrinsic.check(&IdentityLookup::<AccountId32>::default())?;
+	let info = checked.get_dispatch_info();
 	let signer = checked.signer().cloned();
 	#[allow(deprecated)]
 	checked.validate::<Test>(TransactionSource::External, &info, len)?;

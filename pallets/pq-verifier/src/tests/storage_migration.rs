@@ -91,7 +91,7 @@ fn a_committees_version_1_account_moves_to_its_account() {
 	use pq_crypto::AccountSigner;
 	use pq_signer::aggregator::Committee;
 	let committee = Committee::from_seed(&[0x84; 32], 2, 1);
-	let owner = keypair(Scheme::Ed25519, 0x85).account_id();
+	let owner = keypair(Scheme::MlDsa44, 0x85).account_id();
 	let version_1 = AccountSigner::AggregateMlDsa87(committee.id()).version_1_account_id();
 	new_test_ext_with(&[owner.clone(), version_1.clone()]).execute_with(|| {
 		let members = super::committees::members_for(&committee, &owner).try_into().unwrap();

@@ -24,8 +24,9 @@
 //!   number of candidates is two, and a hundred in a row happen with probability 2⁻¹⁰⁰.
 //! - **ECDSA** accounts are `blake2_256` of a key: reaching one of these ids needs a preimage.
 //!
-//! The id stays a collision-resistant digest of `tag ‖ bytes` (255 bits of a hash chain),
-//! which the decoded-key caches rely on.
+//! The id stays a collision-resistant digest of `tag ‖ bytes` (255 bits of a hash chain). The
+//! decoded-key caches index keys by the seed instead ([`crate::verify::KeyDigest`]): one hash,
+//! where the id costs a key ground for a long derivation its candidates.
 
 pub mod edwards;
 
@@ -50,7 +51,12 @@ pub fn derive(tag: &[u8], bytes: &[u8]) -> AccountId32 {
 /// tries to find, so a transaction is charged by this count (`pallet-pq-verifier`'s
 /// `account_candidates` weight), not by the expected two.
 pub fn derive_counted(tag: &[u8], bytes: &[u8]) -> (AccountId32, u32) {
-	candidates(tag, bytes)
+	derive_counted_from_seed(version_1(tag, bytes))
+}
+
+/// [`derive_counted`] from the derivation's `seed` ([`version_1`]), already hashed.
+pub fn derive_counted_from_seed(seed: [u8; 32]) -> (AccountId32, u32) {
+	candidates_from_seed(seed)
 		.zip(1..=u32::MAX)
 		.find(|(candidate, _)| !edwards::decodes_as_point(candidate))
 		.map(|(candidate, tried)| (AccountId32::new(candidate), tried))
@@ -62,9 +68,15 @@ pub fn derive_counted(tag: &[u8], bytes: &[u8]) -> (AccountId32, u32) {
 /// The candidates of the derivation, in order: `blake2_256(seed ‖ counter as u32 LE)` with
 /// its top bit set, for counter = 0, 1, 2, …
 pub fn candidates(tag: &[u8], bytes: &[u8]) -> impl Iterator<Item = [u8; 32]> {
+	candidates_from_seed(version_1(tag, bytes))
+}
+
+fn candidates_from_seed(seed: [u8; 32]) -> impl Iterator<Item = [u8; 32]> {
 	let mut preimage = [0u8; 36];
-	preimage[..32].copy_from_slice(&version_1(tag, bytes));
+	preimage[..32].copy_from_slice(&seed);
 	(0..=u32::MAX).map(move |counter| {
+		#[cfg(feature = "test-utils")]
+		TRIED.with(|tried| tried.set(tried.get() + 1));
 		preimage[32..].copy_from_slice(&counter.to_le_bytes());
 		let mut candidate = blake2_256(&preimage);
 		candidate[31] |= NON_CANONICAL_BIT;
@@ -77,4 +89,16 @@ pub fn candidates(tag: &[u8], bytes: &[u8]) -> impl Iterator<Item = [u8; 32]> {
 /// with such accounts need it to migrate them (see `docs/wire-format.md`).
 pub fn version_1(tag: &[u8], bytes: &[u8]) -> [u8; 32] {
 	blake2_256(&[tag, bytes].concat())
+}
+
+#[cfg(feature = "test-utils")]
+std::thread_local! {
+	static TRIED: core::cell::Cell<u64> = const { core::cell::Cell::new(0) };
+}
+
+/// How many derivation candidates this thread has tried so far, natively: what a test
+/// compares with what a transaction is charged for them (each is a hash and a Legendre symbol).
+#[cfg(feature = "test-utils")]
+pub fn candidates_tried() -> u64 {
+	TRIED.with(core::cell::Cell::get)
 }

@@ -7,7 +7,7 @@
 //! verification on the same decoded key a miss would have produced.
 //!
 //! Entries are indexed by [`KeyDigest`]: the scheme and a collision-resistant digest of the key
-//! (the key's account id), so two keys never share an entry, not even an Ed25519 key whose 32
+//! (one hash of it, never its account derivation), so two keys never share an entry, not even an Ed25519 key whose 32
 //! bytes equal an ML-DSA key's hash: a cached key is only ever used for signatures under
 //! exactly that key.
 //!
@@ -191,8 +191,8 @@ impl<B: Backend> KeyCache<B> {
 		self.verify_digested(KeyDigest::of(signer), signer, signature, message, purpose)
 	}
 
-	/// [`Self::verify`] with `signer`'s digest already computed ([`KeyDigest::of`] or
-	/// [`KeyDigest::controlling`]).
+	/// [`Self::verify`] with `signer`'s digest already computed ([`KeyDigest::of`], or
+	/// [`crate::transaction::bind`]'s).
 	pub fn verify_digested(
 		&mut self,
 		digest: KeyDigest,

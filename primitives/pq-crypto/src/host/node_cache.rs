@@ -68,7 +68,7 @@ enum Slot {
 	Key(KeyDigest),
 	/// A committee's `Â`, by `ρ`.
 	Matrix([u8; 32]),
-	/// A decoded aggregate key: its committee's `ρ`, and its account id.
+	/// A decoded aggregate key: its committee's `ρ`, and its digest ([`KeyDigest`]).
 	AggregateKey([u8; 32], [u8; 32]),
 	/// Which aggregate key a signer set has: a pointer to an [`Slot::AggregateKey`] entry, which
 	/// may have been evicted since (then the signer set is unknown again).
@@ -77,7 +77,7 @@ enum Slot {
 
 impl Slot {
 	fn aggregate_key(id: &AggregateKeyId) -> Self {
-		Self::AggregateKey(id.rho, id.digest.account_id().into())
+		Self::AggregateKey(id.rho, *id.digest.as_bytes())
 	}
 }
 
