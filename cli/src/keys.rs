@@ -66,13 +66,16 @@ pub fn write_key_file(path: &Path, file: &KeyFile) -> anyhow::Result<()> {
 pub fn load(spec: &str) -> anyhow::Result<Keypair> {
 	if let Some((name, suri)) = spec.split_once(':') {
 		if let Ok(scheme) = parse_scheme(name) {
+			// The URI is a secret: the error names what is wrong, never the URI itself, which
+			// would otherwise reach terminals and CI logs.
 			return Keypair::from_suri(scheme, suri)
-				.map_err(|error| anyhow!("secret URI `{suri}`: {error:?}"));
+				.map_err(|error| anyhow!("the {name} secret URI is refused: {error:?}"));
 		}
 	}
 	let path = Path::new(spec);
 	if !path.exists() {
-		bail!("`{spec}` is neither a key file nor SCHEME:SURI (e.g. ml-dsa-65://Alice)");
+		// Not echoed: what was meant as a key file path may be a mistyped secret.
+		bail!("a key is neither a key file nor SCHEME:SURI (e.g. ml-dsa-65://Alice)");
 	}
 	let text = fs::read_to_string(path).with_context(|| format!("cannot read key file {spec}"))?;
 	let file: KeyFile =

@@ -45,6 +45,12 @@ pub struct Cli {
 	#[arg(long, global = true, default_value = "ws://127.0.0.1:9944")]
 	pub url: String,
 
+	/// Allow an unencrypted (`ws://`) address of another host: the node supplies what is
+	/// signed (call indices, genesis hash, decimals), which anyone on the network path could
+	/// then change. Without it only `wss://` or this machine's addresses are used.
+	#[arg(long, global = true)]
+	pub insecure: bool,
+
 	#[command(subcommand)]
 	pub command: Command,
 }
@@ -263,6 +269,7 @@ impl From<FormArg> for Form {
 
 /// Runs `cli`, writing what it reports to `out`.
 pub async fn run(cli: Cli, out: &mut impl Write) -> anyhow::Result<()> {
+	let node_address = NodeAddress { url: cli.url, insecure: cli.insecure };
 	match cli.command {
 		Command::Key(KeyCommand::Generate { scheme, output }) => {
 			let (keypair, file) = keys::generate(scheme)?;
@@ -281,7 +288,7 @@ pub async fn run(cli: Cli, out: &mut impl Write) -> anyhow::Result<()> {
 		},
 		Command::Transfer { from, to, amount, options } => {
 			let sender = keys::load(&from)?;
-			let node = Client::connect(&cli.url).await?;
+			let node = connect(&node_address).await?;
 			let (to, what) = transfer(&node, &to, &amount).await?;
 			let call = node.calls().transfer(&to, what.value);
 			send(&node, &sender, &call, &what.text, &options, out).await?;
@@ -293,7 +300,7 @@ pub async fn run(cli: Cli, out: &mut impl Write) -> anyhow::Result<()> {
 			}
 			let migrating_account = from.map(|from| keys::load(&from)).transpose()?;
 			let sender = migrating_account.as_ref().unwrap_or(&key);
-			let node = Client::connect(&cli.url).await?;
+			let node = connect(&node_address).await?;
 			let call = node.calls().register_key(&key, &sender.account_id(), only_registered_key);
 			send(&node, sender, &call, "register_key", &options, out).await?;
 		},
@@ -301,13 +308,13 @@ pub async fn run(cli: Cli, out: &mut impl Write) -> anyhow::Result<()> {
 			let key = keys::load(&key)?;
 			let sender = keys::load(&from)?;
 			let account = sending_account(&sender, &options)?;
-			let node = Client::connect(&cli.url).await?;
+			let node = connect(&node_address).await?;
 			let call = node.calls().rotate_key(&key, &account, only_registered_key);
 			send(&node, &sender, &call, "rotate_key", &options, out).await?;
 		},
 		Command::SetOnlyRegisteredKey { from, disable, options } => {
 			let sender = keys::load(&from)?;
-			let node = Client::connect(&cli.url).await?;
+			let node = connect(&node_address).await?;
 			let call = node.calls().set_only_registered_key(!disable);
 			send(&node, &sender, &call, "set_only_registered_key", &options, out).await?;
 		},
@@ -333,7 +340,7 @@ pub async fn run(cli: Cli, out: &mut impl Write) -> anyhow::Result<()> {
 				hex::encode(committee.id()),
 				committee::account(&committee).to_ss58check()
 			)?;
-			let node = Client::connect(&cli.url).await?;
+			let node = connect(&node_address).await?;
 			let owner = sending_account(&sender, &options)?;
 			let call = node.calls().create_committee(&committee, &owner);
 			send(&node, &sender, &call, "create_committee", &options, out).await?;
@@ -347,7 +354,7 @@ pub async fn run(cli: Cli, out: &mut impl Write) -> anyhow::Result<()> {
 		}) => {
 			let committee = committee.committee()?;
 			let signers = committee::signers(&committee, &signers)?;
-			let node = Client::connect(&cli.url).await?;
+			let node = connect(&node_address).await?;
 			let (to, what) = transfer(&node, &to, &amount).await?;
 			let call = node.calls().transfer(&to, what.value);
 			let sender = Sender::Committee { committee: &committee, signers: &signers };
@@ -362,7 +369,7 @@ pub async fn run(cli: Cli, out: &mut impl Write) -> anyhow::Result<()> {
 		},
 		Command::Balance { account } => {
 			let account = keys::account(&account)?;
-			let node = Client::connect(&cli.url).await?;
+			let node = connect(&node_address).await?;
 			let token = node.token();
 			let info = node.account(&account).await?;
 			writeln!(out, "account: {}", account.to_ss58check())?;
@@ -408,6 +415,21 @@ async fn transfer(
 		to.to_ss58check()
 	);
 	Ok((to, Transfer { value, text }))
+}
+
+/// Where the node is, and whether an unencrypted address of another host is allowed.
+struct NodeAddress {
+	url: String,
+	insecure: bool,
+}
+
+/// Connects to the node: `--insecure` allows an unencrypted address of another host.
+async fn connect(address: &NodeAddress) -> anyhow::Result<Client> {
+	if address.insecure {
+		Client::connect_insecure(&address.url).await
+	} else {
+		Client::connect(&address.url).await
+	}
 }
 
 /// The account a transaction signed by `sender` is from: `--account`, or the key's own.
@@ -458,8 +480,17 @@ async fn deliver(
 	out: &mut impl Write,
 ) -> anyhow::Result<()> {
 	let token = node.token();
-	let signed = node.sign(sender, call, form, delivery.tip.in_smallest_unit(token)?).await?;
+	let tip = delivery.tip.in_smallest_unit(token)?;
+	let signed = node.sign(sender, call, form, tip).await?;
+	// What was signed is said before it is sent, the tip too: it is converted with the node's
+	// decimals like the amount.
+	let description = match tip {
+		0 => description.to_owned(),
+		tip => format!("{description}, tip {} ({tip} in its smallest unit)", token.format(tip)),
+	};
 	if delivery.print_only {
+		// The hex alone on standard output, for piping; what it is on standard error.
+		eprintln!("{description}");
 		writeln!(out, "0x{}", hex::encode(signed.encoded()))?;
 		return Ok(());
 	}

@@ -43,8 +43,11 @@ fn key_generate_writes_a_key_file_that_inspect_reads() {
 
 #[test]
 fn bad_input_exits_non_zero_with_a_reason() {
-	let cases: [(&[&str], &str); 4] = [
+	let cases: [(&[&str], &str); 7] = [
 		(&["key", "inspect", "missing.json"], "neither a key file nor SCHEME:SURI"),
+		// An unset variable in `ml-dsa-87:$SECRET`: not the public development key.
+		(&["key", "inspect", "ml-dsa-87:"], "NoSecret"),
+		(&["key", "inspect", "ml-dsa-87:my secret phrase xyzzy"], "InvalidPhrase"),
 		(&["key", "generate", "--scheme", "rsa", "--output", "x"], "unknown scheme"),
 		(
 			&[
@@ -62,10 +65,16 @@ fn bad_input_exits_non_zero_with_a_reason() {
 			&["--url", "ws://127.0.0.1:1", "balance", "ed25519://Bob"],
 			"cannot connect to ws://127.0.0.1:1",
 		),
+		// Whoever is on the path to an unencrypted remote node could change what is signed.
+		(
+			&["--url", "ws://192.0.2.1:9944", "balance", "ed25519://Bob"],
+			"refusing the unencrypted address",
+		),
 	];
 	for (args, reason) in cases {
 		let output = pq_cli(args);
 		assert!(!output.status.success(), "{args:?}");
 		assert!(stderr(&output).contains(reason), "{args:?}: {}", stderr(&output));
+		assert!(!stderr(&output).contains("xyzzy"), "a secret URI is never echoed: {args:?}");
 	}
 }

@@ -185,8 +185,10 @@ async fn a_front_run_committee_creation_fails_on_chain() {
 	let chain: ChainIdentity = rpc.chain_identity().await.unwrap();
 	let args = pq_cli::committee::CommitteeArgs { seed: "front-run".into(), size: 3, threshold: 2 };
 	let committee = args.committee().unwrap();
+	// A post-quantum observer: an Ed25519 one is refused sooner, as no committee's owner
+	// (`ClassicalOwner`); this one gets as far as the members' proofs.
 	let (creator, observer) =
-		(dev_key(Scheme::MlDsa44, "Eve"), dev_key(Scheme::Ed25519, "Charlie"));
+		(dev_key(Scheme::MlDsa44, "Eve"), dev_key(Scheme::MlDsa65, "Charlie"));
 	let call = transactions::create_committee_call(&committee, &creator.account_id(), &chain);
 
 	let copied = transactions::sign(

@@ -20,7 +20,7 @@ export const DEV_PHRASE = 'bottom drive obey lake curtain smoke basket hold race
 /** Why a secret URI gave no key. */
 export class SecretUriError extends Error {
   constructor(
-    readonly kind: 'InvalidUri' | 'InvalidPhrase' | 'SoftJunction',
+    readonly kind: 'InvalidUri' | 'InvalidPhrase' | 'SoftJunction' | 'NoSecret' | 'PasswordOnSeed',
     message: string,
   ) {
     super(message);
@@ -60,8 +60,17 @@ export class Keypair {
    * `"MlDsaHDKD"`. */
   static fromSuri(scheme: Scheme, suri: string): Keypair {
     const parsed = /^([a-zA-Z0-9 ]+)?((?:\/\/?[^/]+)*)(?:\/\/\/(.*))?$/.exec(suri);
-    if (!parsed) throw new SecretUriError('InvalidUri', `not a secret URI: ${suri}`);
-    const [, phrase = DEV_PHRASE, path = '', password] = parsed;
+    if (!parsed) throw new SecretUriError('InvalidUri', 'not a secret URI');
+    const [, givenPhrase, path = '', password] = parsed;
+    // A missing phrase is the public development phrase: only `//Alice`-style dev keys name it
+    // on purpose, by a junction. An empty URI is a mistake (an unset variable), not a key.
+    if (givenPhrase === undefined && path === '') {
+      throw new SecretUriError('NoSecret', 'no phrase, seed or //junction: that would be the public development key');
+    }
+    const phrase = givenPhrase ?? DEV_PHRASE;
+    if (phrase.startsWith('0x') && password !== undefined) {
+      throw new SecretUriError('PasswordOnSeed', 'a 0x seed takes no ///password');
+    }
     let seed = rootSeed(phrase, password);
     const tag = lengthPrefixed(utf8(scheme === 'ed25519' ? 'Ed25519HDKD' : 'MlDsaHDKD'));
     for (const [, junction] of path.matchAll(/\/(\/?[^/]+)/g)) {

@@ -14,6 +14,13 @@ import { buildTransaction, senderAccount, type Extension, type Form, type Sender
 import type { Keypair } from './keys.js';
 import { FACTS, inDescribedPieces } from './schemes.js';
 
+/** The stock extensions whose implicit data binds a transaction to one chain, runtime and era,
+ * with that data's length. `signTx` signs only payloads that carry them: a site could otherwise
+ * pass a 32-byte "call" and empty extensions, the `blake2_256` of another transaction's long
+ * payload — which is what a payload over 256 bytes is signed as — and get that transaction
+ * signed, as `signBytes` would (docs/security.md). */
+const CHAIN_BINDING: Record<string, number> = { CheckSpecVersion: 4, CheckTxVersion: 4, CheckGenesis: 32, CheckMortality: 32 };
+
 /** A polkadot-api signer that sends from `sender` in `form`; `signTx` returns the whole
  * extrinsic. Its `publicKey` is the sending account's id (what polkadot-api reads the nonce
  * of), not the ML-DSA key. */
@@ -29,6 +36,12 @@ export function pqSigner(sender: Keypair | Sender, form: Form, options: Transact
         if (!extension) throw new Error(`polkadot-api gave no data for the ${identifier} extension`);
         return extension;
       });
+      for (const [identifier, length] of Object.entries(CHAIN_BINDING)) {
+        const bound = extensions.find((extension) => extension.identifier === identifier);
+        if (bound?.additionalSigned.length !== length) {
+          throw new Error(`pq-verifier keys sign transactions only: no ${identifier} data of ${length} bytes binds this one to a chain`);
+        }
+      }
       return buildTransaction(sender, form, callData, extensions, options);
     },
     async signBytes() {

@@ -345,6 +345,22 @@ test("the README's example transfers and returns the finalized block", async () 
   assert.equal(await balance(to), AMOUNT);
 });
 
+test('a site asking signTx for the hash of another payload gets no signature', async () => {
+  // A payload over 256 bytes is signed as its blake2_256: a "transaction" of that hash as its
+  // call and no extension data would be signed as exactly those 32 bytes.
+  const answer = await pjs.rpc.state.call('Metadata_metadata_at_version', '0x10000000');
+  const metadata = answer.toU8a(true).subarray(1);
+  const order = unifyMetadata(decAnyMetadata(metadata)).extrinsic.signedExtensions[0]!;
+  const empty = Object.fromEntries(
+    order.map(({ identifier }) => [identifier, { identifier, value: new Uint8Array(), additionalSigned: new Uint8Array() }]),
+  );
+  const hashOfAnother = blake2_256(randomBytes(300));
+  const key = Keypair.fromSuri('ml-dsa-44', '//Alice');
+  for (const form of ['key-inline', 'registered'] as const) {
+    await assert.rejects(pqSigner(key, form).signTx(hashOfAnother, empty, metadata, 0), /sign transactions only/);
+  }
+});
+
 test("polkadot-api's code generator types the served metadata", async () => {
   // `Metadata_metadata_at_version(16)`: `Some(OpaqueMetadata)`.
   const answer = await pjs.rpc.state.call('Metadata_metadata_at_version', '0x10000000');

@@ -193,6 +193,10 @@ test('secret URIs are refused with a named reason', () => {
   assert.equal(refusal('not a mnemonic at all//Alice'), 'InvalidPhrase');
   assert.equal(refusal('0x1234'), 'InvalidPhrase');
   assert.equal(refusal('Alice//'), 'InvalidUri');
+  // An unset variable in `ml-dsa-44:$SECRET` would otherwise be the public dev phrase's key.
+  assert.equal(refusal(''), 'NoSecret');
+  assert.equal(refusal('///password'), 'NoSecret');
+  assert.equal(refusal(`0x${'11'.repeat(32)}///password`), 'PasswordOnSeed');
 });
 
 test('a key signs for another account only in the registered form, which Ed25519 has not', () => {

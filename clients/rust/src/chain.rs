@@ -199,11 +199,27 @@ pub struct Client {
 }
 
 impl Client {
-	/// Connects to the node at `url` (`ws://127.0.0.1:9944` for a local dev node).
+	/// Connects to the node at `url` (`ws://127.0.0.1:9944` for a local dev node): `wss://` or
+	/// `https://`, or an unencrypted address of this machine. The node supplies what is signed
+	/// — the metadata's call indices, the genesis hash, the runtime version, the decimals — so
+	/// on an unencrypted connection to another host anyone on the network path could change
+	/// it; [`Self::connect_insecure`] allows that when the path is trusted.
 	///
 	/// It uses the node's legacy JSON-RPC methods (`author_submitAndWatchExtrinsic`, …), which
 	/// report why a transaction is refused as a JSON-RPC error with the pallet's code.
 	pub async fn connect(url: &str) -> anyhow::Result<Self> {
+		let secure = subxt::rpcs::utils::url_is_secure(url)
+			.map_err(|_| anyhow::anyhow!("`{url}` is not a URL"))?;
+		anyhow::ensure!(
+			secure,
+			"refusing the unencrypted address {url} of another host: anyone on the network path \
+			 could change what is signed; use wss://, or allow it explicitly (pq-cli --insecure)"
+		);
+		Self::connect_insecure(url).await
+	}
+
+	/// [`Self::connect`], allowing an unencrypted (`ws://`, `http://`) address of another host.
+	pub async fn connect_insecure(url: &str) -> anyhow::Result<Self> {
 		let rpc = RpcClient::from_insecure_url(url).await.with_context(|| {
 			format!("cannot connect to {url}: is the node running, with JSON-RPC on that address?")
 		})?;
@@ -410,10 +426,16 @@ async fn token(
 			.cloned()
 			.unwrap_or(value.clone())
 	};
+	// Printed beside every amount before it is sent: a symbol with control characters (a
+	// carriage return, an escape sequence) could redraw the amount and recipient shown, so only
+	// a short printable ASCII one is taken.
 	let symbol = properties
 		.get("tokenSymbol")
 		.map(first)
-		.and_then(|symbol| symbol.as_str().map(str::to_owned));
+		.and_then(|symbol| symbol.as_str().map(str::to_owned))
+		.filter(|symbol| {
+			(1..=12).contains(&symbol.len()) && symbol.bytes().all(|byte| byte.is_ascii_graphic())
+		});
 	let decimals = properties
 		.get("tokenDecimals")
 		.map(first)

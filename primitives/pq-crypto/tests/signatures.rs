@@ -219,6 +219,30 @@ fn bad_secret_uris_are_typed_errors() {
 	);
 }
 
+/// A script whose secret variable is unset passes an empty URI (`ml-dsa-87:$SECRET`), which
+/// sp-core reads as the public development phrase: registering or funding that key hands the
+/// account to anyone. Only a `//` junction names the development phrase on purpose; and a
+/// password after a hex seed, which derivation ignores, is refused rather than dropped.
+#[test]
+fn an_empty_secret_uri_is_not_the_public_dev_phrase() {
+	for scheme in Scheme::SINGLE_KEY {
+		for no_secret in ["", "///password"] {
+			assert_eq!(
+				Keypair::from_suri(scheme, no_secret).err(),
+				Some(SecretError::NoSecret),
+				"{scheme:?} {no_secret:?}"
+			);
+		}
+		assert!(Keypair::from_suri(scheme, "//Alice").is_ok());
+	}
+	let seed = format!("0x{}", "11".repeat(32));
+	assert!(Keypair::from_suri(Scheme::MlDsa44, &seed).is_ok());
+	assert_eq!(
+		Keypair::from_suri(Scheme::MlDsa44, &format!("{seed}///password")).err(),
+		Some(SecretError::PasswordOnSeed)
+	);
+}
+
 #[test]
 fn deterministic_signing_repeats_and_hedged_signing_varies() {
 	let keypair = keypair(Scheme::MlDsa65);

@@ -25,6 +25,12 @@ pub enum SecretError {
 	SoftJunction,
 	/// Aggregate keys are made by a committee, not derived from a secret.
 	AggregateScheme,
+	/// Neither a phrase or seed nor a `//` junction: an empty URI (or a password alone) would
+	/// be the public development phrase's key, which anyone can derive — a mistake, such as an
+	/// unset variable, not a key to send or register with.
+	NoSecret,
+	/// A `///password` after a `0x` seed, which derivation would silently ignore.
+	PasswordOnSeed,
 }
 
 /// A signing key of one scheme.
@@ -71,8 +77,17 @@ impl Keypair {
 			sp_io::hashing::blake2_256,
 		};
 		let uri = SecretUri::from_str(suri).map_err(|_| SecretError::InvalidUri)?;
+		// sp-core reads a missing phrase as the development phrase: only `//Alice`-style dev
+		// keys name it on purpose, by a junction.
+		let names_a_phrase = !suri.is_empty() && !suri.starts_with('/');
+		if !names_a_phrase && uri.junctions.is_empty() {
+			return Err(SecretError::NoSecret);
+		}
 		let password = uri.password.as_ref().map(|password| password.expose_secret().as_str());
 		let phrase = uri.phrase.expose_secret();
+		if phrase.starts_with("0x") && password.is_some() {
+			return Err(SecretError::PasswordOnSeed);
+		}
 		// A BIP-39 mnemonic, or else a `0x` hex seed.
 		let mut seed: [u8; 32] = match ed25519::Pair::from_phrase(phrase, password) {
 			Ok((_, seed)) => seed,
