@@ -111,12 +111,13 @@ pub fn account(spec: &str) -> anyhow::Result<AccountId32> {
 		let bytes: [u8; 32] = hex::decode(hex_id)
 			.ok()
 			.and_then(|bytes| bytes.try_into().ok())
-			.ok_or_else(|| anyhow!("`{spec}` is not a 32-byte account id"))?;
+			.ok_or_else(|| anyhow!("a 0x account is not a 32-byte account id"))?;
 		return Ok(bytes.into());
 	}
+	// Not echoed: a secret pasted where an address belongs would reach terminals and logs.
 	load(spec)
 		.map(|keypair| keypair.account_id())
-		.with_context(|| format!("`{spec}` is not an account"))
+		.context("an account is neither SS58, 0x hex, nor a key")
 }
 
 #[cfg(test)]

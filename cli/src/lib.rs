@@ -47,7 +47,7 @@ pub struct Cli {
 
 	/// Allow an unencrypted (`ws://`) address of another host: the node supplies what is
 	/// signed (call indices, genesis hash, decimals), which anyone on the network path could
-	/// then change. Without it only `wss://` or this machine's addresses are used.
+	/// then change. Without it only `wss://` or loopback addresses are used.
 	#[arg(long, global = true)]
 	pub insecure: bool,
 

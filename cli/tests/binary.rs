@@ -43,7 +43,7 @@ fn key_generate_writes_a_key_file_that_inspect_reads() {
 
 #[test]
 fn bad_input_exits_non_zero_with_a_reason() {
-	let cases: [(&[&str], &str); 7] = [
+	let cases: [(&[&str], &str); 8] = [
 		(&["key", "inspect", "missing.json"], "neither a key file nor SCHEME:SURI"),
 		// An unset variable in `ml-dsa-87:$SECRET`: not the public development key.
 		(&["key", "inspect", "ml-dsa-87:"], "NoSecret"),
@@ -65,6 +65,8 @@ fn bad_input_exits_non_zero_with_a_reason() {
 			&["--url", "ws://127.0.0.1:1", "balance", "ed25519://Bob"],
 			"cannot connect to ws://127.0.0.1:1",
 		),
+		// A secret pasted where an account belongs.
+		(&["balance", "ml-dsa-87:my secret phrase xyzzy"], "is neither SS58, 0x hex, nor a key"),
 		// Whoever is on the path to an unencrypted remote node could change what is signed.
 		(
 			&["--url", "ws://192.0.2.1:9944", "balance", "ed25519://Bob"],

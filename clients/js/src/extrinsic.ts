@@ -84,8 +84,12 @@ export function transactionPayload(callData: Uint8Array, extensions: Extension[]
   );
 }
 
-/** What of `payload` is signed: the payload, or its `blake2_256` when longer than 256 bytes. */
+/** What of `payload` is signed: the payload, or its `blake2_256` when longer than 256 bytes.
+ * A payload no longer than a hash is refused: it could be the hash of another, long payload,
+ * which is signed as exactly those bytes (a real one, with its chain's implicit data, is over
+ * 70 bytes). */
 export function signingPayload(payload: Uint8Array): Uint8Array {
+  if (payload.length <= 32) throw new Error('pq-verifier keys sign transactions only: a payload as short as a hash is none');
   return payload.length > MAX_UNHASHED_PAYLOAD ? blake2_256(payload) : payload;
 }
 

@@ -59,7 +59,7 @@ export class Keypair {
    * well-known dev account); ML-DSA seeds follow the same hard derivation under the tag
    * `"MlDsaHDKD"`. */
   static fromSuri(scheme: Scheme, suri: string): Keypair {
-    const parsed = /^([a-zA-Z0-9 ]+)?((?:\/\/?[^/]+)*)(?:\/\/\/(.*))?$/.exec(suri);
+    const parsed = /^([a-zA-Z0-9 ]+)?((?:\/\/?[^/]+)*)(?:\/\/\/([^\n]*))?$/.exec(suri);
     if (!parsed) throw new SecretUriError('InvalidUri', 'not a secret URI');
     const [, givenPhrase, path = '', password] = parsed;
     // A missing phrase is the public development phrase: only `//Alice`-style dev keys name it
@@ -75,7 +75,7 @@ export class Keypair {
     const tag = lengthPrefixed(utf8(scheme === 'ed25519' ? 'Ed25519HDKD' : 'MlDsaHDKD'));
     for (const [, junction] of path.matchAll(/\/(\/?[^/]+)/g)) {
       if (!junction!.startsWith('/')) {
-        throw new SecretUriError('SoftJunction', `soft derivation (/${junction}) is undefined for ${scheme}; use //`);
+        throw new SecretUriError('SoftJunction', `soft derivation (/name) is undefined for ${scheme}; use //`);
       }
       seed = blake2_256(concat(tag, seed, chainCode(junction!.slice(1))));
     }

@@ -31,10 +31,19 @@ export function pqSigner(sender: Keypair | Sender, form: Form, options: Transact
       // polkadot-api hands the extensions by name; the payload and extrinsic take them in the
       // metadata's order.
       const order = unifyMetadata(decAnyMetadata(metadata)).extrinsic.signedExtensions[0] ?? [];
+      // What the caller passes is taken as bytes only: an object that merely has a `length`
+      // (a negative one, say) would shift what `concat` writes.
+      const bytes = (data: unknown, what: string): Uint8Array => {
+        if (!(data instanceof Uint8Array)) throw new Error(`pq-verifier keys sign transactions only: ${what} is not bytes`);
+        return data;
+      };
+      bytes(callData, 'the call');
       const extensions: Extension[] = order.map(({ identifier }) => {
         const extension = signedExtensions[identifier];
         if (!extension) throw new Error(`polkadot-api gave no data for the ${identifier} extension`);
-        return extension;
+        const value = bytes(extension.value, `${identifier}'s data`);
+        const additionalSigned = bytes(extension.additionalSigned, `${identifier}'s implicit data`);
+        return { identifier, value, additionalSigned };
       });
       for (const [identifier, length] of Object.entries(CHAIN_BINDING)) {
         const bound = extensions.find((extension) => extension.identifier === identifier);

@@ -359,6 +359,12 @@ test('a site asking signTx for the hash of another payload gets no signature', a
   for (const form of ['key-inline', 'registered'] as const) {
     await assert.rejects(pqSigner(key, form).signTx(hashOfAnother, empty, metadata, 0), /sign transactions only/);
   }
+  // Objects that only look like bytes — a negative length moves where the next part is
+  // written, so the "extensions" could pad and then unwrite themselves — are no bytes.
+  const lookalikes = Object.fromEntries(
+    order.map(({ identifier }) => [identifier, { identifier, value: new Uint8Array(), additionalSigned: { length: -32 } as unknown as Uint8Array }]),
+  );
+  await assert.rejects(pqSigner(key, 'key-inline').signTx(hashOfAnother, lookalikes, metadata, 0), /is not bytes/);
 });
 
 test("polkadot-api's code generator types the served metadata", async () => {

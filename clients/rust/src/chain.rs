@@ -200,7 +200,7 @@ pub struct Client {
 
 impl Client {
 	/// Connects to the node at `url` (`ws://127.0.0.1:9944` for a local dev node): `wss://` or
-	/// `https://`, or an unencrypted address of this machine. The node supplies what is signed
+	/// `https://`, or an unencrypted loopback address (`localhost`, 127.0.0.0/8, `::1`). The node supplies what is signed
 	/// — the metadata's call indices, the genesis hash, the runtime version, the decimals — so
 	/// on an unencrypted connection to another host anyone on the network path could change
 	/// it; [`Self::connect_insecure`] allows that when the path is trusted.
@@ -441,7 +441,7 @@ async fn token(
 		.map(first)
 		.and_then(|decimals| decimals.as_u64());
 	Ok(Token {
-		symbol: symbol.unwrap_or_else(|| "(smallest unit)".into()),
+		symbol: symbol.unwrap_or_else(|| "(no symbol)".into()),
 		decimals: decimals.and_then(|decimals| u32::try_from(decimals).ok()).unwrap_or(0),
 	})
 }
