@@ -160,9 +160,9 @@ pub fn build_state(config: Vec<u8>) -> sp_genesis_builder::Result {
 		serde_json::to_vec(&json).map_err(|error| alloc::format!("genesis config: {error}"))?;
 	genesis_builder_helper::build_state::<RuntimeGenesisConfig>(config)?;
 	if let Some(key) = pallet_sudo::Key::<Runtime>::get() {
-		// An Ed25519 key (an account id that is a curve point) would let whoever takes its
-		// discrete logarithm act as Root, so for every account.
-		if pq_crypto::account::edwards::decodes_as_point(key.as_ref()) {
+		// An Ed25519 key would let whoever takes its discrete logarithm act as Root, so for
+		// every account: the pallet's rule, as for committee owners and `Sudo::set_key`.
+		if PqVerifier::classical_key_signs_for(&key) {
 			let key = HexDisplay::from(AsRef::<[u8; 32]>::as_ref(&key));
 			return Err(alloc::format!(
 				"sudo key 0x{key}: an Ed25519 key (a curve point) — the sudo key must be an \
