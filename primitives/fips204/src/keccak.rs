@@ -220,6 +220,16 @@ impl<const RATE: usize> Squeezing<RATE> {
 		}
 	}
 
+	/// The next whole block of output, borrowed rather than copied out (ExpandA's rejection
+	/// sampling reads its candidates here). Only between whole blocks: what was read before
+	/// must end at a block's end.
+	pub fn read_block(&mut self) -> &[u8; RATE] {
+		debug_assert_eq!(self.position, RATE, "a read ended inside a block");
+		self.next_block();
+		self.position = RATE;
+		&self.block
+	}
+
 	fn next_block(&mut self) {
 		keccak_f1600(&mut self.state);
 		for (bytes, lane) in self.block.chunks_exact_mut(8).zip(&self.state) {
@@ -345,5 +355,21 @@ mod tests {
 		}
 		check::<168, sha3::Shake128>("SHAKE128");
 		check::<136, sha3::Shake256>("SHAKE256");
+	}
+
+	/// Blocks borrowed from the sponge are its output, first and between whole blocks read.
+	#[test]
+	fn borrowed_blocks_are_the_reference_shake() {
+		let input = b"rho, then the column and the row";
+		let mut sponge = Shake128::new();
+		sponge.absorb(input);
+		let mut reader = sponge.finalize();
+		let mut output = reader.read_block().to_vec();
+		let mut two_blocks = [0; 2 * 168];
+		reader.read(&mut two_blocks);
+		output.extend_from_slice(&two_blocks);
+		output.extend_from_slice(reader.read_block());
+		output.extend_from_slice(reader.read_block());
+		assert_eq!(output, reference::<sha3::Shake128>(&[input], 5 * 168));
 	}
 }

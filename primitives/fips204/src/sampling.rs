@@ -6,6 +6,7 @@ use super::{
 	Engine,
 };
 use alloc::boxed::Box;
+use core::mem::MaybeUninit;
 
 /// SHAKE256's output after absorbing, read in pieces of any length.
 pub type Shake256Reader = Squeezing<136>;
@@ -26,37 +27,43 @@ pub fn h_bytes<const LEN: usize>(parts: &[&[u8]]) -> [u8; LEN] {
 	out
 }
 
-/// Bytes of one SHAKE128 block: 56 candidates of Algorithm 14.
-const SHAKE128_BLOCK: usize = 168;
+/// A polynomial's coefficients as sampling writes them: ExpandA fills a fresh matrix in place
+/// without zeroing it first (in Wasm a `memset` of every entry, 3% of decoding a key and
+/// verifying).
+type Coefficients = [MaybeUninit<u32>; N];
+
+/// `poly`'s coefficients, to be overwritten.
+#[cfg(target_arch = "x86_64")]
+fn coefficients(poly: &mut Poly) -> &mut Coefficients {
+	// SAFETY: `Poly` is `repr(C)` over `[u32; N]`, laid out as `N` `MaybeUninit<u32>`; sampling
+	// writes only initialized values through it.
+	unsafe { &mut *(poly as *mut Poly).cast::<Coefficients>() }
+}
 
 /// The rejection sampling of Algorithm 30 `RejNTTPoly` over `stream`, the next bytes of a
 /// SHAKE128 output: Algorithm 14 `CoeffFromThreeBytes` keeps each 23-bit candidate below `q`
-/// until `poly` has 256 coefficients. Returns how many it has.
-fn rej_ntt_fill(poly: &mut Poly, mut filled: usize, stream: &[u8]) -> usize {
+/// until `poly` has 256 coefficients. Returns how many it has: the first that many are written.
+fn rej_ntt_fill(poly: &mut Coefficients, mut filled: usize, stream: &[u8]) -> usize {
 	for bytes in stream.chunks_exact(3) {
 		let candidate = u32::from_le_bytes([bytes[0], bytes[1], bytes[2] & 0x7f, 0]);
 		if candidate < Q && filled < N {
-			poly.0[filled] = candidate;
+			poly[filled].write(candidate);
 			filled += 1;
 		}
 	}
 	filled
 }
 
-/// Algorithm 30 `RejNTTPoly`: `poly` becomes a uniform polynomial in the NTT domain from
-/// SHAKE128(`seed`). Five blocks (280 candidates) almost always fill it; more are squeezed one
-/// at a time.
-fn rej_ntt_poly(poly: &mut Poly, seed: &[u8]) {
+/// Algorithm 30 `RejNTTPoly`: all of `poly` is written, a uniform polynomial in the NTT domain
+/// from SHAKE128(`seed`), sampled from each block of output where the sponge holds it (a block
+/// is 56 whole candidates; five almost always fill a polynomial).
+fn rej_ntt_poly(poly: &mut Coefficients, seed: &[u8]) {
 	let mut xof = Shake128::new();
 	xof.absorb(seed);
 	let mut xof = xof.finalize();
-	let mut first = [0u8; 5 * SHAKE128_BLOCK];
-	xof.read(&mut first);
-	let mut filled = rej_ntt_fill(poly, 0, &first);
-	let mut block = [0u8; SHAKE128_BLOCK];
+	let mut filled = 0;
 	while filled < N {
-		xof.read(&mut block);
-		filled = rej_ntt_fill(poly, filled, &block);
+		filled = rej_ntt_fill(poly, filled, xof.read_block());
 	}
 }
 
@@ -78,19 +85,23 @@ pub fn expand_a(engine: Engine, rho: &[u8; 32], k: usize, l: usize) -> Box<[Poly
 		return unsafe { four_way::expand_a(rho, k, l) };
 	}
 	let _ = engine;
-	// Filled in place: a polynomial returned by value is a 1 KiB copy (a `memcpy` call in Wasm).
-	let mut matrix = alloc::vec![Poly::default(); k * l].into_boxed_slice();
+	// Filled in place, neither zeroed first nor returned by value (a 1 KiB `memset` or `memcpy`
+	// call per entry in Wasm).
+	let mut matrix = Box::<[Poly]>::new_uninit_slice(k * l);
 	for (index, poly) in matrix.iter_mut().enumerate() {
+		// SAFETY: as in `coefficients`, `Poly` is laid out as `N` `MaybeUninit<u32>`.
+		let poly = unsafe { &mut *poly.as_mut_ptr().cast::<Coefficients>() };
 		rej_ntt_poly(poly, &matrix_seed(rho, index, l));
 	}
-	matrix
+	// SAFETY: `rej_ntt_poly` wrote every coefficient of every entry.
+	unsafe { matrix.assume_init() }
 }
 
 /// ExpandA's SHAKE128 streams four at a time ([`super::keccak_x4`]) and their rejection
 /// sampling eight candidates at a time, compiled for AVX2.
 #[cfg(target_arch = "x86_64")]
 mod four_way {
-	use super::{matrix_seed, rej_ntt_fill, Poly, N, Q};
+	use super::{coefficients, matrix_seed, rej_ntt_fill, Poly, N, Q};
 	use crate::keccak_x4::{Permutation, Shake128x4, RATE};
 	use alloc::{boxed::Box, vec};
 	use core::arch::x86_64::*;
@@ -190,7 +201,7 @@ mod four_way {
 			filled += kept.count_ones() as usize;
 			position += 24;
 		}
-		rej_ntt_fill(poly, filled, &stream[position..])
+		rej_ntt_fill(coefficients(poly), filled, &stream[position..])
 	}
 }
 
@@ -258,7 +269,7 @@ mod tests {
 		if !std::is_x86_feature_detected!("avx2") {
 			return;
 		}
-		let mut stream: Vec<u8> = (0..5 * SHAKE128_BLOCK).map(|i| (i * 151 + 7) as u8).collect();
+		let mut stream: Vec<u8> = (0..5 * 168).map(|i| (i * 151 + 7) as u8).collect();
 		// Rejected: q itself, 2^23 − 1, and q with the top bit (ignored) set.
 		for (candidate, value) in
 			[(0usize, Q), (9, (1 << 23) - 1), (10, Q | 1 << 23), (17, Q), (55, Q + 1)]
@@ -278,12 +289,12 @@ mod tests {
 			(&stream[..], 0),
 			(&stream, 100),
 			(&stream, 250),
-			(&stream[..SHAKE128_BLOCK], 200),
+			(&stream[..168], 200),
 			(&sparse, 0),
 			(&sparse, 230),
 		] {
 			let (mut scalar, mut vectorized) = (Poly::default(), Poly::default());
-			let expected = rej_ntt_fill(&mut scalar, filled, stream);
+			let expected = rej_ntt_fill(coefficients(&mut scalar), filled, stream);
 			// SAFETY: the CPU supports AVX2 (checked above).
 			assert_eq!(
 				unsafe { four_way::rej_ntt_fill_x8(&mut vectorized, filled, stream) },
