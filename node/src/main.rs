@@ -9,6 +9,7 @@
 mod chain_spec;
 mod cli;
 mod command;
+mod executing_code;
 mod key_cache_metrics;
 mod rpc;
 mod service;

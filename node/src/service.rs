@@ -2,10 +2,11 @@
 //! made: sealed on demand on a single-node chain (instant or manual), or by Aura with GRANDPA
 //! finality on a chain of validators.
 
-use crate::cli::Sealing;
+use crate::{cli::Sealing, executing_code::ExecutingCodeFactory};
 use futures::{channel::mpsc, FutureExt};
 use polkadot_sdk::{
 	sc_basic_authorship::ProposerFactory,
+	sc_client_api::ExecutorProvider,
 	sc_consensus::{BasicQueue, BlockImportParams, ForkChoiceStrategy, LongestChain, Verifier},
 	sc_consensus_aura::{self as aura, ImportQueueParams, SlotProportion, StartAuraParams},
 	sc_consensus_grandpa as grandpa,
@@ -91,6 +92,10 @@ pub fn new_partial(
 			pruning_filters,
 		)?;
 	let client = Arc::new(client);
+	// What the node remembers of committees' signer sets is scoped to the code a call executes.
+	client
+		.execution_extensions()
+		.set_extensions_factory(ExecutingCodeFactory::<_, FullBackend>::new(&client));
 	let select_chain = LongestChain::new(backend.clone());
 
 	let transaction_pool = Arc::from(

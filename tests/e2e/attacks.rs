@@ -340,6 +340,32 @@ async fn garbage_transactions_are_refused_with_a_reason_and_the_chain_goes_on() 
 	transfer_and_check(&rpc, &alice, Form::KeyInline, "after-garbage").await;
 }
 
+/// docs/security.md, "A call that decodes to many times its bytes": `System::kill_storage` of
+/// one-byte keys takes 2 bytes a key on the wire and some 28 in the runtime's memory, and
+/// validation holds two decoded copies. Sent bare (decoded before any origin or signature
+/// check): a million keys (2 MB) are refused as a call nobody may send, 2.6 million (5.2 MB,
+/// within a block's length) as undecodable — `sp_runtime` bounds the memory decoding a call
+/// may allocate (`DEFAULT_MAX_CALL_SIZE`, 16 MiB, as the decoder counts it) — never a trap,
+/// error 1002.
+#[tokio::test]
+async fn a_call_that_decodes_to_many_times_its_bytes_is_refused_not_trapped() {
+	let node = NodeProcess::start_dev(pq_node()).await;
+	let rpc = node.rpc().await;
+	for (keys, expected) in [(1_000_000u32, "not expected"), (2_600_000, "Undecodable")] {
+		// Version 4, bare; System (index 0), `kill_storage` (call 5), `keys` one byte each.
+		let mut body = vec![0x04, 0x00, 0x05];
+		codec::Compact(keys).encode_to(&mut body);
+		for key in 0..keys {
+			body.extend_from_slice(&[0x04, key as u8]);
+		}
+		let prefixed = [codec::Compact(body.len() as u32).encode(), body].concat();
+		let refused = refusal(rpc.submit(&prefixed).await.unwrap_err());
+		assert_eq!(refused.code, 1010, "{keys} keys: {refused}");
+		assert!(refused.reason.contains(expected), "{keys} keys: {refused}");
+	}
+	assert!(!node.log().contains("panicked"), "the runtime panicked:\n{}", node.log());
+}
+
 /// A node sealing on demand takes no blocks from peers: two dev nodes, each the other's
 /// reserved peer (a dev node refuses every other peer), connect; the second is offered the
 /// first's blocks and refuses them.

@@ -270,6 +270,20 @@ async fn a_committee_signed_transfer_through_the_cli() {
 	assert!(sent.contains("Balances::Transfer"), "{sent}");
 	let balance = cli(&node, &["balance", &recipient]).await.unwrap();
 	assert!(balance.contains("free: 2 UNIT"), "{balance}");
+	// The signer set's key, derived from the shares when the pool admitted the transfer, was
+	// known by its bitfield when the block was built: the node tells the host functions which
+	// code each call executes (`ExecutingCodeFactory`), which that memory is scoped to.
+	let metrics = node.metrics().await;
+	let signer_set_hits = metrics
+		.lines()
+		.find(|line| {
+			line.starts_with("pq_verifier_committee_cache_events_total{")
+				&& line.contains("kind=\"signer_set\"")
+				&& line.contains("event=\"hit\"")
+		})
+		.and_then(|line| line.rsplit(' ').next()?.parse::<f64>().ok())
+		.unwrap_or_else(|| panic!("signer-set hits are exported: {metrics}"));
+	assert!(signer_set_hits >= 1.0, "{metrics}");
 
 	// Eight members, built without the CLI's own threshold check: the node names the refusal.
 	let rpc = node.rpc().await;

@@ -80,12 +80,10 @@ fn the_node_cache_holds_no_more_than_its_budget() {
 		.collect();
 	// Verification through the host functions, natively; the caller's own `KeyCache` keeps
 	// nothing (with `Host` it would hold only encoded keys), so only the node's cache grows.
-	// Inside a runtime call (with `:code`), so that signer sets are remembered too.
+	// Inside a runtime call (its executing code registered, as a node does), so that signer
+	// sets are remembered too.
 	let mut externalities = polkadot_sdk::sp_io::TestExternalities::default();
-	externalities.insert(
-		polkadot_sdk::sp_core::storage::well_known_keys::CODE.to_vec(),
-		b"runtime code".to_vec(),
-	);
+	externalities.register_extension(pq_crypto::host::node::ExecutingCode::new(|| Some([7; 32])));
 	let mut verify_all = || {
 		externalities.execute_with(|| {
 			let mut caller = KeyCache::<Host>::new(CacheLimits { max_entries: 0, max_bytes: 0 });

@@ -82,12 +82,14 @@ fn the_node_expands_a_committee_matrix_once_and_changes_speed_only() {
 	a_signer_set_that_signed_is_known_by_its_bitfield();
 }
 
-/// Runs `f` as inside a call of the runtime whose code is `code`: the node scopes what it
-/// remembers of signer sets to the calling runtime's code.
+/// Runs `f` as inside a call of the runtime whose code is `code`, registered as a node
+/// registers it: the node scopes what it remembers of signer sets to the executing code.
 fn in_runtime<R>(code: &[u8], f: impl FnOnce() -> R) -> R {
 	let mut externalities = polkadot_sdk::sp_io::TestExternalities::default();
 	externalities
 		.insert(polkadot_sdk::sp_core::storage::well_known_keys::CODE.to_vec(), code.to_vec());
+	let hash = polkadot_sdk::sp_io::hashing::blake2_256(code);
+	externalities.register_extension(node::ExecutingCode::new(move || Some(hash)));
 	externalities.execute_with(f)
 }
 
@@ -136,5 +138,45 @@ fn a_signer_set_that_signed_is_known_by_its_bitfield() {
 		);
 	});
 	assert_eq!(known(&first, MESSAGE), None, "outside a runtime call nothing is known");
+	let mut unregistered = polkadot_sdk::sp_io::TestExternalities::default();
+	unregistered
+		.insert(polkadot_sdk::sp_core::storage::well_known_keys::CODE.to_vec(), runtime.to_vec());
+	unregistered.execute_with(|| {
+		assert_eq!(
+			known(&first, MESSAGE),
+			None,
+			"nothing is known where the node did not register the executing code"
+		);
+	});
 	assert_eq!(node::stats().signer_sets.hits, 2);
+	a_runtime_writing_code_cannot_file_signer_sets_under_that_code();
+}
+
+/// docs/security.md, "A signer set filed under code that did not derive it": a call that
+/// writes `:code` — `set_code` in an upgrade block, whose later transactions still run the old
+/// code, or a runtime on a fork writing the honest code's bytes — remembers the signer sets it
+/// verifies for the code it executes, never for the code it wrote. (Part of the one test above.)
+fn a_runtime_writing_code_cannot_file_signer_sets_under_that_code() {
+	use pq_crypto::backend::Backend;
+	let committee = Committee::from_seed(&[0xc3; 32], 6, 1);
+	let aggregate = sign(&committee, 0..3);
+	let known = || {
+		Host::verify_known_signer_set(
+			aggregate.signer_set(),
+			MESSAGE,
+			Purpose::Transaction,
+			&aggregate.signature,
+		)
+	};
+	let (old_code, new_code) = (b"the code before the upgrade", b"the code after the upgrade");
+	in_runtime(old_code, || {
+		polkadot_sdk::sp_io::storage::set(
+			polkadot_sdk::sp_core::storage::well_known_keys::CODE,
+			new_code,
+		);
+		assert!(node_accepts(&committee, &aggregate, MESSAGE));
+		assert!(known().is_some(), "known to the code that verified it");
+	});
+	in_runtime(new_code, || assert_eq!(known(), None, "not to the code the call wrote"));
+	in_runtime(old_code, || assert!(known().is_some()));
 }

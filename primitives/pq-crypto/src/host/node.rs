@@ -14,6 +14,24 @@ use crate::{
 };
 use std::sync::{Arc, LazyLock, Mutex, MutexGuard, PoisonError};
 
+polkadot_sdk::sp_externalities::decl_extension! {
+	/// The hash of the runtime code a call executes: the `:code` of the state the call starts
+	/// from, which is what the executor loaded. What the node remembers of signer sets is scoped
+	/// to it. A node registers it for every runtime call (`pq-node`'s extensions factory),
+	/// computed only when a committee's signature asks; without it, nothing is remembered or
+	/// known. Not `:code` as the call sees it: a call that writes `:code` — `set_code` in an
+	/// upgrade block, or any runtime on any fork — still executes the code it started with, and
+	/// must not file what that code derived under another code's hash.
+	pub struct ExecutingCode(LazyLock<Option<[u8; 32]>, Box<dyn FnOnce() -> Option<[u8; 32]> + Send>>);
+}
+
+impl ExecutingCode {
+	/// The executing code's hash, found by `hash` if asked for.
+	pub fn new(hash: impl FnOnce() -> Option<[u8; 32]> + Send + 'static) -> Self {
+		Self(LazyLock::new(Box::new(hash)))
+	}
+}
+
 /// The backend the host functions run.
 pub type NodeBackend = Fips204;
 
@@ -106,16 +124,15 @@ pub(super) fn verify_known_signer_set(
 	Some(key.verify_internal(message, signature.as_bytes()))
 }
 
-/// The hash of the runtime code of the state being executed (`:code`), which a signer set's
-/// remembered key is scoped to ([`SignerSetKey`]); `None` outside a runtime call, and then
-/// no signer set is remembered or known.
+/// The hash of the runtime code being executed ([`ExecutingCode`]), which a signer set's
+/// remembered key is scoped to ([`SignerSetKey`]); `None` outside a runtime call or where the
+/// node registered no [`ExecutingCode`], and then no signer set is remembered or known.
 fn runtime_code_hash() -> Option<[u8; 32]> {
-	use polkadot_sdk::{
-		sp_core::storage::well_known_keys::CODE, sp_externalities::with_externalities,
-	};
-	with_externalities(|externalities| externalities.storage_hash(CODE))
-		.flatten()
-		.and_then(|hash| hash.try_into().ok())
+	use polkadot_sdk::sp_externalities::{with_externalities, ExternalitiesExt};
+	with_externalities(|mut externalities| {
+		externalities.extension::<ExecutingCode>().and_then(|code| *code.0)
+	})
+	.flatten()
 }
 
 fn verify_and_remember(
