@@ -92,10 +92,14 @@ pub fn new_partial(
 			pruning_filters,
 		)?;
 	let client = Arc::new(client);
-	// What the node remembers of committees' signer sets is scoped to the code a call executes.
-	client
-		.execution_extensions()
-		.set_extensions_factory(ExecutingCodeFactory::<_, FullBackend>::new(&client));
+	// What the node remembers of committees' signer sets is scoped to the code a call executes;
+	// a chain spec's code substitutes run under another code's hash, so with them it remembers
+	// nothing.
+	if config.chain_spec.code_substitutes().is_empty() {
+		client
+			.execution_extensions()
+			.set_extensions_factory(ExecutingCodeFactory::<_, FullBackend>::new(&client));
+	}
 	let select_chain = LongestChain::new(backend.clone());
 
 	let transaction_pool = Arc::from(

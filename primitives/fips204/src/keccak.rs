@@ -222,9 +222,9 @@ impl<const RATE: usize> Squeezing<RATE> {
 
 	/// The next whole block of output, borrowed rather than copied out (ExpandA's rejection
 	/// sampling reads its candidates here). Only between whole blocks: what was read before
-	/// must end at a block's end.
+	/// must end at a block's end, or the rest of that block would be skipped.
 	pub fn read_block(&mut self) -> &[u8; RATE] {
-		debug_assert_eq!(self.position, RATE, "a read ended inside a block");
+		assert_eq!(self.position, RATE, "a read ended inside a block");
 		self.next_block();
 		self.position = RATE;
 		&self.block

@@ -33,10 +33,13 @@ pub fn h_bytes<const LEN: usize>(parts: &[&[u8]]) -> [u8; LEN] {
 type Coefficients = [MaybeUninit<u32>; N];
 
 /// `poly`'s coefficients, to be overwritten.
+///
+/// # Safety
+/// Only initialized values may be written through the result: `poly` stays a `Poly`.
 #[cfg(target_arch = "x86_64")]
-fn coefficients(poly: &mut Poly) -> &mut Coefficients {
-	// SAFETY: `Poly` is `repr(C)` over `[u32; N]`, laid out as `N` `MaybeUninit<u32>`; sampling
-	// writes only initialized values through it.
+unsafe fn coefficients(poly: &mut Poly) -> &mut Coefficients {
+	// SAFETY: `Poly` is `repr(C)` over `[u32; N]`, laid out as `N` `MaybeUninit<u32>`; the
+	// caller writes only initialized values through it.
 	unsafe { &mut *(poly as *mut Poly).cast::<Coefficients>() }
 }
 
@@ -89,7 +92,7 @@ pub fn expand_a(engine: Engine, rho: &[u8; 32], k: usize, l: usize) -> Box<[Poly
 	// call per entry in Wasm).
 	let mut matrix = Box::<[Poly]>::new_uninit_slice(k * l);
 	for (index, poly) in matrix.iter_mut().enumerate() {
-		// SAFETY: as in `coefficients`, `Poly` is laid out as `N` `MaybeUninit<u32>`.
+		// SAFETY: `Poly` is `repr(C)` over `[u32; N]`, laid out as `N` `MaybeUninit<u32>`.
 		let poly = unsafe { &mut *poly.as_mut_ptr().cast::<Coefficients>() };
 		rej_ntt_poly(poly, &matrix_seed(rho, index, l));
 	}
@@ -201,7 +204,8 @@ mod four_way {
 			filled += kept.count_ones() as usize;
 			position += 24;
 		}
-		rej_ntt_fill(coefficients(poly), filled, &stream[position..])
+		// SAFETY: `rej_ntt_fill` writes only coefficients it sampled.
+		rej_ntt_fill(unsafe { coefficients(poly) }, filled, &stream[position..])
 	}
 }
 
@@ -294,7 +298,8 @@ mod tests {
 			(&sparse, 230),
 		] {
 			let (mut scalar, mut vectorized) = (Poly::default(), Poly::default());
-			let expected = rej_ntt_fill(coefficients(&mut scalar), filled, stream);
+			// SAFETY: `rej_ntt_fill` writes only coefficients it sampled.
+			let expected = rej_ntt_fill(unsafe { coefficients(&mut scalar) }, filled, stream);
 			// SAFETY: the CPU supports AVX2 (checked above).
 			assert_eq!(
 				unsafe { four_way::rej_ntt_fill_x8(&mut vectorized, filled, stream) },
