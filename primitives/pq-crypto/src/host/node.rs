@@ -19,9 +19,10 @@ polkadot_sdk::sp_externalities::decl_extension! {
 	/// state the call starts at, or `None` where that depends on the call (`:pending_code`
 	/// set) — which what the node remembers of signer sets is scoped to. A node registers it for
 	/// every runtime call (`pq-node`'s extensions factory), computed only when a committee's
-	/// signature asks; without it, or with `None`, nothing is remembered or known. Not `:code` as the call sees it: a call that writes `:code` — `set_code` in an
-	/// upgrade block, or any runtime on any fork — still executes the code it started with, and
-	/// must not file what that code derived under another code's hash.
+	/// signature asks; without it, or with `None`, nothing is remembered or known. Not `:code`
+	/// as the call sees it: a call that writes `:code` — `set_code` in an upgrade block, or any
+	/// runtime on any fork — still executes the code it started with, and must not file what
+	/// that code derived under another code's hash.
 	pub struct ExecutingCode(LazyLock<Option<[u8; 32]>, Box<dyn FnOnce() -> Option<[u8; 32]> + Send>>);
 }
 
