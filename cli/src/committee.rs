@@ -54,6 +54,12 @@ pub fn signers(committee: &Committee, indices: &str) -> anyhow::Result<SignerBit
 			})
 			.collect::<anyhow::Result<_>>()?
 	};
+	let mut distinct = members.clone();
+	distinct.sort_unstable();
+	if let Some(twice) = distinct.windows(2).find(|pair| pair[0] == pair[1]) {
+		// Named twice, a member would count twice against the threshold but sign once.
+		bail!("member {} is named twice", twice[0]);
+	}
 	if (members.len() as u32) < committee.threshold() {
 		bail!(
 			"{} signers are fewer than the committee's threshold of {}",
@@ -91,5 +97,15 @@ mod tests {
 		assert!(signers(&committee, "1").is_err(), "below the threshold");
 		assert!(signers(&committee, "0,4").is_err(), "not a member");
 		assert!(signers(&committee, "0,x").is_err());
+	}
+
+	/// A signer named twice would meet the threshold by the list's length while the bitfield,
+	/// and the aggregate signature, have one member fewer: the chain would refuse it.
+	#[test]
+	fn a_signer_named_twice_is_refused() {
+		let committee = args(4, 3).committee().unwrap();
+		let error = signers(&committee, "0,0,1").unwrap_err().to_string();
+		assert!(error.contains("member 0 is named twice"), "{error}");
+		assert_eq!(signers(&committee, "0,2,1").unwrap().count(), 3);
 	}
 }

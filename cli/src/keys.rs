@@ -9,7 +9,11 @@ use polkadot_sdk::sp_core::crypto::{AccountId32, Ss58Codec};
 use pq_crypto::Scheme;
 use pq_signer::signing::Keypair;
 use serde::{Deserialize, Serialize};
-use std::{fs, io::Write, path::Path};
+use std::{
+	fs,
+	io::{Read, Write},
+	path::Path,
+};
 
 /// The schemes a key can have: every scheme but the committee one.
 pub const KEY_SCHEMES: [Scheme; 4] = Scheme::SINGLE_KEY;
@@ -59,8 +63,16 @@ pub fn write_key_file(path: &Path, file: &KeyFile) -> anyhow::Result<()> {
 		.with_context(|| format!("cannot create key file {}", path.display()))?;
 	out.write_all(serde_json::to_string_pretty(file)?.as_bytes())?;
 	out.write_all(b"\n")?;
+	// On disk before the account is printed: an account someone funds must not lose its seed
+	// to a crash.
+	out.sync_all()
+		.with_context(|| format!("cannot write key file {}", path.display()))?;
 	Ok(())
 }
+
+/// The most a key file is read: a real one is under 300 bytes, and `--from /dev/zero` must not
+/// read until memory runs out.
+const MAX_KEY_FILE_BYTES: u64 = 64 * 1024;
 
 /// The key named by `spec`: `SCHEME:SURI`, or else a key file path.
 pub fn load(spec: &str) -> anyhow::Result<Keypair> {
@@ -77,7 +89,13 @@ pub fn load(spec: &str) -> anyhow::Result<Keypair> {
 		// Not echoed: what was meant as a key file path may be a mistyped secret.
 		bail!("a key is neither a key file nor SCHEME:SURI (e.g. ml-dsa-65://Alice)");
 	}
-	let text = fs::read_to_string(path).with_context(|| format!("cannot read key file {spec}"))?;
+	let mut text = String::new();
+	fs::File::open(path)
+		.and_then(|file| file.take(MAX_KEY_FILE_BYTES + 1).read_to_string(&mut text))
+		.with_context(|| format!("cannot read key file {spec}"))?;
+	if text.len() as u64 > MAX_KEY_FILE_BYTES {
+		bail!("{spec} is longer than a key file ({MAX_KEY_FILE_BYTES} bytes at most)");
+	}
 	let file: KeyFile =
 		serde_json::from_str(&text).with_context(|| format!("{spec} is not a pq-cli key file"))?;
 	from_key_file(&file).with_context(|| format!("key file {spec}"))
@@ -167,5 +185,21 @@ mod tests {
 		file.secret_seed = "0x00".into();
 		assert!(from_key_file(&file).is_err());
 		assert!(parse_scheme("rsa").is_err());
+	}
+
+	/// `--from /dev/zero`, or any file longer than a key file, is refused after 64 KiB instead
+	/// of being read until memory runs out.
+	#[test]
+	fn an_endless_key_file_is_refused_after_a_bounded_read() {
+		#[cfg(unix)]
+		{
+			let error = load("/dev/zero").err().unwrap().to_string();
+			assert!(error.contains("longer than a key file"), "{error}");
+		}
+		let dir = tempfile::tempdir().unwrap();
+		let long = dir.path().join("long.json");
+		fs::write(&long, vec![b' '; MAX_KEY_FILE_BYTES as usize + 1]).unwrap();
+		let error = load(long.to_str().unwrap()).err().unwrap().to_string();
+		assert!(error.contains("longer than a key file"), "{error}");
 	}
 }

@@ -48,6 +48,27 @@ type FullBackend = sc_service::TFullBackend<Block>;
 
 type FullSelectChain = LongestChain<FullBackend, Block>;
 
+/// Refuses a chain of validators whose genesis GRANDPA authorities could never finalize — none,
+/// one of weight zero, or weights whose sum overflows — with an error naming the chain spec's
+/// field, where GRANDPA would panic when it starts.
+fn check_grandpa_genesis(client: &Arc<FullClient>) -> Result<(), ServiceError> {
+	use grandpa::GenesisAuthoritySetProvider;
+	let authorities = GenesisAuthoritySetProvider::<Block>::get(client)?;
+	let total = authorities.iter().try_fold(0u64, |total, (_, weight)| match weight {
+		0 => None,
+		weight => total.checked_add(*weight),
+	});
+	if authorities.is_empty() || total.is_none() {
+		return Err(ServiceError::Other(
+			"the chain spec's genesis GRANDPA authorities (`grandpa.authorities`) must be one or \
+			 more, each of non-zero weight, their weights summing within 2^64: a chain of \
+			 validators cannot finalize otherwise"
+				.into(),
+		));
+	}
+	Ok(())
+}
+
 /// Queue capacity of sealing commands; `engine_createBlock` waits when it is full.
 const SEALING_QUEUE: usize = 1024;
 
@@ -116,6 +137,7 @@ pub fn new_partial(
 	let (import_queue, grandpa) = if sealing == Sealing::Aura {
 		// Blocks from the network: Aura checks each one's slot and author's seal, GRANDPA
 		// tracks authority sets and imports justifications; the client executes every block.
+		check_grandpa_genesis(&client)?;
 		let (block_import, link) = grandpa::block_import(
 			client.clone(),
 			GRANDPA_JUSTIFICATION_PERIOD,

@@ -158,6 +158,7 @@ pub fn build_state(config: Vec<u8>) -> sp_genesis_builder::Result {
 	let slot = json.as_object_mut().and_then(|fields| fields.remove(SLOT_DURATION_FIELD));
 	let config =
 		serde_json::to_vec(&json).map_err(|error| alloc::format!("genesis config: {error}"))?;
+	check_balances(&config)?;
 	genesis_builder_helper::build_state::<RuntimeGenesisConfig>(config)?;
 	if let Some(key) = pallet_sudo::Key::<Runtime>::get() {
 		// An Ed25519 key would let whoever takes its discrete logarithm act as Root, so for
@@ -182,6 +183,42 @@ pub fn build_state(config: Vec<u8>) -> sp_genesis_builder::Result {
 					)
 				})?;
 		configs::AuraSlotDuration::set(&millis);
+	}
+	Ok(())
+}
+
+/// Refuses what pallet-balances' genesis would trap on without naming the account, or get wrong
+/// in silence: an account endowed twice or below the existential deposit, balances whose sum
+/// overflows (the Wasm build would wrap the total issuance), and upstream's `devAccounts`
+/// (sr25519 accounts, whose signatures this runtime refuses: funds no one could move).
+fn check_balances(config: &[u8]) -> Result<(), alloc::string::String> {
+	let genesis: RuntimeGenesisConfig = serde_json::from_slice(config)
+		.map_err(|error| alloc::format!("genesis config: {error}"))?;
+	let endowed = &genesis.balances;
+	if endowed.dev_accounts.is_some() {
+		return Err("balances.devAccounts: sr25519 accounts, whose signatures this runtime \
+			refuses; endow accounts in balances.balances"
+			.into());
+	}
+	let minimum = <<Runtime as polkadot_sdk::pallet_balances::Config>::ExistentialDeposit as polkadot_sdk::frame_support::traits::Get<Balance>>::get();
+	let mut accounts = alloc::collections::BTreeSet::new();
+	let mut total: Balance = 0;
+	for (account, balance) in &endowed.balances {
+		let named = || alloc::format!("{}", HexDisplay::from(AsRef::<[u8; 32]>::as_ref(account)));
+		if !accounts.insert(account) {
+			return Err(alloc::format!("balances.balances: 0x{} is endowed twice", named()));
+		}
+		if *balance < minimum {
+			return Err(alloc::format!(
+				"balances.balances: 0x{} has {balance}, below the existential deposit {minimum}",
+				named()
+			));
+		}
+		total = total.checked_add(*balance).ok_or_else(|| {
+			alloc::string::String::from(
+				"balances.balances: the balances sum beyond the largest total issuance (2^128 - 1)",
+			)
+		})?;
 	}
 	Ok(())
 }

@@ -136,6 +136,45 @@ fn a_genesis_with_a_classical_sudo_key_is_refused() {
 	assert!(genesis_state(presets::development(), None).is_ok());
 }
 
+/// Balances pallet-balances' genesis would trap on without naming the account (an account
+/// endowed twice, one below the existential deposit) or get wrong in silence (a sum beyond
+/// `u128`, wrapped in the Wasm build; sr25519 `devAccounts`, funds no signature here moves) are
+/// refused by name.
+#[test]
+fn a_genesis_with_malformed_balances_is_refused_by_name() {
+	let endowed = |preset: &serde_json::Value| preset["balances"]["balances"].clone();
+	let development = presets::development();
+	let first = endowed(&development)[0].clone();
+	let cases = [
+		("endowed twice", {
+			let mut preset = development.clone();
+			preset["balances"]["balances"].as_array_mut().unwrap().push(first.clone());
+			preset
+		}),
+		("below the existential deposit", {
+			let mut preset = development.clone();
+			preset["balances"]["balances"][0][1] = 1.into();
+			preset
+		}),
+		("beyond the largest total issuance", {
+			let mut preset = development.clone();
+			let max: serde_json::Value = serde_json::from_str(&u128::MAX.to_string()).unwrap();
+			preset["balances"]["balances"][0][1] = max.clone();
+			preset["balances"]["balances"][1][1] = max;
+			preset
+		}),
+		("devAccounts", {
+			let mut preset = development.clone();
+			preset["balances"]["devAccounts"] = serde_json::json!([4, 1_000_000_000_000u64, null]);
+			preset
+		}),
+	];
+	for (expected, preset) in cases {
+		let error = genesis_state(preset, None).expect_err(expected);
+		assert!(error.contains(expected), "{expected}: {error}");
+	}
+}
+
 /// Each scheme's `//Alice` sends `//Bob` (Ed25519) a transfer with its key inline.
 #[test]
 fn transfer_with_key_inline_works_with_every_scheme() {

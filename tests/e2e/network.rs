@@ -370,3 +370,33 @@ async fn validators_gossip_include_and_finalize_and_survive_a_crash_and_a_late_j
 		node.stop().await;
 	}
 }
+
+/// A chain spec of validators whose genesis has no GRANDPA authority — or one of weight zero —
+/// is refused when the node starts, with an error naming the field, where GRANDPA panicked.
+#[test]
+fn a_chain_of_validators_without_grandpa_authorities_is_refused_at_startup() {
+	let directory = tempfile::tempdir().unwrap();
+	let spec_path = network_spec(directory.path(), 2);
+	let spec: Value = serde_json::from_slice(&std::fs::read(&spec_path).unwrap()).unwrap();
+	let authorities = spec["genesis"]["runtimeGenesis"]["patch"]["grandpa"]["authorities"].clone();
+	let weightless = Value::Array(vec![serde_json::json!([authorities[0][0], 0])]);
+	for (case, grandpa_authorities) in
+		[("none", Value::Array(Vec::new())), ("weight 0", weightless)]
+	{
+		let mut spec = spec.clone();
+		spec["genesis"]["runtimeGenesis"]["patch"]["grandpa"]["authorities"] = grandpa_authorities;
+		let path = directory.path().join("no-grandpa.json");
+		std::fs::write(&path, serde_json::to_vec(&spec).unwrap()).unwrap();
+		let base_path = directory.path().join(format!("base-{}", case.replace(' ', "-")));
+		let output = std::process::Command::new(pq_node())
+			.args(["--chain", path.to_str().unwrap(), "--base-path"])
+			.arg(&base_path)
+			.args(["--no-prometheus", "--rpc-port", "0", "--port", "0"])
+			.output()
+			.unwrap();
+		let stderr = String::from_utf8_lossy(&output.stderr);
+		assert!(!output.status.success(), "{case}: {stderr}");
+		assert!(stderr.contains("`grandpa.authorities`"), "{case}: {stderr}");
+		assert!(!stderr.contains("panicked"), "{case}: {stderr}");
+	}
+}
