@@ -9,7 +9,8 @@ use crate::*;
 use alloc::{vec, vec::Vec};
 use hex_literal::hex;
 use polkadot_sdk::{
-	frame_support::genesis_builder_helper,
+	frame_support::traits::{BuildGenesisConfig, Get},
+	pallet_balances,
 	sp_core::{ed25519, hexdisplay::HexDisplay, sr25519},
 	sp_genesis_builder::{self, PresetId},
 	sp_runtime::AccountId32,
@@ -156,18 +157,19 @@ pub fn build_state(config: Vec<u8>) -> sp_genesis_builder::Result {
 	let mut json: Value = serde_json::from_slice(&config)
 		.map_err(|error| alloc::format!("genesis config: {error}"))?;
 	let slot = json.as_object_mut().and_then(|fields| fields.remove(SLOT_DURATION_FIELD));
-	let config =
-		serde_json::to_vec(&json).map_err(|error| alloc::format!("genesis config: {error}"))?;
-	check_balances(&config)?;
-	genesis_builder_helper::build_state::<RuntimeGenesisConfig>(config)?;
+	// Parsed once: checked, then built (what `genesis_builder_helper::build_state` does).
+	let genesis: RuntimeGenesisConfig =
+		serde_json::from_value(json).map_err(|error| alloc::format!("genesis config: {error}"))?;
+	check_balances(&genesis.balances)?;
+	genesis.build();
 	if let Some(key) = pallet_sudo::Key::<Runtime>::get() {
 		// An Ed25519 key would let whoever takes its discrete logarithm act as Root, so for
 		// every account: the pallet's rule, as for committee owners and `Sudo::set_key`.
 		if PqVerifier::classical_key_signs_for(&key) {
-			let key = HexDisplay::from(AsRef::<[u8; 32]>::as_ref(&key));
 			return Err(alloc::format!(
-				"sudo key 0x{key}: an Ed25519 key (a curve point) — the sudo key must be an \
-				 ML-DSA key's account"
+				"sudo key 0x{}: an Ed25519 key (a curve point) — the sudo key must be an \
+				 ML-DSA key's account",
+				account_hex(&key)
 			));
 		}
 	}
@@ -191,27 +193,28 @@ pub fn build_state(config: Vec<u8>) -> sp_genesis_builder::Result {
 /// in silence: an account endowed twice or below the existential deposit, balances whose sum
 /// overflows (the Wasm build would wrap the total issuance), and upstream's `devAccounts`
 /// (sr25519 accounts, whose signatures this runtime refuses: funds no one could move).
-fn check_balances(config: &[u8]) -> Result<(), alloc::string::String> {
-	let genesis: RuntimeGenesisConfig = serde_json::from_slice(config)
-		.map_err(|error| alloc::format!("genesis config: {error}"))?;
-	let endowed = &genesis.balances;
+fn check_balances(
+	endowed: &pallet_balances::GenesisConfig<Runtime>,
+) -> Result<(), alloc::string::String> {
 	if endowed.dev_accounts.is_some() {
 		return Err("balances.devAccounts: sr25519 accounts, whose signatures this runtime \
 			refuses; endow accounts in balances.balances"
 			.into());
 	}
-	let minimum = <<Runtime as polkadot_sdk::pallet_balances::Config>::ExistentialDeposit as polkadot_sdk::frame_support::traits::Get<Balance>>::get();
+	let minimum: Balance = <Runtime as pallet_balances::Config>::ExistentialDeposit::get();
 	let mut accounts = alloc::collections::BTreeSet::new();
 	let mut total: Balance = 0;
 	for (account, balance) in &endowed.balances {
-		let named = || alloc::format!("{}", HexDisplay::from(AsRef::<[u8; 32]>::as_ref(account)));
 		if !accounts.insert(account) {
-			return Err(alloc::format!("balances.balances: 0x{} is endowed twice", named()));
+			return Err(alloc::format!(
+				"balances.balances: 0x{} is endowed twice",
+				account_hex(account)
+			));
 		}
 		if *balance < minimum {
 			return Err(alloc::format!(
 				"balances.balances: 0x{} has {balance}, below the existential deposit {minimum}",
-				named()
+				account_hex(account)
 			));
 		}
 		total = total.checked_add(*balance).ok_or_else(|| {
@@ -221,6 +224,11 @@ fn check_balances(config: &[u8]) -> Result<(), alloc::string::String> {
 		})?;
 	}
 	Ok(())
+}
+
+/// An account id in hex, as errors name it.
+fn account_hex(account: &AccountId32) -> HexDisplay<'_> {
+	HexDisplay::from(AsRef::<[u8; 32]>::as_ref(account))
 }
 
 /// The preset called `id`, as JSON.
