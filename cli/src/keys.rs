@@ -5,7 +5,7 @@
 //! `ed25519:0x<32-byte seed>`. An account is an SS58 address, a 32-byte `0x` hex id, or a key.
 
 use anyhow::{anyhow, bail, Context};
-use polkadot_sdk::sp_core::crypto::{AccountId32, Ss58Codec};
+use polkadot_sdk::sp_core::crypto::{AccountId32, PublicError, Ss58Codec};
 use pq_crypto::Scheme;
 use pq_signer::signing::Keypair;
 use serde::{Deserialize, Serialize};
@@ -122,9 +122,14 @@ fn from_key_file(file: &KeyFile) -> anyhow::Result<Keypair> {
 
 /// The account named by `spec`: SS58, `0x` hex, or a key as [`load`] takes it.
 pub fn account(spec: &str) -> anyhow::Result<AccountId32> {
-	if let Ok(account) = AccountId32::from_ss58check(spec) {
-		return Ok(account);
-	}
+	let ss58 = match AccountId32::from_ss58check(spec) {
+		Ok(account) => return Ok(account),
+		// An address with a typo: said so, rather than "not SS58, hex, nor a key".
+		Err(PublicError::InvalidChecksum) => {
+			bail!("the account is an SS58 address whose checksum does not match: mistyped")
+		},
+		Err(error) => error,
+	};
 	if let Some(hex_id) = spec.strip_prefix("0x") {
 		let bytes: [u8; 32] = hex::decode(hex_id)
 			.ok()
@@ -133,9 +138,15 @@ pub fn account(spec: &str) -> anyhow::Result<AccountId32> {
 		return Ok(bytes.into());
 	}
 	// Not echoed: a secret pasted where an address belongs would reach terminals and logs.
-	load(spec)
-		.map(|keypair| keypair.account_id())
-		.context("an account is neither SS58, 0x hex, nor a key")
+	load(spec).map(|keypair| keypair.account_id()).with_context(|| {
+		// Base58 of about an address's length (SS58 of a 32-byte account is 47 to 49
+		// characters): most likely one with a character dropped or added.
+		if ss58 != PublicError::BadBase58 && (44..=52).contains(&spec.len()) {
+			"the account is not SS58 of a 32-byte account: a character missing or extra?"
+		} else {
+			"an account is neither SS58, 0x hex, nor a key"
+		}
+	})
 }
 
 #[cfg(test)]
@@ -175,6 +186,18 @@ mod tests {
 		assert_eq!(account("ed25519://Alice").unwrap(), alice);
 		assert!(account("0x1234").is_err());
 		assert!(account("nobody").is_err());
+	}
+
+	#[test]
+	fn a_mistyped_ss58_address_is_named_as_one() {
+		let alice = load("ed25519://Alice").unwrap().account_id().to_ss58check();
+		let mut mistyped = alice.into_bytes();
+		mistyped[10] = if mistyped[10] == b'a' { b'b' } else { b'a' };
+		let refusal = account(std::str::from_utf8(&mistyped).unwrap()).unwrap_err();
+		assert!(refusal.to_string().contains("checksum"), "{refusal}");
+		mistyped.remove(20);
+		let refusal = account(std::str::from_utf8(&mistyped).unwrap()).unwrap_err();
+		assert!(refusal.to_string().contains("a character missing or extra"), "{refusal}");
 	}
 
 	#[test]

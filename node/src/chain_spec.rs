@@ -113,14 +113,21 @@ pub fn load(id: &str) -> Result<Box<dyn polkadot_sdk::sc_service::ChainSpec>, St
 		"" | "dev" => Box::new(development()?),
 		"dev-pure-wasm" => Box::new(development_pure_wasm()?),
 		"local" => Box::new(local_testnet()?),
-		other => match other.strip_prefix("local-") {
+		// Digits only: `local-4.json` is a file.
+		other => match other.strip_prefix("local-").filter(|validators| {
+			!validators.is_empty() && validators.bytes().all(|byte| byte.is_ascii_digit())
+		}) {
 			Some(validators) => Box::new(local_testnet_of(
 				validators.parse().map_err(|_| format!("{other}: local-<validators>, 1 to 6"))?,
 			)?),
-			None => Box::new(
-				ChainSpec::from_json_file(PathBuf::from(other))
-					.map_err(|error| format!("chain specification {other}: {error}"))?,
-			),
+			None => Box::new(ChainSpec::from_json_file(PathBuf::from(other)).map_err(|error| {
+				let preset = if other.starts_with("local-") {
+					" (nor the preset local-<validators>, 1 to 6)"
+				} else {
+					""
+				};
+				format!("chain specification {other}: {error}{preset}")
+			})?),
 		},
 	})
 }
@@ -130,6 +137,17 @@ mod tests {
 	use super::*;
 	use polkadot_sdk::{sc_service::ChainSpec as _, sp_runtime::BuildStorage};
 	use pq_runtime::genesis_config_presets::{dev_accounts, ENDOWMENT};
+
+	/// `--chain local-4.json` (a chain spec file, perhaps of four validators) was taken for the
+	/// `local-4` preset, and a node ran the preset's chain instead of the file's.
+	#[test]
+	fn a_chain_spec_file_named_like_a_preset_is_read_as_a_file() {
+		assert_eq!(load("local-4").unwrap().id(), "local_testnet_4");
+		for file in ["local-4.json", "local-", "local-4x"] {
+			let refusal = load(file).map(|spec| spec.id().to_owned()).unwrap_err();
+			assert!(refusal.starts_with(&format!("chain specification {file}: ")), "{refusal}");
+		}
+	}
 
 	#[test]
 	fn dev_chain_spec_builds_the_preset_genesis() {

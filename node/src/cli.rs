@@ -14,8 +14,9 @@ pub struct Cli {
 	/// How blocks are made. `instant`: a block as soon as a transaction enters the pool,
 	/// finalized at once. `manual`: only when asked over JSON-RPC (`engine_createBlock`,
 	/// `engine_finalizeBlock`), so a harness decides what goes into each block. `aura`: by the
-	/// chain's validators in turn, one per slot, finalized by GRANDPA. Default: `instant` on
-	/// development chains (`--dev`, `dev-pure-wasm`), `aura` on every other.
+	/// chain's validators in turn, one per slot, finalized by GRANDPA. A chain whose state
+	/// (at the best block) names Aura authorities is made by `aura` only; one without (`--dev`,
+	/// `dev-pure-wasm`) is sealed on demand, `instant` by default.
 	#[arg(long, value_enum)]
 	pub sealing: Option<Sealing>,
 
@@ -40,19 +41,26 @@ pub enum Sealing {
 }
 
 impl Sealing {
-	/// `flag`, or the default for `chain`: on-demand blocks for development chains, consensus
-	/// for every other. A chain of validators is never sealed on demand: its runtime accepts
-	/// only Aura's blocks, and an on-demand node would import its peers' blocks unchecked.
-	pub fn resolve(
-		flag: Option<Self>,
-		chain: &dyn polkadot_sdk::sc_service::ChainSpec,
-	) -> Result<Self, String> {
-		use polkadot_sdk::sc_service::ChainType;
-		match (chain.chain_type(), flag) {
-			(ChainType::Development, flag) => Ok(flag.unwrap_or(Self::Instant)),
-			(_, None | Some(Self::Aura)) => Ok(Self::Aura),
-			(chain_type, Some(sealing)) =>
-				Err(format!("--sealing {sealing:?} is for development chains; this one is {chain_type:?} (Aura and GRANDPA)")),
+	/// `flag`, or the default, for a chain whose state at the best block names Aura authorities
+	/// (`validators`) or none — the same rule by which its runtime accepts blocks. A chain of validators is made
+	/// by Aura alone: its runtime refuses blocks without an Aura slot, and a node sealing on
+	/// demand would import its peers' blocks unchecked. A chain without validators is sealed on
+	/// demand: Aura would never find an author.
+	pub fn resolve(flag: Option<Self>, validators: bool) -> Result<Self, String> {
+		match (validators, flag) {
+			(true, None | Some(Self::Aura)) => Ok(Self::Aura),
+			(false, None) => Ok(Self::Instant),
+			(false, Some(on_demand @ (Self::Instant | Self::Manual))) => Ok(on_demand),
+			(true, Some(on_demand)) => Err(format!(
+				"--sealing {} is for a chain without validators; this chain's state \
+				 names Aura authorities (`aura.authorities`): its blocks are made by Aura",
+				format!("{on_demand:?}").to_lowercase()
+			)),
+			(false, Some(Self::Aura)) => {
+				Err("--sealing aura needs validators; this chain's state names no Aura authority \
+				 (`aura.authorities`): its blocks are sealed on demand (instant or manual)"
+					.into())
+			},
 		}
 	}
 }
@@ -89,4 +97,32 @@ pub enum Benchmark {
 	/// Measures reading and writing the chain's state in its database and writes the runtime's
 	/// database weights.
 	Storage(Box<polkadot_sdk::frame_benchmarking_cli::StorageCmd>),
+}
+
+#[cfg(test)]
+mod tests {
+	use super::Sealing::{self, *};
+
+	/// The rule as data: (the chain's state names validators, `--sealing`) → how blocks are
+	/// made, or refused at startup.
+	#[test]
+	fn sealing_follows_the_chains_validators() {
+		let cases: [(bool, Option<Sealing>, Option<Sealing>); 8] = [
+			(true, None, Some(Aura)),
+			(true, Some(Aura), Some(Aura)),
+			(true, Some(Instant), None),
+			(true, Some(Manual), None),
+			(false, None, Some(Instant)),
+			(false, Some(Instant), Some(Instant)),
+			(false, Some(Manual), Some(Manual)),
+			(false, Some(Aura), None),
+		];
+		for (validators, flag, expected) in cases {
+			let resolved = Sealing::resolve(flag, validators);
+			assert_eq!(resolved.clone().ok(), expected, "{validators} {flag:?}: {resolved:?}");
+			if let Err(refusal) = resolved {
+				assert!(refusal.contains("`aura.authorities`"), "{refusal}");
+			}
+		}
+	}
 }

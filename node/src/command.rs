@@ -2,7 +2,7 @@
 
 use crate::{
 	chain_spec,
-	cli::{Cli, Sealing, Subcommand},
+	cli::{Cli, Subcommand},
 	service,
 };
 use polkadot_sdk::{
@@ -60,10 +60,7 @@ pub fn run() -> sc_cli::Result<()> {
 		Some(Subcommand::ExportBlocks(cmd)) => {
 			let runner = cli.create_runner(cmd)?;
 			runner.async_run(|config| {
-				let components = service::new_partial(
-					&config,
-					Sealing::resolve(cli.sealing, &*config.chain_spec)?,
-				)?;
+				let components = service::new_partial(&config, cli.sealing)?;
 				Ok((cmd.run(components.client, config.database), components.task_manager))
 			})
 		},
@@ -71,10 +68,7 @@ pub fn run() -> sc_cli::Result<()> {
 			let runner = cli.create_runner(cmd)?;
 			runner.async_run(|config| {
 				// The chain's own import queue: Aura's checks the seals of a validators' chain.
-				let components = service::new_partial(
-					&config,
-					Sealing::resolve(cli.sealing, &*config.chain_spec)?,
-				)?;
+				let components = service::new_partial(&config, cli.sealing)?;
 				Ok((cmd.run(components.client, components.import_queue), components.task_manager))
 			})
 		},
@@ -93,10 +87,7 @@ pub fn run() -> sc_cli::Result<()> {
 		Some(Subcommand::Benchmark(crate::cli::Benchmark::Storage(cmd))) => {
 			let runner = cli.create_runner(&**cmd)?;
 			runner.sync_run(|config| {
-				let components = service::new_partial(
-					&config,
-					Sealing::resolve(cli.sealing, &*config.chain_spec)?,
-				)?;
+				let components = service::new_partial(&config, cli.sealing)?;
 				let db = components.backend.expose_db();
 				let storage = components.backend.expose_storage();
 				let trie_cache = components.backend.expose_shared_trie_cache();
@@ -111,7 +102,6 @@ pub fn run() -> sc_cli::Result<()> {
 				..pq_crypto::host::node::DEFAULT_LIMITS
 			});
 			runner.run_node_until_exit(|config| async move {
-				let sealing = Sealing::resolve(sealing, &*config.chain_spec)?;
 				match config.network.network_backend {
 					NetworkBackendType::Litep2p => {
 						service::new_full::<Litep2pNetworkBackend>(config, sealing)

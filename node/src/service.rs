@@ -6,7 +6,7 @@ use crate::{cli::Sealing, executing_code::ExecutingCodeFactory};
 use futures::{channel::mpsc, FutureExt};
 use polkadot_sdk::{
 	sc_basic_authorship::ProposerFactory,
-	sc_client_api::ExecutorProvider,
+	sc_client_api::{AuxStore, ExecutorProvider},
 	sc_consensus::{BasicQueue, BlockImportParams, ForkChoiceStrategy, LongestChain, Verifier},
 	sc_consensus_aura::{self as aura, ImportQueueParams, SlotProportion, StartAuraParams},
 	sc_consensus_grandpa as grandpa,
@@ -19,10 +19,11 @@ use polkadot_sdk::{
 	},
 	sc_transaction_pool,
 	sc_transaction_pool_api::OffchainTransactionPoolFactory,
-	sp_blockchain::HeaderBackend,
+	sp_api::ProvideRuntimeApi,
+	sp_blockchain::{Error as ClientError, HeaderBackend},
 	sp_consensus::BlockOrigin,
-	sp_consensus_aura::sr25519::AuthorityPair as AuraPair,
-	sp_io,
+	sp_consensus_aura::{sr25519::AuthorityPair as AuraPair, AuraApi},
+	sp_consensus_grandpa, sp_io,
 	sp_runtime::traits::Block as BlockT,
 	sp_timestamp,
 };
@@ -48,25 +49,59 @@ type FullBackend = sc_service::TFullBackend<Block>;
 
 type FullSelectChain = LongestChain<FullBackend, Block>;
 
-/// Refuses a chain of validators whose genesis GRANDPA authorities could never finalize — none,
-/// one of weight zero, or weights whose sum overflows — with an error naming the chain spec's
-/// field, where GRANDPA would panic when it starts.
-fn check_grandpa_genesis(client: &Arc<FullClient>) -> Result<(), ServiceError> {
-	use grandpa::GenesisAuthoritySetProvider;
-	let authorities = GenesisAuthoritySetProvider::<Block>::get(client)?;
-	let total = authorities.iter().try_fold(0u64, |total, (_, weight)| match weight {
-		0 => None,
-		weight => total.checked_add(*weight),
-	});
-	if authorities.is_empty() || total.is_none() {
+/// The genesis GRANDPA authorities, refused with an error naming the chain spec's field when
+/// they could never finalize — none, one of weight zero, or weights whose sum overflows —
+/// where GRANDPA would panic. GRANDPA asks only on a node's first start: the genesis state a
+/// later start would read may be pruned.
+struct CheckedGrandpaGenesis(Arc<FullClient>);
+
+impl grandpa::GenesisAuthoritySetProvider<Block> for CheckedGrandpaGenesis {
+	fn get(&self) -> Result<sp_consensus_grandpa::AuthorityList, ClientError> {
+		let authorities = self.0.get()?;
+		let total = authorities.iter().try_fold(0u64, |total, (_, weight)| match weight {
+			0 => None,
+			weight => total.checked_add(*weight),
+		});
+		if authorities.is_empty() || total.is_none() {
+			return Err(ClientError::Application(
+				"the chain spec's genesis GRANDPA authorities (`grandpa.authorities`) must be one \
+				 or more, each of non-zero weight, their weights summing within 2^64: a chain of \
+				 validators cannot finalize otherwise"
+					.into(),
+			));
+		}
+		Ok(authorities)
+	}
+}
+
+/// Where GRANDPA keeps its authority set in the client's auxiliary store
+/// (`sc-consensus-grandpa`'s `aux_schema`): present once the node has run GRANDPA on this
+/// database.
+const GRANDPA_AUTHORITY_SET_KEY: &[u8] = b"grandpa_voters";
+
+/// How `client`'s chain makes its blocks: `flag`, or the default, by whether the state at its
+/// best block names Aura authorities — the rule by which its runtime decides whether blocks
+/// carry an Aura slot. The best block's state, not genesis's: a node restarted after pruning
+/// has no genesis state. A database GRANDPA has finalized is never sealed on demand, even if
+/// the chain's state no longer names validators: the node would finalize a fork of its own.
+fn resolve_sealing(client: &FullClient, flag: Option<Sealing>) -> Result<Sealing, ServiceError> {
+	let best = client.info();
+	let authorities = client.runtime_api().authorities(best.best_hash).map_err(|error| {
+		ServiceError::Other(format!(
+			"the Aura authorities at the best block #{} {:?}, which decide how blocks are \
+			 made, cannot be read: {error}",
+			best.best_number, best.best_hash
+		))
+	})?;
+	let sealing = Sealing::resolve(flag, !authorities.is_empty()).map_err(ServiceError::Other)?;
+	if sealing != Sealing::Aura && client.get_aux(GRANDPA_AUTHORITY_SET_KEY)?.is_some() {
 		return Err(ServiceError::Other(
-			"the chain spec's genesis GRANDPA authorities (`grandpa.authorities`) must be one or \
-			 more, each of non-zero weight, their weights summing within 2^64: a chain of \
-			 validators cannot finalize otherwise"
+			"this database holds a chain GRANDPA finalized, whose state at the best block \
+			 names no Aura authority (`aura.authorities`): it cannot be sealed on demand"
 				.into(),
 		));
 	}
-	Ok(())
+	Ok(sealing)
 }
 
 /// Queue capacity of sealing commands; `engine_createBlock` waits when it is full.
@@ -89,22 +124,21 @@ pub type PartialComponents = sc_service::PartialComponents<
 	FullSelectChain,
 	BasicQueue<Block>,
 	sc_transaction_pool::TransactionPoolHandle<Block, FullClient>,
-	Option<Grandpa>,
+	(Sealing, Option<Grandpa>),
 >;
 
-/// Client, ParityDB backend, transaction pool and the import queue `sealing` needs, without any
+/// Client, ParityDB backend, transaction pool and the import queue of the chain's sealing
+/// (`--sealing` `flag`, or the default for its validators: [`Sealing::resolve`]), without any
 /// task running.
 pub fn new_partial(
 	config: &Configuration,
-	sealing: Sealing,
+	flag: Option<Sealing>,
 ) -> Result<PartialComponents, ServiceError> {
 	let executor = sc_service::new_wasm_executor::<HostFunctions>(&config.executor);
-	// Pruning keeps the blocks with GRANDPA justifications, which warp sync serves.
-	let pruning_filters: Vec<Arc<dyn PruningFilter>> = if sealing == Sealing::Aura {
-		vec![Arc::new(grandpa::GrandpaPruningFilter)]
-	} else {
-		Vec::new()
-	};
+	// Pruning keeps the blocks with GRANDPA justifications, which warp sync serves (a chain
+	// sealed on demand has none).
+	let pruning_filters: Vec<Arc<dyn PruningFilter>> =
+		vec![Arc::new(grandpa::GrandpaPruningFilter)];
 	let (client, backend, keystore_container, task_manager) =
 		sc_service::new_full_parts::<Block, RuntimeApi, _>(
 			config,
@@ -112,6 +146,7 @@ pub fn new_partial(
 			executor,
 			pruning_filters,
 		)?;
+	let sealing = resolve_sealing(&client, flag)?;
 	let client = Arc::new(client);
 	// What the node remembers of committees' signer sets is scoped to the code a call executes;
 	// a chain spec's code substitutes run under another code's hash, so with them it remembers
@@ -137,11 +172,10 @@ pub fn new_partial(
 	let (import_queue, grandpa) = if sealing == Sealing::Aura {
 		// Blocks from the network: Aura checks each one's slot and author's seal, GRANDPA
 		// tracks authority sets and imports justifications; the client executes every block.
-		check_grandpa_genesis(&client)?;
 		let (block_import, link) = grandpa::block_import(
 			client.clone(),
 			GRANDPA_JUSTIFICATION_PERIOD,
-			&client,
+			&CheckedGrandpaGenesis(client.clone()),
 			select_chain.clone(),
 			None,
 		)?;
@@ -186,7 +220,7 @@ pub fn new_partial(
 		select_chain,
 		import_queue,
 		transaction_pool,
-		other: grandpa,
+		other: (sealing, grandpa),
 	})
 }
 
@@ -235,7 +269,7 @@ fn slot_inherent_data(
 /// returned task manager stops.
 pub fn new_full<N: NetworkBackend<Block, <Block as BlockT>::Hash>>(
 	mut config: Configuration,
-	sealing: Sealing,
+	sealing: Option<Sealing>,
 ) -> Result<TaskManager, ServiceError> {
 	let sc_service::PartialComponents {
 		client,
@@ -245,7 +279,7 @@ pub fn new_full<N: NetworkBackend<Block, <Block as BlockT>::Hash>>(
 		select_chain,
 		import_queue,
 		transaction_pool,
-		other: grandpa,
+		other: (sealing, grandpa),
 	} = new_partial(&config, sealing)?;
 
 	if let Some(registry) = config.prometheus_registry() {

@@ -161,6 +161,7 @@ pub fn build_state(config: Vec<u8>) -> sp_genesis_builder::Result {
 	let genesis: RuntimeGenesisConfig =
 		serde_json::from_value(json).map_err(|error| alloc::format!("genesis config: {error}"))?;
 	check_balances(&genesis.balances)?;
+	check_authorities(&genesis)?;
 	genesis.build();
 	if let Some(key) = pallet_sudo::Key::<Runtime>::get() {
 		// An Ed25519 key would let whoever takes its discrete logarithm act as Root, so for
@@ -222,6 +223,29 @@ fn check_balances(
 				"balances.balances: the balances sum beyond the largest total issuance (2^128 - 1)",
 			)
 		})?;
+	}
+	Ok(())
+}
+
+/// Refuses more Aura or GRANDPA authorities than the runtime holds, on which their genesis
+/// traps without naming the field.
+fn check_authorities(genesis: &RuntimeGenesisConfig) -> Result<(), alloc::string::String> {
+	let limits: [(&str, usize, u32); 2] = [
+		(
+			"aura.authorities",
+			genesis.aura.authorities.len(),
+			<Runtime as pallet_aura::Config>::MaxAuthorities::get(),
+		),
+		(
+			"grandpa.authorities",
+			genesis.grandpa.authorities.len(),
+			<Runtime as pallet_grandpa::Config>::MaxAuthorities::get(),
+		),
+	];
+	for (field, authorities, most) in limits {
+		if authorities > most as usize {
+			return Err(alloc::format!("{field}: {authorities} authorities, more than {most}"));
+		}
 	}
 	Ok(())
 }

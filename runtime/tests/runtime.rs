@@ -175,6 +175,21 @@ fn a_genesis_with_malformed_balances_is_refused_by_name() {
 	}
 }
 
+/// More authorities than the runtime holds trapped in pallet-aura's or pallet-grandpa's
+/// genesis without naming the field.
+#[test]
+fn a_genesis_with_too_many_authorities_is_refused_by_name() {
+	let local = presets::local_testnet();
+	for field in ["aura", "grandpa"] {
+		let mut preset = local.clone();
+		let authorities = preset[field]["authorities"].as_array_mut().unwrap();
+		let first = authorities[0].clone();
+		authorities.resize(33, first);
+		let error = genesis_state(preset, None).expect_err(field);
+		assert!(error.contains(&format!("{field}.authorities: 33 authorities")), "{error}");
+	}
+}
+
 /// Each scheme's `//Alice` sends `//Bob` (Ed25519) a transfer with its key inline.
 #[test]
 fn transfer_with_key_inline_works_with_every_scheme() {

@@ -33,6 +33,13 @@ fn network_spec(directory: &Path, validators: usize) -> PathBuf {
 	path
 }
 
+/// The base path of node `name` in `directory`, created.
+fn node_directory(directory: &Path, name: &str) -> PathBuf {
+	let path = directory.join(name);
+	std::fs::create_dir_all(&path).unwrap();
+	path
+}
+
 /// A node of the network in `spec` on `base_path`, as `--<name>` (a validator with that dev
 /// name's keys) or, for `None`, a full node; bootstrapping from `bootnode`.
 async fn network_node(
@@ -266,11 +273,7 @@ async fn transfers_of_every_form(rpc: &RpcClient) -> Vec<Included> {
 async fn validators_gossip_include_and_finalize_and_survive_a_crash_and_a_late_joiner() {
 	let directory = tempfile::tempdir().unwrap();
 	let spec = network_spec(directory.path(), VALIDATORS.len());
-	let base_path = |name: &str| {
-		let path = directory.path().join(name);
-		std::fs::create_dir_all(&path).unwrap();
-		path
-	};
+	let base_path = |name: &str| node_directory(directory.path(), name);
 	let alice = network_node(&spec, &base_path("alice"), Some("alice"), None).await;
 	let bootnode = alice.multiaddr().await;
 	let bob = network_node(&spec, &base_path("bob"), Some("bob"), Some(&bootnode)).await;
@@ -388,15 +391,147 @@ fn a_chain_of_validators_without_grandpa_authorities_is_refused_at_startup() {
 		let path = directory.path().join("no-grandpa.json");
 		std::fs::write(&path, serde_json::to_vec(&spec).unwrap()).unwrap();
 		let base_path = directory.path().join(format!("base-{}", case.replace(' ', "-")));
-		let output = std::process::Command::new(pq_node())
-			.args(["--chain", path.to_str().unwrap(), "--base-path"])
-			.arg(&base_path)
-			.args(["--no-prometheus", "--rpc-port", "0", "--port", "0"])
-			.output()
-			.unwrap();
-		let stderr = String::from_utf8_lossy(&output.stderr);
-		assert!(!output.status.success(), "{case}: {stderr}");
-		assert!(stderr.contains("`grandpa.authorities`"), "{case}: {stderr}");
-		assert!(!stderr.contains("panicked"), "{case}: {stderr}");
+		let refusal = refused_start(&base_path, &["--chain", path.to_str().unwrap()]);
+		assert!(refusal.contains("`grandpa.authorities`"), "{case}: {refusal}");
 	}
+}
+
+/// What `pq-node <args>` on `base_path` says when it refuses to start; fails if it panics, or
+/// is still running after [`PATIENCE`] (it started).
+fn refused_start(base_path: &Path, args: &[&str]) -> String {
+	let log_path = base_path.with_extension("log");
+	let log = std::fs::File::create(&log_path).unwrap();
+	let mut node = std::process::Command::new(pq_node())
+		.args(args)
+		.arg("--base-path")
+		.arg(base_path)
+		.args(["--no-prometheus", "--rpc-port", "0", "--port", "0"])
+		.stdout(std::process::Stdio::null())
+		.stderr(log)
+		.spawn()
+		.unwrap();
+	let deadline = Instant::now() + PATIENCE;
+	let status = loop {
+		if let Some(status) = node.try_wait().unwrap() {
+			break status;
+		}
+		if Instant::now() > deadline {
+			node.kill().unwrap();
+			node.wait().unwrap();
+			panic!("{args:?} started: {}", std::fs::read_to_string(&log_path).unwrap());
+		}
+		std::thread::sleep(Duration::from_millis(100));
+	};
+	let stderr = std::fs::read_to_string(&log_path).unwrap();
+	assert!(!status.success(), "{args:?} exited successfully: {stderr}");
+	assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+	stderr
+}
+
+/// How blocks are made follows the chain's validators, not the chain spec's `chainType`: a
+/// `Development` chain spec naming validators is made by Aura (it was sealed on demand, and its
+/// runtime refused every block for want of an Aura slot), and on-demand sealing is refused on
+/// it — as Aura is on a chain without validators — by name at startup.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_development_chain_of_validators_is_made_by_aura() {
+	let directory = tempfile::tempdir().unwrap();
+	let spec_path = network_spec(directory.path(), 1);
+	let mut spec: Value = serde_json::from_slice(&std::fs::read(&spec_path).unwrap()).unwrap();
+	spec["chainType"] = "Development".into();
+	std::fs::write(&spec_path, serde_json::to_vec(&spec).unwrap()).unwrap();
+	let spec_arg = spec_path.to_str().unwrap();
+
+	let alice =
+		network_node(&spec_path, &node_directory(directory.path(), "alice"), Some("alice"), None)
+			.await;
+	let rpc = alice.rpc().await;
+	final_everywhere(&[&rpc], 2).await;
+	alice.stop().await;
+
+	let refusal = refused_start(
+		&directory.path().join("manual"),
+		&["--chain", spec_arg, "--sealing", "manual"],
+	);
+	assert!(refusal.contains("`aura.authorities`"), "{refusal}");
+	let refusal = refused_start(&directory.path().join("aura"), &["--dev", "--sealing", "aura"]);
+	assert!(refusal.contains("`aura.authorities`"), "{refusal}");
+}
+
+/// A validator restarted after pruning has discarded the genesis state starts and makes
+/// blocks: nothing at startup reads the genesis state (the check of GRANDPA's genesis
+/// authorities did, on every start, and the node could not restart).
+#[tokio::test(flavor = "multi_thread")]
+async fn a_validator_restarts_after_its_genesis_state_is_pruned() {
+	let directory = tempfile::tempdir().unwrap();
+	let spec = network_spec(directory.path(), 1);
+	let base_path = node_directory(directory.path(), "alice");
+	let args = [
+		"--chain",
+		spec.to_str().unwrap(),
+		"--alice",
+		"--unsafe-force-node-key-generation",
+		"--state-pruning",
+		"2",
+	];
+	let alice = NodeProcess::start(pq_node(), &base_path, &args).await;
+	let rpc = alice.rpc().await;
+	final_everywhere(&[&rpc], 6).await;
+	let genesis = hash_at(&rpc, 0).await.unwrap();
+	let storage_at = |block: H256| {
+		let rpc = &rpc;
+		async move {
+			rpc.request::<Option<String>>("state_getStorage", rpc_params!["0x", block])
+				.await
+		}
+	};
+	let pruned = format!("{:#}", storage_at(genesis).await.unwrap_err());
+	assert!(pruned.contains("State already discarded"), "the genesis state is pruned: {pruned}");
+	let stopped_at = best_number(&rpc).await;
+	let best = hash_at(&rpc, stopped_at).await.unwrap();
+	storage_at(best).await.expect("the best block's state is kept");
+	drop(rpc);
+	alice.stop().await;
+
+	let alice = NodeProcess::start(pq_node(), &base_path, &args).await;
+	let rpc = alice.rpc().await;
+	eventually("the restarted validator makes blocks", || async {
+		best_number(&rpc).await >= stopped_at + 2
+	})
+	.await;
+	drop(rpc);
+	alice.stop().await;
+}
+
+/// A validator whose chain Root has left without Aura authorities is not restarted sealing on
+/// demand (the default for a chain without validators): it would finalize a fork of its own,
+/// with no peers, and show wallets their transfers final on it.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_database_grandpa_finalized_is_never_sealed_on_demand() {
+	use polkadot_sdk::{pallet_sudo, sp_io::hashing::twox_128};
+	let directory = tempfile::tempdir().unwrap();
+	let spec = network_spec(directory.path(), 1);
+	let base_path = node_directory(directory.path(), "alice");
+	let args = ["--chain", spec.to_str().unwrap(), "--alice", "--unsafe-force-node-key-generation"];
+	let alice = NodeProcess::start(pq_node(), &base_path, &args).await;
+	let rpc = alice.rpc().await;
+	final_everywhere(&[&rpc], 1).await;
+
+	let aura_authorities = [twox_128(b"Aura"), twox_128(b"Authorities")].concat();
+	let clear = pq_runtime::RuntimeCall::Sudo(pallet_sudo::Call::sudo {
+		call: Box::new(pq_runtime::RuntimeCall::System(frame_system::Call::kill_storage {
+			keys: vec![aura_authorities],
+		})),
+	});
+	let root = dev_key(Scheme::MlDsa87, "Alice");
+	let chain = rpc.chain_identity().await.unwrap();
+	let nonce = rpc.next_nonce(&root.account_id()).await.unwrap();
+	let extrinsic = transactions::sign(&root, clear, nonce, 0, Form::KeyInline, &chain).unwrap();
+	// In the best block, never final: GRANDPA votes two blocks behind the best, and no block
+	// follows one without authorities. The database has run GRANDPA since the first start.
+	submit(&rpc, &extrinsic, WaitFor::InBlock, &mut std::io::sink()).await.unwrap();
+	drop(rpc);
+	alice.stop().await;
+
+	let refusal = refused_start(&base_path, &args);
+	assert!(refusal.contains("GRANDPA finalized"), "{refusal}");
 }

@@ -23,6 +23,44 @@ impl Token {
 			.ok_or_else(|| anyhow!("{} decimals are more than a u128 holds", self.decimals))
 	}
 
+	/// The token a chain's properties (`system_properties`) name: `tokenSymbol` and
+	/// `tokenDecimals`, each a value or a list whose first is the native token's. A chain
+	/// without them shows amounts in its smallest unit; `tokenDecimals` that is not a whole
+	/// number of decimals is an error, not 0 — every amount typed would be read as that many
+	/// smallest units. A symbol is shown beside every amount before it is sent: one with control
+	/// characters (a carriage return, an escape sequence) could redraw the amount and recipient
+	/// shown, so only a short printable ASCII one is taken.
+	pub fn from_properties(
+		properties: &serde_json::Map<String, serde_json::Value>,
+	) -> anyhow::Result<Self> {
+		let native = |name: &str| {
+			properties.get(name).map(|value| match value.as_array() {
+				Some(tokens) => tokens.first().cloned().unwrap_or_default(),
+				None => value.clone(),
+			})
+		};
+		let symbol = native("tokenSymbol")
+			.and_then(|symbol| symbol.as_str().map(str::to_owned))
+			.filter(|symbol| {
+				(1..=12).contains(&symbol.len())
+					&& symbol.bytes().all(|byte| byte.is_ascii_graphic())
+			});
+		let decimals = match native("tokenDecimals") {
+			None => 0,
+			Some(decimals) => decimals
+				.as_u64()
+				.and_then(|decimals| u32::try_from(decimals).ok())
+				// Not echoed: the chain's text could redraw the terminal, as a symbol could.
+				.ok_or_else(|| {
+					anyhow!(
+						"the chain's `tokenDecimals` property is not a whole number of decimals \
+						 (0 to 2^32 - 1): amounts cannot be read"
+					)
+				})?,
+		};
+		Ok(Token { symbol: symbol.unwrap_or_else(|| "(no symbol)".into()), decimals })
+	}
+
 	/// Parses `12`, `0.5` or `1_000.000001` tokens into the smallest unit.
 	pub fn parse(&self, text: &str) -> anyhow::Result<u128> {
 		Amount::parse(text)?.in_smallest_unit(self)
@@ -133,6 +171,48 @@ mod tests {
 			Token { symbol: "X".into(), decimals: 40 }.parse("1").is_err(),
 			"10^40 does not fit"
 		);
+	}
+
+	fn token_of(properties: serde_json::Value) -> anyhow::Result<Token> {
+		Token::from_properties(properties.as_object().unwrap())
+	}
+
+	#[test]
+	fn a_token_is_read_from_the_chains_properties() {
+		let token = |symbol: &str, decimals| Token { symbol: symbol.into(), decimals };
+		let cases = [
+			(serde_json::json!({"tokenSymbol": "UNIT", "tokenDecimals": 12}), token("UNIT", 12)),
+			(
+				serde_json::json!({"tokenSymbol": ["DOT", "X"], "tokenDecimals": [10, 3]}),
+				token("DOT", 10),
+			),
+			(serde_json::json!({}), token("(no symbol)", 0)),
+			(
+				serde_json::json!({"tokenSymbol": "U\rNIT", "tokenDecimals": 0}),
+				token("(no symbol)", 0),
+			),
+			(serde_json::json!({"tokenSymbol": "ABCDEFGHIJKLM"}), token("(no symbol)", 0)),
+		];
+		for (properties, expected) in cases {
+			assert_eq!(token_of(properties.clone()).unwrap(), expected, "{properties}");
+		}
+	}
+
+	/// Read as 0 decimals, a malformed `tokenDecimals` made `10` mean ten of the smallest unit.
+	#[test]
+	fn malformed_token_decimals_are_refused_not_read_as_zero() {
+		for decimals in [
+			serde_json::json!("12"),
+			serde_json::json!(-1),
+			serde_json::json!(1.5),
+			serde_json::json!(4_294_967_296u64),
+			serde_json::json!(null),
+			serde_json::json!([]),
+			serde_json::json!(["12"]),
+		] {
+			let refusal = token_of(serde_json::json!({"tokenDecimals": decimals})).unwrap_err();
+			assert!(refusal.to_string().contains("`tokenDecimals`"), "{decimals}: {refusal}");
+		}
 	}
 
 	#[test]

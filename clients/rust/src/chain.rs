@@ -417,33 +417,7 @@ impl Client {
 async fn token(
 	rpc: &LegacyRpcMethods<subxt::config::RpcConfigFor<PqConfig>>,
 ) -> anyhow::Result<Token> {
-	let properties = rpc.system_properties().await?;
-	// A multi-token chain lists its tokens; the first is the native one.
-	let first = |value: &serde_json::Value| {
-		value
-			.as_array()
-			.and_then(|tokens| tokens.first())
-			.cloned()
-			.unwrap_or(value.clone())
-	};
-	// Printed beside every amount before it is sent: a symbol with control characters (a
-	// carriage return, an escape sequence) could redraw the amount and recipient shown, so only
-	// a short printable ASCII one is taken.
-	let symbol = properties
-		.get("tokenSymbol")
-		.map(first)
-		.and_then(|symbol| symbol.as_str().map(str::to_owned))
-		.filter(|symbol| {
-			(1..=12).contains(&symbol.len()) && symbol.bytes().all(|byte| byte.is_ascii_graphic())
-		});
-	let decimals = properties
-		.get("tokenDecimals")
-		.map(first)
-		.and_then(|decimals| decimals.as_u64());
-	Ok(Token {
-		symbol: symbol.unwrap_or_else(|| "(no symbol)".into()),
-		decimals: decimals.and_then(|decimals| u32::try_from(decimals).ok()).unwrap_or(0),
-	})
+	Token::from_properties(&rpc.system_properties().await?)
 }
 
 /// The pallet whose call type is pallet-pq-verifier's: runtimes name their pallets as they like.
