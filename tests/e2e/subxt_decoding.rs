@@ -280,3 +280,73 @@ async fn check_decoded(client: &OnlineClient<PolkadotConfig>, sent: &Sent) {
 	);
 	assert!(named("System", "ExtrinsicSuccess").is_some(), "{label}");
 }
+
+/// A JSON-RPC client that forwards to a node but fails every request naming the storage key
+/// of `System::Events`: a transaction's events that cannot be read once it is in a block, as
+/// when the connection drops or its block's events do not decode.
+struct EventsUnreadable(subxt::rpcs::RpcClient);
+
+impl EventsUnreadable {
+	fn events_key() -> String {
+		use polkadot_sdk::sp_io::hashing::twox_128;
+		let key = [twox_128(b"System"), twox_128(b"Events")].concat();
+		key.iter().map(|byte| format!("{byte:02x}")).collect()
+	}
+}
+
+impl subxt::rpcs::RpcClientT for EventsUnreadable {
+	fn request_raw<'a>(
+		&'a self,
+		method: &'a str,
+		params: Option<Box<serde_json::value::RawValue>>,
+	) -> subxt::rpcs::client::RawRpcFuture<'a, Box<serde_json::value::RawValue>> {
+		if params.as_ref().is_some_and(|params| params.get().contains(&Self::events_key())) {
+			return Box::pin(async { Err(subxt::rpcs::Error::Client("events withheld".into())) });
+		}
+		self.0.request_raw(method, params)
+	}
+
+	fn subscribe_raw<'a>(
+		&'a self,
+		method: &'a str,
+		params: Option<Box<serde_json::value::RawValue>>,
+		unsubscribe: &'a str,
+	) -> subxt::rpcs::client::RawRpcFuture<'a, subxt::rpcs::client::RawRpcSubscription> {
+		self.0.subscribe_raw(method, params, unsubscribe)
+	}
+}
+
+/// A transaction in a block whose events cannot be read is reported with its block, not as a
+/// plain failure: a script that sent it again would pay twice.
+#[tokio::test]
+async fn a_transaction_whose_events_cannot_be_read_is_reported_with_its_block() {
+	let node = NodeProcess::start_dev(pq_node()).await;
+	let rpc = subxt::rpcs::RpcClient::from_insecure_url(node.url()).await.unwrap();
+	let client = Client::from_rpc_client(subxt::rpcs::RpcClient::new(EventsUnreadable(rpc)))
+		.await
+		.unwrap();
+	let sender = dev_key(Scheme::MlDsa44, "Alice");
+	let to = fresh_account("events-unreadable").account_id();
+	let signed = client
+		.sign((&sender).into(), &client.calls().transfer(&to, UNIT), Form::KeyInline, 0)
+		.await
+		.unwrap();
+	let error = client
+		.submit(&signed, pq_chain::WaitFor::InBlock, &mut std::io::sink())
+		.await
+		.expect_err("its events are withheld");
+	let error = format!("{error:#}");
+
+	// Applied, in the node's best block (sealed for it alone), which the error names.
+	assert_eq!(client.account(&to).await.unwrap().data.free, UNIT);
+	let node_rpc = node.rpc().await;
+	let best = node_rpc.best_number().await.unwrap();
+	let block: H256 = node_rpc
+		.request("chain_getBlockHash", jsonrpsee::rpc_params![best])
+		.await
+		.unwrap();
+	let body = node_rpc.block(block).await.unwrap().extrinsics;
+	assert!(body.iter().any(|extrinsic| extrinsic.0 == signed.encoded()), "the named block has it");
+	assert!(error.contains(&format!("the transaction is in block {block:?}")), "{error}");
+	assert!(error.contains("events withheld"), "{error}");
+}

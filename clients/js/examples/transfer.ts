@@ -4,11 +4,13 @@
 import { createClient, Enum } from 'polkadot-api';
 import { getWsProvider } from 'polkadot-api/ws';
 import { WebSocket } from 'ws'; // Node.js 20; Node.js 22 and browsers have a WebSocket
-import { Keypair } from '../src/index.js';
+import { assertSecureEndpoint, Keypair } from '../src/index.js';
 import { pqSigner } from '../src/papi.js';
 
 /** Sends `amount` to the SS58 address `to` and returns the hash of the block that finalized it. */
 export async function transfer(url: string, to: string, amount: bigint): Promise<string> {
+  // The node supplies what is signed: wss://, or a node on this machine.
+  assertSecureEndpoint(url);
   const client = createClient(getWsProvider(url, { websocketClass: WebSocket as unknown as typeof globalThis.WebSocket }));
   try {
     const alice = Keypair.fromSuri('ml-dsa-65', '//Alice');

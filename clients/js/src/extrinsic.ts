@@ -3,20 +3,12 @@
 // its signature (`TransactionSignature`), which stock clients read from the metadata, and every
 // form signs the standard signed payload stock wallets sign.
 
-import { Keypair, type SignOptions } from './keys.js';
-import { blake2_256, compact, concat, equalBytes, littleEndian } from './scale.js';
-import { FACTS, type Purpose } from './schemes.js';
+import { Keypair, signTransactionStatement, type SignOptions } from './keys.js';
+import { compact, concat, equalBytes, littleEndian } from './scale.js';
+import { FACTS } from './schemes.js';
+import { checkForm, FORMS, FORM_PURPOSES, signingPayload, transactionStatement, type Form } from './statement.js';
 
-/** How a transaction proves who sent it: the key travels with the signature (`key-inline`), or
- * the account's registered key signed (`registered`). Committees sign with pq-cli. */
-export type Form = 'key-inline' | 'registered';
-export const FORMS: readonly Form[] = ['key-inline', 'registered'];
-
-/** The purpose (FIPS 204 context; for Ed25519, a prefix) each form's statement is signed for. */
-export const FORM_PURPOSES: Readonly<Record<Form, Purpose>> = {
-  'key-inline': 'transaction',
-  registered: 'transactionKeyRegistered',
-};
+export { FORMS, FORM_PURPOSES, signingPayload, transactionStatement, type Form };
 
 /** One transaction extension's data, as polkadot-api hands it to a signer: `value` (explicit)
  * goes into the extrinsic, `additionalSigned` (implicit) is only signed. */
@@ -40,14 +32,19 @@ export interface TransactionOptions extends SignOptions {
    * `TransactionPaymentApi_query_info` checks no signature, so the quote of such a transaction
    * is the fee of the signed one. */
   placeholder?: boolean;
+  /** Sign an immortal transaction (era `0x00`), which can be replayed whenever its account's
+   * nonce comes back to it (the account reaped and funded again): refused unless set. */
+  allowImmortal?: boolean;
 }
 
 /** `0x84`: extrinsic format 4, signed. */
 const SIGNED_V4 = 0x84;
 /** `MultiAddress::Id`. */
 const ADDRESS_ID = 0;
-/** Longer payloads are signed as their `blake2_256`, as every Substrate runtime does. */
-const MAX_UNHASHED_PAYLOAD = 256;
+
+/** Why an immortal transaction is not signed unless asked for. */
+export const IMMORTAL_REFUSAL =
+  'an immortal transaction can be replayed once its account is reaped and funded again: sign a mortal one, or set allowImmortal';
 
 /** Why a transaction could not be built. */
 export class TransactionError extends Error {
@@ -56,7 +53,13 @@ export class TransactionError extends Error {
 
 /** The account `sender` sends from. */
 export function senderAccount(sender: Keypair | Sender): Uint8Array {
-  return sender instanceof Keypair ? sender.accountId() : (sender.account ?? sender.key.accountId());
+  if (sender instanceof Keypair) return sender.accountId();
+  if (!(sender?.key instanceof Keypair)) throw new TransactionError('a sender is a Keypair, or { key: Keypair, account? }');
+  if (sender.account === undefined) return sender.key.accountId();
+  if (!(sender.account instanceof Uint8Array) || sender.account.length !== 32) {
+    throw new TransactionError("a sender's account is a 32-byte account id");
+  }
+  return new Uint8Array(sender.account);
 }
 
 /** Builds and signs a transaction of `callData` (the encoded call) from `sender` in `form`,
@@ -69,10 +72,42 @@ export function buildTransaction(
   extensions: Extension[],
   options: TransactionOptions = {},
 ): Uint8Array {
-  const signature = signTransaction(sender, form, signingPayload(transactionPayload(callData, extensions)), options);
+  checkExplicitData(extensions, options.allowImmortal ?? false);
+  const signature = signTransaction(sender, form, transactionPayload(callData, extensions), options);
   const explicit = extensions.map((extension) => extension.value);
   const body = concat(Uint8Array.of(SIGNED_V4, ADDRESS_ID), senderAccount(sender), signature, ...explicit, callData);
   return concat(compact(body.length), body);
+}
+
+/** The stock extensions that put nothing into the transaction. */
+const NO_EXPLICIT_DATA = ['CheckNonZeroSender', 'CheckSpecVersion', 'CheckTxVersion', 'CheckGenesis', 'CheckWeight', 'WeightReclaim'];
+
+/** Checks the explicit data of the stock extensions, which the chain decodes as one run of
+ * bytes: a byte moved from one extension's data into another's — `CheckMortality` empty after
+ * a `CheckGenesis` of `0x00` — would be read as an immortal era that nothing here saw. */
+function checkExplicitData(extensions: Extension[], allowImmortal: boolean): void {
+  for (const { identifier, value } of extensions) {
+    if (NO_EXPLICIT_DATA.includes(identifier) && value.length !== 0) {
+      throw new TransactionError(`${identifier} puts no data into the transaction`);
+    }
+    if (identifier === 'CheckMortality') {
+      const immortal = value.length === 1 && value[0] === 0;
+      if (immortal && !allowImmortal) throw new TransactionError(IMMORTAL_REFUSAL);
+      if (!immortal && !(value.length === 2 && value[0] !== 0)) {
+        throw new TransactionError('CheckMortality data is an era: 0x00 (immortal) or two bytes');
+      }
+    }
+    if ((identifier === 'CheckNonce' || identifier === 'ChargeTransactionPayment') && compactLength(value) !== value.length) {
+      throw new TransactionError(`${identifier} data is one compact integer`);
+    }
+  }
+}
+
+/** The length of the SCALE compact integer `bytes` starts with (0 for none). */
+function compactLength(bytes: Uint8Array): number {
+  if (bytes.length === 0) return 0;
+  const mode = bytes[0]! & 3;
+  return mode === 0 ? 1 : mode === 1 ? 2 : mode === 2 ? 4 : (bytes[0]! >> 2) + 5;
 }
 
 /** The standard signed payload: `call ‖ explicit ‖ implicit` of every extension, in order. */
@@ -82,21 +117,6 @@ export function transactionPayload(callData: Uint8Array, extensions: Extension[]
     ...extensions.map((extension) => extension.value),
     ...extensions.map((extension) => extension.additionalSigned),
   );
-}
-
-/** What of `payload` is signed: the payload, or its `blake2_256` when longer than 256 bytes.
- * A payload no longer than a hash is refused: it could be the hash of another, long payload,
- * which is signed as exactly those bytes (a real one, with its chain's implicit data, is over
- * 70 bytes). */
-export function signingPayload(payload: Uint8Array): Uint8Array {
-  if (payload.length <= 32) throw new Error('pq-verifier keys sign transactions only: a payload as short as a hash is none');
-  return payload.length > MAX_UNHASHED_PAYLOAD ? blake2_256(payload) : payload;
-}
-
-/** The message a form signs: the signing payload (key inline: the key names the account), or
- * `account ‖ signing payload` (registered: one key may be registered for several accounts). */
-export function transactionStatement(form: Form, account: Uint8Array, signingPayload: Uint8Array): Uint8Array {
-  return form === 'key-inline' ? signingPayload : concat(account, signingPayload);
 }
 
 /** The encoded `TransactionSignature` of `signature` by `key` in `form`: the variant, then for
@@ -112,22 +132,27 @@ export function transactionSignature(key: Keypair, form: Form, signature: Uint8A
   return concat(Uint8Array.of(registeredVariant), signature);
 }
 
-/** Signs the transaction of `signingPayload` from `sender` in `form`: the encoded
- * `TransactionSignature`, the extrinsic's signature. */
+/** Signs the transaction of `payload` (the standard signed payload, `call ‖ explicit ‖
+ * implicit`, unhashed: {@link signingPayload} is applied here, so a payload as short as a hash
+ * is refused) from `sender` in `form`: the encoded `TransactionSignature`, the extrinsic's
+ * signature. */
 export function signTransaction(
   sender: Keypair | Sender,
   form: Form,
-  signingPayload: Uint8Array,
+  payload: Uint8Array,
   options: TransactionOptions = {},
 ): Uint8Array {
+  checkForm(form);
+  if (!(payload instanceof Uint8Array)) throw new TransactionError('a payload is bytes');
   const key = sender instanceof Keypair ? sender : sender.key;
   const account = senderAccount(sender);
   if (form === 'key-inline' && !equalBytes(account, key.accountId())) {
     throw new TransactionError('only the registered form signs for an account the key does not derive');
   }
+  // A placeholder signs nothing, and refuses what a signature would.
   const signature = options.placeholder
-    ? new Uint8Array(FACTS[key.scheme].signatureBytes)
-    : key.sign(transactionStatement(form, account, signingPayload), FORM_PURPOSES[form], options);
+    ? (signingPayload(payload), new Uint8Array(FACTS[key.scheme].signatureBytes))
+    : signTransactionStatement(key, form, account, new Uint8Array(payload), options);
   return transactionSignature(key, form, signature);
 }
 
@@ -137,7 +162,8 @@ export interface ChainState {
   specVersion: number;
   transactionVersion: number;
   /** A recent finalized block the transaction is valid from, for {@link MORTAL_PERIOD}
-   * blocks; `undefined` signs an immortal transaction (see docs/security.md). */
+   * blocks; `undefined` makes an immortal transaction, which the builder signs only with
+   * `allowImmortal` (see docs/security.md). */
   checkpoint?: { number: number; hash: Uint8Array };
   nonce: number;
   tip?: bigint;
@@ -150,6 +176,15 @@ export const MORTAL_PERIOD = 64;
  * client without polkadot-api's extension builder signs (the reference vectors). Throws on an
  * extension it does not know. */
 export function extensionsFor(identifiers: string[], chain: ChainState): Extension[] {
+  const hash = (value: unknown, what: string): Uint8Array => {
+    if (!(value instanceof Uint8Array) || value.length !== 32) throw new TransactionError(`${what} is a 32-byte hash`);
+    return new Uint8Array(value);
+  };
+  chain = {
+    ...chain,
+    genesisHash: hash(chain.genesisHash, 'the genesis hash'),
+    checkpoint: chain.checkpoint && { number: chain.checkpoint.number, hash: hash(chain.checkpoint.hash, "the checkpoint's hash") },
+  };
   const empty = new Uint8Array();
   const era = chain.checkpoint ? mortalEra(MORTAL_PERIOD, chain.checkpoint.number) : Uint8Array.of(0);
   const known: Record<string, [Uint8Array, Uint8Array]> = {

@@ -34,5 +34,6 @@ export {
   type Scheme,
   type SchemeFacts,
 } from './schemes.js';
+export { assertSecureEndpoint, isSecureEndpoint } from './endpoint.js';
 export { blake2_256, compact, concat } from './scale.js';
 export { PQ_REFUSALS, nameRefusal } from './refusals.js';

@@ -12,7 +12,8 @@ import { mnemonicToEntropy } from '@scure/bip39';
 import { wordlist } from '@scure/bip39/wordlists/english.js';
 import { deriveAccountId } from './account.js';
 import { blake2_256, concat, lengthPrefixed, littleEndian, utf8 } from './scale.js';
-import { context, ed25519Prefix, FACTS, SS58_PREFIX, type Purpose, type Scheme } from './schemes.js';
+import { context, ed25519Prefix, FACTS, PURPOSES, SCHEMES, SS58_PREFIX, type Purpose, type Scheme } from './schemes.js';
+import { checkForm, FORM_PURPOSES, signingPayload, transactionStatement, type Form } from './statement.js';
 
 /** The phrase of `//Alice` and every other secret URI without one (sp-core's `DEV_PHRASE`). */
 export const DEV_PHRASE = 'bottom drive obey lake curtain smoke basket hold race lonely fit walk';
@@ -37,18 +38,45 @@ export interface SignOptions {
   deterministic?: boolean;
 }
 
-/** A signing key of one scheme. */
+/** The purposes whose signatures authorize a transaction: only {@link signTransactionStatement}
+ * signs for them, from the unhashed payload it checks. */
+const TRANSACTION_PURPOSES: readonly Purpose[] = ['transaction', 'transactionKeyRegistered', 'transactionCommittee'];
+
+/** Set by `Keypair`'s static block: the one way to its private signing. */
+let signWithKey: (key: Keypair, message: Uint8Array, purpose: Purpose, options: SignOptions) => Uint8Array;
+
+/** Signs the statement of a transaction of `payload` (unhashed: {@link signingPayload} is
+ * applied here, refusing one as short as a hash) from `account` in `form`. For
+ * `signTransaction`; not exported from the package. */
+export function signTransactionStatement(key: Keypair, form: Form, account: Uint8Array, payload: Uint8Array, options: SignOptions): Uint8Array {
+  checkForm(form);
+  return signWithKey(key, transactionStatement(form, account, signingPayload(payload)), FORM_PURPOSES[form], options);
+}
+
+/** Refuses a purpose this package does not know (an empty context, or Ed25519's transaction
+ * prefix, otherwise). */
+function checkPurpose(purpose: Purpose): void {
+  if (!Object.hasOwn(PURPOSES, purpose)) throw new TypeError(`unknown purpose: one of ${Object.keys(PURPOSES).join(', ')}`);
+}
+
+/** A signing key of one scheme. Its secret is a private field: `JSON.stringify`, `console.log`
+ * and structured clones show the scheme and address only. */
 export class Keypair {
+  readonly #secretKey: Uint8Array;
+
   private constructor(
     readonly scheme: Scheme,
     readonly publicKey: Uint8Array,
-    private readonly secretKey: Uint8Array,
-  ) {}
+    secretKey: Uint8Array,
+  ) {
+    this.#secretKey = secretKey;
+  }
 
   /** The key of a 32-byte seed: FIPS 204 `KeyGen_internal(ξ)` for ML-DSA, the RFC 8032 secret
    * key for Ed25519. */
   static fromSeed(scheme: Scheme, seed: Uint8Array): Keypair {
-    if (seed.length !== 32) throw new RangeError(`a seed is 32 bytes, not ${seed.length}`);
+    if (!SCHEMES.includes(scheme)) throw new TypeError(`unknown scheme: one of ${SCHEMES.join(', ')}`);
+    if (!(seed instanceof Uint8Array) || seed.length !== 32) throw new RangeError('a seed is 32 bytes');
     if (scheme === 'ed25519') return new Keypair(scheme, ed25519.getPublicKey(seed), seed.slice());
     const { publicKey, secretKey } = ML_DSA[scheme].keygen(seed);
     return new Keypair(scheme, publicKey, secretKey);
@@ -93,12 +121,34 @@ export class Keypair {
     return ss58Encode(this.accountId(), prefix);
   }
 
-  /** Signs `message` for `purpose`: FIPS 204 ML-DSA.Sign with the purpose's context, or
-   * Ed25519 over the purpose's prefix and the message. */
+  /** Signs `message` for `purpose` — a proof of possession; transactions are signed by
+   * `signTransaction`, which checks what it signs: FIPS 204 ML-DSA.Sign with the purpose's
+   * context, or Ed25519 over the purpose's prefix and the message. */
   sign(message: Uint8Array, purpose: Purpose, options: SignOptions = {}): Uint8Array {
-    if (this.scheme === 'ed25519') return ed25519.sign(concat(ed25519Prefix(purpose), message), this.secretKey);
+    checkPurpose(purpose);
+    if (TRANSACTION_PURPOSES.includes(purpose)) throw new TypeError('a transaction is signed by signTransaction, which checks its payload');
+    return this.#sign(message, purpose, options);
+  }
+
+  #sign(message: Uint8Array, purpose: Purpose, options: SignOptions): Uint8Array {
+    checkPurpose(purpose);
+    if (this.scheme === 'ed25519') return ed25519.sign(concat(ed25519Prefix(purpose), message), this.#secretKey);
     const extraEntropy = options.deterministic ? (false as const) : undefined;
-    return ML_DSA[this.scheme].sign(message, this.secretKey, { context: context(purpose), extraEntropy });
+    return ML_DSA[this.scheme].sign(message, this.#secretKey, { context: context(purpose), extraEntropy });
+  }
+
+  static {
+    signWithKey = (key, message, purpose, options) => key.#sign(message, purpose, options);
+  }
+
+  /** What `JSON.stringify` shows: the scheme and address, never the secret. */
+  toJSON(): { scheme: Scheme; address: string } {
+    return { scheme: this.scheme, address: this.address() };
+  }
+
+  /** What Node.js' `console.log` and `util.inspect` show. */
+  [Symbol.for('nodejs.util.inspect.custom')](): string {
+    return `Keypair { ${this.scheme} ${this.address()} }`;
   }
 }
 
@@ -106,6 +156,7 @@ export class Keypair {
  * {@link Keypair.sign} signs (Ed25519 under RFC 8032's rules; the chain's are stricter still,
  * see docs/security.md). */
 export function verify(scheme: Scheme, publicKey: Uint8Array, message: Uint8Array, purpose: Purpose, signature: Uint8Array): boolean {
+  checkPurpose(purpose);
   if (scheme === 'ed25519') return ed25519.verify(signature, concat(ed25519Prefix(purpose), message), publicKey, { zip215: false });
   return ML_DSA[scheme].verify(signature, message, publicKey, { context: context(purpose) });
 }
@@ -157,6 +208,7 @@ const SS58_CONTEXT = utf8('SS58PRE');
 /** The SS58 address of a 32-byte account id. */
 export function ss58Encode(accountId: Uint8Array, prefix = SS58_PREFIX): string {
   if (accountId.length !== 32) throw new RangeError('an account id is 32 bytes');
+  if (!Number.isInteger(prefix) || prefix < 0 || prefix > 16383) throw new RangeError('an SS58 prefix is 0 to 16383');
   const format =
     prefix < 64 ? Uint8Array.of(prefix) : Uint8Array.of(((prefix & 0xfc) >> 2) | 0x40, (prefix >> 8) | ((prefix & 0x03) << 6));
   const body = concat(format, accountId);
@@ -166,6 +218,8 @@ export function ss58Encode(accountId: Uint8Array, prefix = SS58_PREFIX): string 
 /** The account id of an SS58 address (any prefix); throws on a bad checksum. */
 export function ss58Decode(address: string): Uint8Array {
   const bytes = base58.decode(address);
+  // sp-core's rule: a first byte of 0x80 or more is no address format (`InvalidPrefix`).
+  if (bytes.length === 0 || bytes[0]! >= 0x80) throw new RangeError('not an SS58 address: bad format byte');
   const formatLength = (bytes[0]! & 0x40) !== 0 ? 2 : 1;
   if (bytes.length !== formatLength + 32 + 2) throw new RangeError('not an SS58 address of a 32-byte account');
   const body = bytes.subarray(0, formatLength + 32);

@@ -35,9 +35,10 @@ export function pqSigner(sender: Keypair | Sender, form: Form, options: Transact
       // (a negative one, say) would shift what `concat` writes.
       const bytes = (data: unknown, what: string): Uint8Array => {
         if (!(data instanceof Uint8Array)) throw new Error(`pq-verifier keys sign transactions only: ${what} is not bytes`);
-        return data;
+        // A copy of what it holds: a subclass or an own `length` property could misstate it.
+        return new Uint8Array(data);
       };
-      bytes(callData, 'the call');
+      const call = bytes(callData, 'the call');
       const extensions: Extension[] = order.map(({ identifier }) => {
         const extension = signedExtensions[identifier];
         if (!extension) throw new Error(`polkadot-api gave no data for the ${identifier} extension`);
@@ -51,7 +52,7 @@ export function pqSigner(sender: Keypair | Sender, form: Form, options: Transact
           throw new Error(`pq-verifier keys sign transactions only: no ${identifier} data of ${length} bytes binds this one to a chain`);
         }
       }
-      return buildTransaction(sender, form, callData, extensions, options);
+      return buildTransaction(sender, form, call, extensions, options);
     },
     async signBytes() {
       // Every signature of this chain is bound to one purpose; arbitrary bytes have none, and

@@ -11,7 +11,7 @@
 
 import type { Registry, Signer, SignerPayloadJSON, SignerResult } from '@polkadot/types/types';
 import { bytesToHex } from '@noble/hashes/utils.js';
-import { senderAccount, signingPayload, signTransaction, type Form, type Sender, type TransactionOptions } from './extrinsic.js';
+import { IMMORTAL_REFUSAL, senderAccount, signTransaction, TransactionError, type Form, type Sender, type TransactionOptions } from './extrinsic.js';
 import type { Keypair } from './keys.js';
 import { FACTS, inDescribedPieces } from './schemes.js';
 
@@ -20,27 +20,30 @@ import { FACTS, inDescribedPieces } from './schemes.js';
  * `TransactionSignature` — variant, inline key, signature — which polkadot.js decodes as the
  * metadata's signature type and puts into the extrinsic. */
 export class PqSigner implements Signer {
-  /** Senders by account id, in hex. */
-  private readonly senders: Map<string, Keypair | Sender>;
-  private nextId = 0;
+  /** Senders by account id, in hex. Private fields: whoever holds the signer reaches no key. */
+  readonly #senders: Map<string, Keypair | Sender>;
+  readonly #registry: Registry;
+  readonly #form: Form;
+  readonly #options: TransactionOptions;
+  #nextId = 0;
 
-  constructor(
-    private readonly registry: Registry,
-    senders: (Keypair | Sender)[],
-    private readonly form: Form,
-    private readonly options: TransactionOptions = {},
-  ) {
-    this.senders = new Map(senders.map((sender) => [bytesToHex(senderAccount(sender)), sender]));
+  constructor(registry: Registry, senders: (Keypair | Sender)[], form: Form, options: TransactionOptions = {}) {
+    this.#registry = registry;
+    this.#senders = new Map(senders.map((sender) => [bytesToHex(senderAccount(sender)), sender]));
+    this.#form = form;
+    this.#options = { ...options };
   }
 
   async signPayload(payload: SignerPayloadJSON): Promise<SignerResult> {
-    const sender = this.senders.get(bytesToHex(this.registry.createType('AccountId32', payload.address).toU8a()));
+    const sender = this.#senders.get(bytesToHex(this.#registry.createType('AccountId32', payload.address).toU8a()));
     if (!sender) throw new Error(`no key for ${payload.address}`);
     // `call ‖ explicit ‖ implicit`, in the metadata's extension order; polkadot.js hashes long
-    // payloads only when it signs itself, so the rule is applied here.
-    const encoded = this.registry.createType('ExtrinsicPayload', payload, { version: payload.version }).toU8a({ method: true });
-    const signature = signTransaction(sender, this.form, signingPayload(encoded), this.options);
-    return { id: this.nextId++, signature: `0x${bytesToHex(signature)}` };
+    // payloads only when it signs itself, so `signTransaction` applies the rule.
+    const extrinsicPayload = this.#registry.createType('ExtrinsicPayload', payload, { version: payload.version });
+    // The era as polkadot.js reads it (`0x00`, `0x`, `0x0000`… are all immortal).
+    if (extrinsicPayload.era.isImmortalEra && !this.#options.allowImmortal) throw new TransactionError(IMMORTAL_REFUSAL);
+    const signature = signTransaction(sender, this.#form, extrinsicPayload.toU8a({ method: true }), this.#options);
+    return { id: this.#nextId++, signature: `0x${bytesToHex(signature)}` };
   }
 }
 

@@ -25,6 +25,7 @@ export function compact(value: number | bigint): Uint8Array {
     bytes.push(Number(n & 0xffn));
     n >>= 8n;
   }
+  if (bytes.length > 67) throw new RangeError('compact encodes at most 67 bytes (below 2^536)');
   return Uint8Array.of(((bytes.length - 4) << 2) | 3, ...bytes);
 }
 

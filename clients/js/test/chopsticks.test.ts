@@ -64,7 +64,8 @@ test(
         transactionVersion: version.transactionVersion,
         nonce: account!.nonce.toNumber(),
       });
-      const bytes = buildTransaction(key, 'key-inline', call, extensions);
+      // Immortal (no checkpoint): the test is of chopsticks running the runtime, not of eras.
+      const bytes = buildTransaction(key, 'key-inline', call, extensions, { allowImmortal: true });
       const extrinsic = hex(bytes);
       const validity = await chain.validateExtrinsic(extrinsic);
       assert.ok(validity.isOk, `${scheme}: ${validity.toString()}`);

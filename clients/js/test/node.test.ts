@@ -14,7 +14,7 @@ import type { SubmittableExtrinsic } from '@polkadot/api/types';
 import { Keyring } from '@polkadot/keyring';
 import type { KeyringPair } from '@polkadot/keyring/types';
 import type { GenericExtrinsic, GenericExtrinsicV4 } from '@polkadot/types';
-import type { Signer } from '@polkadot/types/types';
+import type { Signer, SignerPayloadJSON } from '@polkadot/types/types';
 import { cryptoWaitReady } from '@polkadot/util-crypto';
 import { generateMultipleDescriptors, knownTypes } from '@polkadot-api/codegen';
 import { compactNumber, decAnyMetadata, unifyMetadata } from '@polkadot-api/substrate-bindings';
@@ -365,6 +365,39 @@ test('a site asking signTx for the hash of another payload gets no signature', a
     order.map(({ identifier }) => [identifier, { identifier, value: new Uint8Array(), additionalSigned: { length: -32 } as unknown as Uint8Array }]),
   );
   await assert.rejects(pqSigner(key, 'key-inline').signTx(hashOfAnother, lookalikes, metadata, 0), /is not bytes/);
+  // Real, empty arrays whose `length` is faked to the chain-binding data's: what they hold
+  // counts, and they bind nothing (they were signed as zeros in their place).
+  const bindingLengths: Record<string, number> = { CheckSpecVersion: 4, CheckTxVersion: 4, CheckGenesis: 32, CheckMortality: 32 };
+  const faked = (length: number) => Object.defineProperty(new Uint8Array(), 'length', { value: length });
+  const fakedBinding = Object.fromEntries(
+    order.map(({ identifier }) => [
+      identifier,
+      { identifier, value: new Uint8Array(), additionalSigned: faked(bindingLengths[identifier] ?? 0) },
+    ]),
+  );
+  await assert.rejects(pqSigner(key, 'key-inline').signTx(hashOfAnother, fakedBinding, metadata, 0), /binds this one to a chain/);
+});
+
+test('the polkadot.js signer refuses an immortal era, however spelled, unless allowed', async () => {
+  const key = Keypair.fromSuri('ml-dsa-44', '//Alice');
+  let captured: SignerPayloadJSON | undefined;
+  const capture: Signer = {
+    signPayload: async (payload) => {
+      captured = payload;
+      throw new Error('captured');
+    },
+  };
+  const transfer = pjs.tx.balances.transferKeepAlive(Keypair.fromSuri('ed25519', '//Bob').address(), 1n);
+  await assert.rejects(transfer.signAsync(key.address(), { signer: capture }), /captured/);
+  const signer = new PqSigner(pjs.registry, [key], 'key-inline');
+  // polkadot.js reads an empty era, or one starting with 0x00, as immortal.
+  for (const era of ['0x00', '0x', '0x0000'] as const) {
+    await assert.rejects(signer.signPayload({ ...captured!, era }), /immortal/, era);
+  }
+  const signatureHex = 2 * (1 + 1312 + 2420);
+  assert.ok((await signer.signPayload(captured!)).signature.length > signatureHex, 'mortal, as polkadot.js signs by default');
+  const allowed = new PqSigner(pjs.registry, [key], 'key-inline', { allowImmortal: true });
+  assert.ok((await allowed.signPayload({ ...captured!, era: '0x00' })).signature.length > signatureHex);
 });
 
 test("polkadot-api's code generator types the served metadata", async () => {

@@ -223,6 +223,13 @@ impl Client {
 		let rpc = RpcClient::from_insecure_url(url).await.with_context(|| {
 			format!("cannot connect to {url}: is the node running, with JSON-RPC on that address?")
 		})?;
+		Self::from_rpc_client(rpc).await
+	}
+
+	/// A client over `rpc`, a JSON-RPC client the caller built (its own transport, a light
+	/// client): whether what the node supplies can be trusted is the caller's to decide, as with
+	/// [`Self::connect_insecure`].
+	pub async fn from_rpc_client(rpc: RpcClient) -> anyhow::Result<Self> {
 		let backend = LegacyBackend::builder().build(rpc.clone());
 		let api = OnlineClient::from_backend_with_config(
 			PqConfig::default(),
@@ -332,85 +339,134 @@ impl Client {
 		}
 		let mut statuses = signed.submit_and_watch().await.map_err(refusal)?;
 		writeln!(progress, "submitted {:?} ({size} bytes)", statuses.extrinsic_hash())?;
+		// The last block the transaction was seen in: every error after it names it, since the
+		// transaction may have been applied and sending it again would pay twice.
+		let mut seen_in: Option<H256> = None;
 		let mut included = None;
+		let in_block = |error: anyhow::Error, seen_in: Option<H256>| match seen_in {
+			Some(block) => error.context(format!(
+				"the transaction was in block {block:?}: look there before sending it again"
+			)),
+			None => error,
+		};
 		while let Some(status) = statuses.next().await {
-			match status? {
+			let status = status.map_err(|error| in_block(error.into(), seen_in))?;
+			match status {
 				TransactionStatus::Validated | TransactionStatus::Broadcasted => {},
-				TransactionStatus::InBestBlock(in_block) => {
-					let inclusion = self.inclusion(&in_block).await?;
-					writeln!(
-						progress,
-						"in block #{} {:?}",
-						inclusion.block_number, inclusion.block
-					)?;
-					for event in &inclusion.events {
-						writeln!(progress, "  {event}")?;
-					}
-					writeln!(progress, "  fee paid: {}", self.token.format(inclusion.fee))?;
+				TransactionStatus::InBestBlock(block) => {
+					seen_in = Some(block.block_hash());
+					let inclusion = self.inclusion(&block).await?;
+					report(progress, "in block", &inclusion, true, &self.token)
+						.map_err(|error| in_block(error, seen_in))?;
 					if wait == WaitFor::InBlock {
 						return Ok(Some(inclusion));
 					}
 					included = Some(inclusion);
 				},
 				TransactionStatus::NoLongerInBestBlock => {
-					writeln!(progress, "its block was retracted; waiting for another")?;
+					writeln!(progress, "its block was retracted; waiting for another")
+						.map_err(|error| in_block(error.into(), seen_in))?;
 					included = None;
 				},
-				TransactionStatus::InFinalizedBlock(in_block) => {
+				TransactionStatus::InFinalizedBlock(block) => {
+					seen_in = Some(block.block_hash());
 					let inclusion = match included.take() {
-						Some(inclusion) if inclusion.block == in_block.block_hash() => inclusion,
-						_ => self.inclusion(&in_block).await?,
+						Some(inclusion) if inclusion.block == block.block_hash() => inclusion,
+						_ => self.inclusion(&block).await?,
 					};
-					writeln!(
-						progress,
-						"finalized #{} {:?}",
-						inclusion.block_number, inclusion.block
-					)?;
+					report(progress, "finalized", &inclusion, false, &self.token)
+						.map_err(|error| in_block(error, seen_in))?;
 					return Ok(Some(inclusion));
 				},
 				TransactionStatus::Error { message } => {
-					bail!("the node stopped following the transaction: {message}")
+					return Err(in_block(
+						anyhow!("the node stopped following the transaction: {message}"),
+						seen_in,
+					))
 				},
 				TransactionStatus::Invalid { message } => {
-					bail!("the transaction became invalid before it was included: {message}")
+					return Err(in_block(
+						anyhow!("the transaction became invalid before it was included: {message}"),
+						seen_in,
+					))
 				},
-				TransactionStatus::Dropped { message } => bail!("dropped from the pool: {message}"),
+				TransactionStatus::Dropped { message } => {
+					return Err(in_block(anyhow!("dropped from the pool: {message}"), seen_in))
+				},
 			}
 		}
-		bail!("the node closed the subscription before the transaction was final")
+		Err(in_block(
+			anyhow!("the node closed the subscription before the transaction was final"),
+			seen_in,
+		))
 	}
 
-	/// The events and fee of the transaction in `in_block`; an error if its call failed.
+	/// The events and fee of the transaction in `in_block`; an error if its call failed. Every
+	/// error names the block: the transaction is in it, and may have been applied, so a caller
+	/// that sent it again would send a second transaction (a new nonce, a second fee).
 	async fn inclusion(
 		&self,
 		in_block: &TransactionInBlock<PqConfig, OnlineClientAtBlockImpl<PqConfig>>,
 	) -> anyhow::Result<Included> {
-		let at = in_block.at().await?;
-		let block_number = at.block_number();
-		let events = in_block.fetch_events().await?;
-		let mut rendered = Vec::new();
-		let mut fee = 0;
-		for event in events.iter() {
-			let event = event?;
-			let fields: Composite<()> = event.decode_fields_unchecked_as()?;
-			rendered.push(format!("{}::{} {fields}", event.pallet_name(), event.event_name()));
-			if (event.pallet_name(), event.event_name())
-				== ("TransactionPayment", "TransactionFeePaid")
-			{
-				fee = event.decode_fields_unchecked_as::<TransactionFeePaid>()?.actual_fee;
+		let block = in_block.block_hash();
+		let read = async {
+			let at = in_block.at().await?;
+			let events = in_block.fetch_events().await?;
+			let mut rendered = Vec::new();
+			let mut fee = 0;
+			let mut failure = None;
+			for event in events.iter() {
+				let event = event?;
+				let fields: Composite<()> = event.decode_fields_unchecked_as()?;
+				rendered.push(format!("{}::{} {fields}", event.pallet_name(), event.event_name()));
+				match (event.pallet_name(), event.event_name()) {
+					("TransactionPayment", "TransactionFeePaid") => {
+						fee = event.decode_fields_unchecked_as::<TransactionFeePaid>()?.actual_fee;
+					},
+					("System", "ExtrinsicFailed") => {
+						failure =
+							Some(DispatchError::decode_from(event.field_bytes(), at.metadata())?);
+					},
+					_ => {},
+				}
 			}
-			if (event.pallet_name(), event.event_name()) == ("System", "ExtrinsicFailed") {
-				let error = DispatchError::decode_from(event.field_bytes(), at.metadata())?;
-				bail!("the transaction is in block #{block_number} but its call failed: {error}");
-			}
+			anyhow::Ok((at.block_number(), rendered, fee, failure))
+		};
+		let (block_number, events, fee, failure) = read.await.with_context(|| {
+			format!(
+				"the transaction is in block {block:?}, but its events could not be read: look \
+				 there before sending it again"
+			)
+		})?;
+		if let Some(error) = failure {
+			bail!("the transaction is in block #{block_number} {block:?} but its call failed: {error}");
 		}
-		Ok(Included { block: in_block.block_hash(), block_number, events: rendered, fee })
+		Ok(Included { block, block_number, events, fee })
 	}
 
 	/// The calls of pallet-pq-verifier and the transfer, for this chain.
 	pub fn calls(&self) -> Calls<'_> {
 		Calls { pallet: &self.pallet, genesis_hash: self.genesis_hash() }
 	}
+}
+
+/// Writes where `inclusion` is (`what`: "in block", "finalized") and, with `events`, its events
+/// and fee.
+fn report(
+	progress: &mut impl Write,
+	what: &str,
+	inclusion: &Included,
+	events: bool,
+	token: &Token,
+) -> anyhow::Result<()> {
+	writeln!(progress, "{what} #{} {:?}", inclusion.block_number, inclusion.block)?;
+	if events {
+		for event in &inclusion.events {
+			writeln!(progress, "  {event}")?;
+		}
+		writeln!(progress, "  fee paid: {}", token.format(inclusion.fee))?;
+	}
+	Ok(())
 }
 
 /// The chain's token as its chain spec's properties name it.
