@@ -79,15 +79,27 @@ export function buildTransaction(
   return concat(compact(body.length), body);
 }
 
-/** The stock extensions that put nothing into the transaction. */
-const NO_EXPLICIT_DATA = ['CheckNonZeroSender', 'CheckSpecVersion', 'CheckTxVersion', 'CheckGenesis', 'CheckWeight', 'WeightReclaim'];
+/** The stock extensions that put data into the transaction, in the order every FRAME runtime
+ * (this one too) has them. */
+const WITH_EXPLICIT_DATA = ['CheckMortality', 'CheckNonce', 'ChargeTransactionPayment'];
 
-/** Checks the explicit data of the stock extensions, which the chain decodes as one run of
- * bytes: a byte moved from one extension's data into another's — `CheckMortality` empty after
- * a `CheckGenesis` of `0x00` — would be read as an immortal era that nothing here saw. */
+/** Checks the explicit data of the extensions, which the chain decodes as one run of bytes in
+ * its own order: a byte moved from one extension's data into another's (`CheckMortality` empty
+ * after a `CheckGenesis` of `0x00`), or the extensions named in another order (by metadata a
+ * site supplies), would be read as an immortal era that nothing here saw. So: each extension
+ * once; the stock ones' data well formed and in the stock order; no data for any other; and
+ * the run starts with a mortal era unless `allowImmortal`. */
 function checkExplicitData(extensions: Extension[], allowImmortal: boolean): void {
+  const identifiers = extensions.map((extension) => extension.identifier);
+  if (new Set(identifiers).size !== identifiers.length) throw new TransactionError('an extension is named twice');
+  const withData = identifiers.filter((identifier) => WITH_EXPLICIT_DATA.includes(identifier));
+  if (withData.join() !== WITH_EXPLICIT_DATA.join()) {
+    throw new TransactionError(`the extensions that carry data are ${WITH_EXPLICIT_DATA.join(', ')}, in that order`);
+  }
+  const run = concat(...extensions.map((extension) => extension.value));
+  if (run[0] === 0 && !allowImmortal) throw new TransactionError(IMMORTAL_REFUSAL);
   for (const { identifier, value } of extensions) {
-    if (NO_EXPLICIT_DATA.includes(identifier) && value.length !== 0) {
+    if (!WITH_EXPLICIT_DATA.includes(identifier) && value.length !== 0) {
       throw new TransactionError(`${identifier} puts no data into the transaction`);
     }
     if (identifier === 'CheckMortality') {

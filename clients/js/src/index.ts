@@ -12,7 +12,6 @@ export {
   extensionsFor,
   mortalEra,
   senderAccount,
-  signTransaction,
   signingPayload,
   transactionPayload,
   transactionSignature,

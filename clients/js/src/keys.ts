@@ -56,7 +56,9 @@ export function signTransactionStatement(key: Keypair, form: Form, account: Uint
 /** Refuses a purpose this package does not know (an empty context, or Ed25519's transaction
  * prefix, otherwise). */
 function checkPurpose(purpose: Purpose): void {
-  if (!Object.hasOwn(PURPOSES, purpose)) throw new TypeError(`unknown purpose: one of ${Object.keys(PURPOSES).join(', ')}`);
+  // A string only: an object's `toString` could name one purpose to the check and another to
+  // the signing.
+  if (typeof purpose !== 'string' || !Object.hasOwn(PURPOSES, purpose)) throw new TypeError(`unknown purpose: one of ${Object.keys(PURPOSES).join(', ')}`);
 }
 
 /** A signing key of one scheme. Its secret is a private field: `JSON.stringify`, `console.log`
@@ -122,11 +124,13 @@ export class Keypair {
   }
 
   /** Signs `message` for `purpose` — a proof of possession; transactions are signed by
-   * `signTransaction`, which checks what it signs: FIPS 204 ML-DSA.Sign with the purpose's
+   * `buildTransaction` and the signers, which check what they sign: FIPS 204 ML-DSA.Sign with the purpose's
    * context, or Ed25519 over the purpose's prefix and the message. */
   sign(message: Uint8Array, purpose: Purpose, options: SignOptions = {}): Uint8Array {
     checkPurpose(purpose);
-    if (TRANSACTION_PURPOSES.includes(purpose)) throw new TypeError('a transaction is signed by signTransaction, which checks its payload');
+    if (TRANSACTION_PURPOSES.includes(purpose)) {
+      throw new TypeError('a transaction is signed by buildTransaction or a signer, which check its payload');
+    }
     return this.#sign(message, purpose, options);
   }
 

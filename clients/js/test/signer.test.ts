@@ -15,13 +15,13 @@ import {
   buildTransaction,
   compact,
   extensionsFor,
-  signTransaction,
   signingPayload,
   ss58Decode,
   type Form,
   type Purpose,
   type Scheme,
 } from '../src/index.js';
+import { signTransaction } from '../src/extrinsic.js';
 import { pqSigner } from '../src/papi.js';
 
 test('a site asking signBytes for arbitrary bytes gets no signature', async () => {
@@ -52,7 +52,7 @@ test('no signer signs a payload as short as a hash, which could stand for anothe
 /** A payload of a real transaction's length (over a hash's). */
 const payload = new Uint8Array(100).fill(7);
 const chain = { genesisHash: new Uint8Array(32), specVersion: 1, transactionVersion: 1, nonce: 0 };
-const identifiers = ['CheckSpecVersion', 'CheckTxVersion', 'CheckGenesis', 'CheckMortality', 'CheckNonce'];
+const identifiers = ['CheckSpecVersion', 'CheckTxVersion', 'CheckGenesis', 'CheckMortality', 'CheckNonce', 'ChargeTransactionPayment'];
 
 test("a keypair's secret appears in no JSON, inspection or clone", () => {
   const seed = new Uint8Array(32).fill(0xa5);
@@ -76,7 +76,7 @@ test('signTransaction refuses a payload as short as a hash, and Keypair.sign eve
     assert.ok(signTransaction(key, form, payload).length > 2420);
   }
   for (const purpose of ['transaction', 'transactionKeyRegistered', 'transactionCommittee'] as const) {
-    assert.throws(() => key.sign(new Uint8Array(32), purpose), /signed by signTransaction/);
+    assert.throws(() => key.sign(new Uint8Array(32), purpose), /signed by buildTransaction or a signer/);
   }
   assert.equal(key.sign(payload, 'proofOfPossession').length, 2420);
 });
@@ -89,6 +89,10 @@ test('an unknown purpose or form signs nothing', () => {
     for (const purpose of ['bogus', 'toString', '__proto__']) {
       assert.throws(() => key.sign(payload, purpose as Purpose), /unknown purpose/, `${scheme} ${purpose}`);
     }
+    // An object naming one purpose to the check and another to the signing is no purpose.
+    let asked = 0;
+    const shifty = { toString: () => (asked++ < 2 ? 'proofOfPossession' : 'transaction') } as unknown as Purpose;
+    assert.throws(() => key.sign(new Uint8Array(32), shifty), /unknown purpose/, scheme);
     assert.throws(() => verify(scheme, key.publicKey, payload, 'bogus' as Purpose, new Uint8Array(64)), /unknown purpose/);
     for (const form of ['committee', 'toString', '']) {
       assert.throws(() => signTransaction(key, form as Form, payload), /unknown form/, `${scheme} ${form}`);
@@ -118,6 +122,17 @@ test('the builder refuses an immortal era unless allowed, and data moved between
   ] as const) {
     assert.throws(() => buildTransaction(key, 'key-inline', payload, shifted(changes), { allowImmortal: true }), TransactionError, what);
   }
+  // Extensions named in another order than the chain's (metadata a site supplies): the nonce
+  // 0x00 first is the chain's immortal era, the era's bytes its nonce and tip.
+  const byName = (name: string) => mortal.find((extension) => extension.identifier === name)!;
+  const reordered = [byName('CheckNonce'), byName('CheckMortality'), byName('ChargeTransactionPayment')];
+  assert.throws(() => buildTransaction(key, 'key-inline', payload, reordered), /in that order/);
+  const invented = [{ identifier: 'Foo', value: Uint8Array.of(0), additionalSigned: new Uint8Array() }, ...mortal];
+  assert.throws(() => buildTransaction(key, 'key-inline', payload, invented), /immortal/);
+  assert.throws(() => buildTransaction(key, 'key-inline', payload, invented, { allowImmortal: true }), /Foo puts no data/);
+  assert.throws(() => buildTransaction(key, 'key-inline', payload, [...mortal, byName('CheckNonce')]), /named twice/);
+  const withoutEra = mortal.filter((extension) => extension.identifier !== 'CheckMortality');
+  assert.throws(() => buildTransaction(key, 'key-inline', payload, withoutEra, { allowImmortal: true }), /in that order/);
 });
 
 test('malformed chain state, senders, addresses and numbers are refused by name', () => {

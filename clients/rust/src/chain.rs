@@ -345,7 +345,7 @@ impl Client {
 		let mut included = None;
 		let in_block = |error: anyhow::Error, seen_in: Option<H256>| match seen_in {
 			Some(block) => error.context(format!(
-				"the transaction was in block {block:?}: look there before sending it again"
+				"the transaction was last seen in block {block:?}: look there before sending it again"
 			)),
 			None => error,
 		};
