@@ -42,10 +42,10 @@ pub enum Sealing {
 
 impl Sealing {
 	/// `flag`, or the default, for a chain whose state at the best block names Aura authorities
-	/// (`validators`) or none — the same rule by which its runtime accepts blocks. A chain of validators is made
-	/// by Aura alone: its runtime refuses blocks without an Aura slot, and a node sealing on
-	/// demand would import its peers' blocks unchecked. A chain without validators is sealed on
-	/// demand: Aura would never find an author.
+	/// (`validators`) or none — the same rule by which its runtime accepts blocks. A chain of
+	/// validators is made by Aura alone: its runtime refuses blocks without an Aura slot, and a
+	/// node sealing on demand would refuse its peers' blocks and make a fork of its own. A chain
+	/// without validators is sealed on demand: Aura would never find an author.
 	pub fn resolve(flag: Option<Self>, validators: bool) -> Result<Self, String> {
 		match (validators, flag) {
 			(true, None | Some(Self::Aura)) => Ok(Self::Aura),

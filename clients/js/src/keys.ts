@@ -61,8 +61,8 @@ function checkPurpose(purpose: Purpose): void {
   if (typeof purpose !== 'string' || !Object.hasOwn(PURPOSES, purpose)) throw new TypeError(`unknown purpose: one of ${Object.keys(PURPOSES).join(', ')}`);
 }
 
-/** A signing key of one scheme. Its secret is a private field: `JSON.stringify`, `console.log`
- * and structured clones show the scheme and address only. */
+/** A signing key of one scheme. Its secret is a private field: `JSON.stringify` and
+ * `console.log` show the scheme and address, structured clones the scheme and public key. */
 export class Keypair {
   readonly #secretKey: Uint8Array;
 

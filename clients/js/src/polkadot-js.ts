@@ -13,6 +13,7 @@ import type { Registry, Signer, SignerPayloadJSON, SignerResult } from '@polkado
 import { bytesToHex } from '@noble/hashes/utils.js';
 import { IMMORTAL_REFUSAL, senderAccount, signTransaction, TransactionError, type Form, type Sender, type TransactionOptions } from './extrinsic.js';
 import type { Keypair } from './keys.js';
+import { equalBytes } from './scale.js';
 import { FACTS, inDescribedPieces } from './schemes.js';
 
 /** A polkadot.js `Signer` (`tx.signAndSend(address, { signer })`, the interface browser
@@ -39,6 +40,12 @@ export class PqSigner implements Signer {
     if (!sender) throw new Error(`no key for ${payload.address}`);
     // `call ‖ explicit ‖ implicit`, in the metadata's extension order; polkadot.js hashes long
     // payloads only when it signs itself, so `signTransaction` applies the rule.
+    // The call must be exactly its bytes: the payload is one run, and a call missing its last
+    // byte followed by an era starting with it would be signed as that call with another era.
+    const method = this.#registry.createType('Bytes', payload.method).toU8a(true);
+    if (!equalBytes(this.#registry.createType('Call', method).toU8a(), method)) {
+      throw new TransactionError("the call is not exactly one of this chain's calls");
+    }
     const extrinsicPayload = this.#registry.createType('ExtrinsicPayload', payload, { version: payload.version });
     // The era as polkadot.js reads it (`0x00`, `0x`, `0x0000`… are all immortal).
     if (extrinsicPayload.era.isImmortalEra && !this.#options.allowImmortal) throw new TransactionError(IMMORTAL_REFUSAL);

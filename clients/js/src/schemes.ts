@@ -5,7 +5,9 @@
 import { utf8 } from './scale.js';
 
 /** The signature schemes a single key signs with, in the order of their SCALE variants. */
-export const SCHEMES = ['ed25519', 'ml-dsa-44', 'ml-dsa-65', 'ml-dsa-87'] as const;
+// Frozen, as every table here: the package exports them, and a caller changing one (a purpose's
+// context, say) would change what the keys sign.
+export const SCHEMES = Object.freeze(['ed25519', 'ml-dsa-44', 'ml-dsa-65', 'ml-dsa-87'] as const);
 export type Scheme = (typeof SCHEMES)[number];
 
 export interface SchemeFacts {
@@ -24,36 +26,36 @@ export interface SchemeFacts {
   readonly accountTag?: Uint8Array;
 }
 
-export const FACTS: Readonly<Record<Scheme, SchemeFacts>> = {
-  ed25519: { variantName: 'Ed25519', keyInlineVariant: 0, publicKeyBytes: 32, signatureBytes: 64 },
-  'ml-dsa-44': {
+export const FACTS: Readonly<Record<Scheme, SchemeFacts>> = Object.freeze({
+  ed25519: Object.freeze({ variantName: 'Ed25519', keyInlineVariant: 0, publicKeyBytes: 32, signatureBytes: 64 }),
+  'ml-dsa-44': Object.freeze({
     variantName: 'MlDsa44',
     keyInlineVariant: 3,
     registeredVariant: 6,
     publicKeyBytes: 1312,
     signatureBytes: 2420,
     accountTag: utf8('pq-verifier/account/ml-dsa-44'),
-  },
-  'ml-dsa-65': {
+  }),
+  'ml-dsa-65': Object.freeze({
     variantName: 'MlDsa65',
     keyInlineVariant: 4,
     registeredVariant: 7,
     publicKeyBytes: 1952,
     signatureBytes: 3309,
     accountTag: utf8('pq-verifier/account/ml-dsa-65'),
-  },
-  'ml-dsa-87': {
+  }),
+  'ml-dsa-87': Object.freeze({
     variantName: 'MlDsa87',
     keyInlineVariant: 5,
     registeredVariant: 8,
     publicKeyBytes: 2592,
     signatureBytes: 4627,
     accountTag: utf8('pq-verifier/account/ml-dsa-87'),
-  },
-};
+  }),
+});
 
 /** What a signature is for; each purpose is its own FIPS 204 context (for Ed25519, a prefix). */
-export const PURPOSES = {
+export const PURPOSES = Object.freeze({
   /** A transaction whose key travels with its signature: the signing payload as it is. */
   transaction: 'pq-verifier/transaction/v1',
   /** A transaction signed by the account's registered key: the account, then the payload. */
@@ -61,7 +63,7 @@ export const PURPOSES = {
   /** A committee's aggregate signature (made by pq-cli's aggregator, not here). */
   transactionCommittee: 'pq-verifier/transaction-committee/v1',
   proofOfPossession: 'pq-verifier/proof-of-possession/v1',
-} as const;
+} as const);
 export type Purpose = keyof typeof PURPOSES;
 
 /** The FIPS 204 context string of `purpose`. */

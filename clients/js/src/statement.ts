@@ -8,13 +8,13 @@ import type { Purpose } from './schemes.js';
 /** How a transaction proves who sent it: the key travels with the signature (`key-inline`), or
  * the account's registered key signed (`registered`). Committees sign with pq-cli. */
 export type Form = 'key-inline' | 'registered';
-export const FORMS: readonly Form[] = ['key-inline', 'registered'];
+export const FORMS: readonly Form[] = Object.freeze(['key-inline', 'registered']);
 
 /** The purpose (FIPS 204 context; for Ed25519, a prefix) each form's statement is signed for. */
-export const FORM_PURPOSES: Readonly<Record<Form, Purpose>> = {
+export const FORM_PURPOSES: Readonly<Record<Form, Purpose>> = Object.freeze({
   'key-inline': 'transaction',
   registered: 'transactionKeyRegistered',
-};
+});
 
 /** Longer payloads are signed as their `blake2_256`, as every Substrate runtime does. */
 const MAX_UNHASHED_PAYLOAD = 256;
