@@ -2,7 +2,7 @@
 # Measures what each transfer kind costs a parachain (block bytes, storage proof, execution on
 # the pure-Wasm runtime with a validator's host functions) and writes the table into
 # docs/parachain.md (between the `results` markers).
-# Usage: benchmarking/parachain-costs.sh [--transactions N]
+# Usage: benchmarking/parachain-costs.sh [--transactions N] [--runs N]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/common.sh

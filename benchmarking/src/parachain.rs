@@ -14,7 +14,9 @@ use codec::{Decode, Encode};
 use polkadot_sdk::{
 	frame_support::{dispatch::DispatchClass, traits::fungible::Mutate},
 	frame_system, pallet_timestamp,
-	sc_executor::{HeapAllocStrategy, WasmExecutor},
+	sc_executor::{
+		HeapAllocStrategy, WasmExecutionMethod, WasmExecutor, WasmtimeInstantiationStrategy,
+	},
 	sp_core::{
 		storage::{well_known_keys::CODE, StateVersion, Storage},
 		traits::{CallContext, CodeExecutor, RuntimeCode, WrappedRuntimeCode},
@@ -105,9 +107,21 @@ pub struct Authored {
 }
 
 impl ValidatorRuntime {
-	/// The runtime of `blob` (compressed or not).
+	/// The runtime of `blob` (compressed or not), instantiated as a validator's executor does.
 	pub fn new(blob: &'static [u8]) -> Self {
+		Self::with_instantiation(blob, WasmtimeInstantiationStrategy::PoolingCopyOnWrite)
+	}
+
+	/// The runtime of `blob` with another instantiation `strategy`: `RecreateInstance` runs
+	/// under valgrind, which cannot reserve the pooling allocator's address space.
+	pub fn with_instantiation(
+		blob: &'static [u8],
+		strategy: WasmtimeInstantiationStrategy,
+	) -> Self {
 		let executor = WasmExecutor::<ParachainValidatorHostFunctions>::builder()
+			.with_execution_method(WasmExecutionMethod::Compiled {
+				instantiation_strategy: strategy,
+			})
 			.with_allow_missing_host_functions(false)
 			.with_onchain_heap_alloc_strategy(HeapAllocStrategy::Dynamic {
 				maximum_pages: Some(PVF_MAX_MEMORY_PAGES),
@@ -278,35 +292,25 @@ impl ValidatorRuntime {
 			.context("the proof compacts against its root")
 	}
 
-	/// The fastest of `runs` imports of `block` on `state` (its parent's, as a trie), as a node
-	/// imports: the state root computed from the changed paths only.
-	pub fn import_time(
-		&self,
-		state: &ParentState,
-		block: &opaque::Block,
-		runs: usize,
-	) -> anyhow::Result<Duration> {
-		let (block, code) = (block.encode(), self.runtime_code());
-		let mut fastest = Duration::MAX;
-		for _ in 0..runs {
-			let mut overlay = OverlayedChanges::<BlakeTwo256>::default();
-			let mut extensions = Default::default();
-			let start = Instant::now();
-			StateMachine::new(
-				state,
-				&mut overlay,
-				&self.executor,
-				"Core_execute_block",
-				&block,
-				&mut extensions,
-				&code,
-				CallContext::Onchain { import: true },
-			)
-			.execute()
-			.map_err(|error| anyhow::anyhow!("Core_execute_block: {error}"))?;
-			fastest = fastest.min(start.elapsed());
-		}
-		Ok(fastest)
+	/// How long one import of `block` (encoded) on `state` (its parent's, as a trie) takes, as
+	/// a node imports: the state root computed from the changed paths only.
+	pub fn import_time(&self, state: &ParentState, block: &[u8]) -> anyhow::Result<Duration> {
+		let mut overlay = OverlayedChanges::<BlakeTwo256>::default();
+		let mut extensions = Default::default();
+		let start = Instant::now();
+		StateMachine::new(
+			state,
+			&mut overlay,
+			&self.executor,
+			"Core_execute_block",
+			block,
+			&mut extensions,
+			&self.runtime_code(),
+			CallContext::Onchain { import: true },
+		)
+		.execute()
+		.map_err(|error| anyhow::anyhow!("Core_execute_block: {error}"))?;
+		Ok(start.elapsed())
 	}
 }
 
@@ -358,11 +362,12 @@ impl TransactionCost {
 
 /// Measures `kind` with `transactions` senders on `runtime`: a setup block with whatever the
 /// kind needs on chain (registered keys, committees), then the block of its transactions and,
-/// for the baseline, the same block with only its timestamp.
+/// for the baseline, the same block with only its timestamp; each imported `runs` times.
 pub fn measure(
 	runtime: &ValidatorRuntime,
 	kind: Kind,
 	transactions: usize,
+	runs: usize,
 ) -> anyhow::Result<TransactionCost> {
 	let plan = Plan::new(kind, transactions)?;
 	let genesis = fund(
@@ -403,10 +408,15 @@ pub fn measure(
 	// The plan may send fewer than asked (committees of 128: at most 100).
 	let transactions = measured_transactions.len();
 	let per_transaction = |with: f64, without: f64| (with - without) / transactions as f64;
-	const RUNS: usize = 5;
-	let execution = runtime
-		.import_time(&parent, &measured.block, RUNS)?
-		.saturating_sub(runtime.import_time(&parent, &baseline.block, RUNS)?);
+	// The fastest import of each, alternating, so that a slow stretch of the machine reaches
+	// both blocks.
+	let (with, without) = (measured.block.encode(), baseline.block.encode());
+	let (mut fastest_with, mut fastest_without) = (Duration::MAX, Duration::MAX);
+	for _ in 0..runs {
+		fastest_with = fastest_with.min(runtime.import_time(&parent, &with)?);
+		fastest_without = fastest_without.min(runtime.import_time(&parent, &without)?);
+	}
+	let execution = fastest_with.saturating_sub(fastest_without);
 	let proof_bytes = per_transaction(
 		runtime.import_proof_bytes(&mut parent, &measured.block)? as f64,
 		runtime.import_proof_bytes(&mut parent, &baseline.block)? as f64,

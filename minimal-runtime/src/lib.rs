@@ -57,7 +57,9 @@ pub const VERSION: RuntimeVersion = RuntimeVersion {
 	// 2: the verifier pallet's release 11 (`rotate_key`'s new argument, post-quantum committee
 	// owners).
 	spec_version: 2,
-	impl_version: 0,
+	// 1: the transaction signature's ML-DSA keys and signatures boxed (pq-runtime's release 11,
+	// `impl_version` 1): the same encodings, fewer instructions a transaction.
+	impl_version: 1,
 	apis: RUNTIME_API_VERSIONS,
 	transaction_version: 2,
 	system_version: 1,

@@ -5,6 +5,7 @@
 //! Run through `benchmarking/parachain-costs.sh`; see `docs/parachain.md`.
 
 use clap::Parser;
+use polkadot_sdk::sc_executor::WasmtimeInstantiationStrategy;
 use pq_benchmarks::{
 	charge::Kind,
 	machine_summary,
@@ -19,6 +20,17 @@ struct Args {
 	/// Transactions in each measured block, each from its own sender.
 	#[arg(long, default_value_t = 100)]
 	transactions: usize,
+	/// Imports of each measured block and its baseline, alternating; the fastest of each counts.
+	#[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..))]
+	runs: u32,
+	/// A new instance for every runtime call instead of the pooling allocator's: to count
+	/// instructions under valgrind (callgrind), which cannot reserve the pool's address space.
+	#[arg(long)]
+	recreate_instances: bool,
+	/// Only the kinds whose label contains this (`ml-dsa-87`, `registered`, …); Ed25519, the
+	/// baseline of every ratio, runs always.
+	#[arg(long)]
+	only: Option<String>,
 }
 
 /// The relay chain's limit on a parachain block's proof of validity (block and storage proof):
@@ -41,7 +53,7 @@ fn main() -> ExitCode {
 	}
 }
 
-/// Every transfer form of every scheme, and a committee.
+/// Every transfer form of every scheme, and a committee; Ed25519 first.
 fn kinds() -> Vec<Kind> {
 	let mut kinds = vec![Kind::Transfer(Scheme::Ed25519, Form::KeyInline)];
 	for form in [Form::KeyInline, Form::KeyRegistered] {
@@ -54,11 +66,18 @@ fn kinds() -> Vec<Kind> {
 fn run(args: Args) -> anyhow::Result<String> {
 	let blob = pq_runtime::pure_wasm::WASM_BINARY
 		.ok_or_else(|| anyhow::anyhow!("pq-runtime built without its Wasm blobs"))?;
-	let runtime = ValidatorRuntime::new(blob);
+	let runtime = if args.recreate_instances {
+		ValidatorRuntime::with_instantiation(blob, WasmtimeInstantiationStrategy::RecreateInstance)
+	} else {
+		ValidatorRuntime::new(blob)
+	};
 	let mut costs = Vec::new();
-	for kind in kinds() {
+	let kinds = kinds().into_iter().enumerate().filter(|(index, kind)| {
+		*index == 0 || args.only.as_ref().is_none_or(|only| kind.label().contains(only))
+	});
+	for (_, kind) in kinds {
 		eprintln!("{}: {} transactions", kind.label(), args.transactions);
-		costs.push(parachain::measure(&runtime, kind, args.transactions)?);
+		costs.push(parachain::measure(&runtime, kind, args.transactions, args.runs as usize)?);
 	}
 	Ok(table(&costs, args.transactions))
 }

@@ -157,7 +157,9 @@ impl Sender<'_> {
 						committee.sign_with_randomness(signers, &message, purpose, [0; 32])
 					},
 				};
-				Ok(TransactionSignature::Committee(aggregate.map_err(SignError::Aggregate)?))
+				Ok(TransactionSignature::Committee(Box::new(
+					aggregate.map_err(SignError::Aggregate)?,
+				)))
 			},
 			_ => Err(SignError::FormNotForSender(form)),
 		}

@@ -296,8 +296,9 @@ mod benchmarks {
 	#[benchmark]
 	fn authorize_none() -> Result<(), BenchmarkError> {
 		let who: AccountId32 = account("unregistered", 0, 0);
-		let signature =
-			TransactionSignature::MlDsa87Registered(MlDsa87Signature([0; MlDsa87Signature::LEN]));
+		let signature = TransactionSignature::MlDsa87Registered(Box::new(MlDsa87Signature(
+			[0; MlDsa87Signature::LEN],
+		)));
 		let transaction = Transaction::<T>::new(who, signature);
 		let outcome;
 		#[block]
@@ -353,8 +354,10 @@ mod benchmarks {
 		let aggregate = committee
 			.sign_with_randomness(&signers, &message, purpose, [0; 32])
 			.map_err(|_| BenchmarkError::Stop("aggregate signing failed"))?;
-		let transaction =
-			Transaction::<T>::new(id.account_id(), TransactionSignature::Committee(aggregate));
+		let transaction = Transaction::<T>::new(
+			id.account_id(),
+			TransactionSignature::Committee(Box::new(aggregate)),
+		);
 		let outcome;
 		#[block]
 		{

@@ -30,15 +30,19 @@ use crate::{
 	verify::KeyDigest,
 	Scheme, VerifyError,
 };
+use alloc::boxed::Box;
 use codec::{Decode, DecodeWithMemTracking, Encode, MaxEncodedLen};
 use polkadot_sdk::sp_runtime::AccountId32;
 use scale_info::TypeInfo;
 
 /// A transaction's signature, its form and its scheme; see the module docs for the wire layout.
-#[allow(
-	clippy::large_enum_variant,
-	reason = "a fixed-size wire type: inline bytes, no allocation per decode"
-)]
+///
+/// The post-quantum variants hold their bytes in boxes. A box encodes and decodes as what it
+/// holds and the metadata describes it by the same type: the wire format and the metadata's
+/// types are the same (only the fields' type names read `Box<…>`). Inline, every value of this
+/// type was as large as its largest variant, 7,219 bytes: an extrinsic is moved by value
+/// through decoding, checking and applying, so every transaction, Ed25519 included, copied
+/// 7 kB per move with Wasm's `memcpy`, a loop (docs/benchmarks.md, "Boxed signatures").
 #[derive(
 	Clone, Debug, PartialEq, Eq, Encode, Decode, DecodeWithMemTracking, MaxEncodedLen, TypeInfo,
 )]
@@ -54,25 +58,25 @@ pub enum TransactionSignature {
 	Ecdsa(EcdsaSignature),
 	/// An ML-DSA-44 key and its signature; the account is the key's derived account.
 	#[codec(index = 3)]
-	MlDsa44(MlDsa44Public, MlDsa44Signature),
+	MlDsa44(Box<MlDsa44Public>, Box<MlDsa44Signature>),
 	/// An ML-DSA-65 key and its signature; the account is the key's derived account.
 	#[codec(index = 4)]
-	MlDsa65(MlDsa65Public, MlDsa65Signature),
+	MlDsa65(Box<MlDsa65Public>, Box<MlDsa65Signature>),
 	/// An ML-DSA-87 key and its signature; the account is the key's derived account.
 	#[codec(index = 5)]
-	MlDsa87(MlDsa87Public, MlDsa87Signature),
+	MlDsa87(Box<MlDsa87Public>, Box<MlDsa87Signature>),
 	/// A signature by the account's registered ML-DSA-44 key.
 	#[codec(index = 6)]
-	MlDsa44Registered(MlDsa44Signature),
+	MlDsa44Registered(Box<MlDsa44Signature>),
 	/// A signature by the account's registered ML-DSA-65 key.
 	#[codec(index = 7)]
-	MlDsa65Registered(MlDsa65Signature),
+	MlDsa65Registered(Box<MlDsa65Signature>),
 	/// A signature by the account's registered ML-DSA-87 key.
 	#[codec(index = 8)]
-	MlDsa87Registered(MlDsa87Signature),
+	MlDsa87Registered(Box<MlDsa87Signature>),
 	/// A committee's aggregate ML-DSA-87 signature; the account is the committee's.
 	#[codec(index = 9)]
-	Committee(AggregateSignature),
+	Committee(Box<AggregateSignature>),
 }
 
 /// How a [`TransactionSignature`] proves who sent the transaction.
@@ -110,13 +114,13 @@ impl TransactionSignature {
 				Self::Ed25519(signature)
 			},
 			(AccountSigner::MlDsa44(key), AccountSignature::MlDsa44(signature)) => {
-				Self::MlDsa44(key, signature)
+				Self::MlDsa44(Box::new(key), Box::new(signature))
 			},
 			(AccountSigner::MlDsa65(key), AccountSignature::MlDsa65(signature)) => {
-				Self::MlDsa65(key, signature)
+				Self::MlDsa65(Box::new(key), Box::new(signature))
 			},
 			(AccountSigner::MlDsa87(key), AccountSignature::MlDsa87(signature)) => {
-				Self::MlDsa87(key, signature)
+				Self::MlDsa87(Box::new(key), Box::new(signature))
 			},
 			_ => return None,
 		})
@@ -126,9 +130,9 @@ impl TransactionSignature {
 	/// register (Ed25519, aggregates).
 	pub fn key_registered(signature: AccountSignature) -> Option<Self> {
 		Some(match signature {
-			AccountSignature::MlDsa44(signature) => Self::MlDsa44Registered(signature),
-			AccountSignature::MlDsa65(signature) => Self::MlDsa65Registered(signature),
-			AccountSignature::MlDsa87(signature) => Self::MlDsa87Registered(signature),
+			AccountSignature::MlDsa44(signature) => Self::MlDsa44Registered(Box::new(signature)),
+			AccountSignature::MlDsa65(signature) => Self::MlDsa65Registered(Box::new(signature)),
+			AccountSignature::MlDsa87(signature) => Self::MlDsa87Registered(Box::new(signature)),
 			AccountSignature::Ed25519(_) | AccountSignature::AggregateMlDsa87(_) => return None,
 		})
 	}
@@ -141,25 +145,25 @@ impl TransactionSignature {
 				AccountSignature::Ed25519(signature.clone()),
 			),
 			Self::MlDsa44(key, signature) => Parts::KeyInline(
-				AccountSigner::MlDsa44(key.clone()),
-				AccountSignature::MlDsa44(signature.clone()),
+				AccountSigner::MlDsa44((**key).clone()),
+				AccountSignature::MlDsa44((**signature).clone()),
 			),
 			Self::MlDsa65(key, signature) => Parts::KeyInline(
-				AccountSigner::MlDsa65(key.clone()),
-				AccountSignature::MlDsa65(signature.clone()),
+				AccountSigner::MlDsa65((**key).clone()),
+				AccountSignature::MlDsa65((**signature).clone()),
 			),
 			Self::MlDsa87(key, signature) => Parts::KeyInline(
-				AccountSigner::MlDsa87(key.clone()),
-				AccountSignature::MlDsa87(signature.clone()),
+				AccountSigner::MlDsa87((**key).clone()),
+				AccountSignature::MlDsa87((**signature).clone()),
 			),
 			Self::MlDsa44Registered(signature) => {
-				Parts::KeyRegistered(AccountSignature::MlDsa44(signature.clone()))
+				Parts::KeyRegistered(AccountSignature::MlDsa44((**signature).clone()))
 			},
 			Self::MlDsa65Registered(signature) => {
-				Parts::KeyRegistered(AccountSignature::MlDsa65(signature.clone()))
+				Parts::KeyRegistered(AccountSignature::MlDsa65((**signature).clone()))
 			},
 			Self::MlDsa87Registered(signature) => {
-				Parts::KeyRegistered(AccountSignature::MlDsa87(signature.clone()))
+				Parts::KeyRegistered(AccountSignature::MlDsa87((**signature).clone()))
 			},
 			Self::Committee(aggregate) => Parts::Committee(aggregate),
 			Self::Sr25519(_) | Self::Ecdsa(_) => Parts::Classical,
@@ -171,7 +175,7 @@ impl TransactionSignature {
 	/// (an Ed25519 key is its account, a registered key is looked up by account).
 	pub fn account_candidates(&self) -> u32 {
 		match_ml_dsa!(self, {
-			Self::MlDsa(key, _) as P => crate::account::derive_counted(P::ACCOUNT_TAG, key.as_ref()).1,
+			Self::MlDsa(key, _) as P => crate::account::derive_counted(P::ACCOUNT_TAG, &key.0).1,
 			Self::Committee(aggregate) => aggregate.committee.account_derivation().1,
 			Self::Ed25519(_)
 			| Self::MlDsa44Registered(_)
@@ -254,6 +258,21 @@ fn ed25519_signer(account: &AccountId32) -> AccountSigner {
 #[cfg(test)]
 mod tests {
 	use super::*;
+
+	/// A value of an enum is as large as its largest variant, and an extrinsic is moved by value
+	/// through decoding, checking and applying: an inline ML-DSA-87 key and signature made every
+	/// transaction's signature 7,219 bytes, copied at each move. Boxed, it is the size of stock
+	/// `sp_runtime::MultiSignature` (ECDSA's 65 bytes and the tag) padded to a pointer's
+	/// alignment.
+	#[test]
+	fn a_transaction_signature_is_as_small_as_a_stock_one() {
+		use core::mem::{align_of, size_of};
+		let stock = size_of::<polkadot_sdk::sp_runtime::MultiSignature>();
+		assert_eq!(
+			size_of::<TransactionSignature>(),
+			stock.next_multiple_of(align_of::<Box<MlDsa87Signature>>())
+		);
+	}
 
 	/// The classical variants are where `sp_runtime::MultiSignature` puts them, so a stock
 	/// wallet's signature decodes as what it is.

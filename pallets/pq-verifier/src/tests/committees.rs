@@ -57,7 +57,11 @@ pub(super) fn aggregate_of(
 
 /// A transaction of `call` from the account of the committee `aggregate` names.
 pub(super) fn committee_signed(aggregate: AggregateSignature, call: &RuntimeCall) -> Extrinsic {
-	signed(&aggregate.committee.account_id(), TransactionSignature::Committee(aggregate), call)
+	signed(
+		&aggregate.committee.account_id(),
+		TransactionSignature::Committee(Box::new(aggregate)),
+		call,
+	)
 }
 
 /// A signature naming `committee` and `signers` that verifies for nothing: what an attacker
@@ -132,7 +136,8 @@ fn a_committee_signature_for_another_account_is_bad_signer() {
 	with_committee(|| {
 		let call = remark(b"committee");
 		let aggregate = aggregate(committee().signers([0, 4, 9]).unwrap(), &call);
-		let elsewhere = signed(&owner(), TransactionSignature::Committee(aggregate), &call);
+		let elsewhere =
+			signed(&owner(), TransactionSignature::Committee(Box::new(aggregate)), &call);
 		assert_eq!(validate(elsewhere), Err(InvalidTransaction::BadSigner.into()));
 	});
 }
@@ -203,7 +208,8 @@ fn the_weight_charges_the_shares_a_signer_set_can_read() {
 	// The charge depends on the signer set alone, not on whether the signature verifies.
 	let weight = |members: Vec<u32>| {
 		let aggregate = garbage_aggregate(committee(), committee().signers(members).unwrap());
-		crate::SignatureCheck::of(&TransactionSignature::Committee(aggregate)).weight::<()>()
+		crate::SignatureCheck::of(&TransactionSignature::Committee(Box::new(aggregate)))
+			.weight::<()>()
 	};
 	use crate::WeightInfo;
 	assert_eq!(weight(vec![0, 1, 2]), <() as WeightInfo>::authorize_committee(3));
