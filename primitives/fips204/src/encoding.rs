@@ -38,12 +38,32 @@ pub fn unpack_bits(packed: &[u8], index: usize, bits: usize) -> u32 {
 /// Bytes of one packed polynomial of `t1` (10 bits per coefficient).
 pub const T1_POLY_BYTES: usize = N * 10 / 8;
 
-/// Algorithm 28 `w1Encode`: `w1 ∈ [0, (q − 1)/(2γ2))` at [`Parameters::w1_bits`] bits.
-pub fn w1_encode(parameters: &Parameters, w1: &[Poly]) -> Vec<u8> {
+/// Bytes [`w1_encode`] writes at most: `k` polynomials of at most 8 bits per coefficient.
+pub const W1_MAX_BYTES: usize = MAX_K * N;
+
+/// Algorithm 28 `w1Encode`: `w1 ∈ [0, (q − 1)/(2γ2))` at [`Parameters::w1_bits`] bits (4 or
+/// 6), into `out`; returns the encoding. Eight coefficients fill `bits` whole bytes, so they
+/// are packed eight at a time into a word and its bytes stored (a byte at a time onto a
+/// `Vec`, each with its capacity check, was 70 instructions a coefficient in Wasm).
+pub fn w1_encode<'a>(
+	parameters: &Parameters,
+	w1: &[Poly],
+	out: &'a mut [u8; W1_MAX_BYTES],
+) -> &'a [u8] {
 	let bits = parameters.w1_bits();
-	let mut out = Vec::with_capacity(w1.len() * N * bits / 8);
-	pack(w1.iter().flat_map(|poly| poly.0.iter().copied()), bits, &mut out);
-	out
+	assert!(bits <= 8, "eight coefficients in a word");
+	let encoded = &mut out[..w1.len() * N * bits / 8];
+	let groups = w1.iter().flat_map(|poly| poly.0.chunks_exact(8));
+	for (group, bytes) in groups.zip(encoded.chunks_exact_mut(bits)) {
+		let word = group
+			.iter()
+			.enumerate()
+			.fold(0u64, |word, (i, &coefficient)| word | (coefficient as u64) << (i * bits));
+		for (i, byte) in bytes.iter_mut().enumerate() {
+			*byte = (word >> (8 * i)) as u8;
+		}
+	}
+	encoded
 }
 
 /// A signature `(c̃, z, h)` as Algorithm 27 `sigDecode` returns it. Only the first `ℓ`

@@ -41,10 +41,11 @@ const ROUND_CONSTANTS: [u64; 24] = [
 /// One plane `y` of a round's output: the lanes `(index, ρ offset)` that π moves to its
 /// positions `x = 0..5` (lane `x + 5y` of the state), each with θ's column term added and
 /// rotated by ρ, then χ across the plane and, on lane 0, ι's constant `rc`. `$load(i)` reads
-/// lane `i` of the round's input, `$store(i, lane)` writes lane `i` of its output.
+/// lane `i` of the round's input, `$d(x)` θ's term of column `x`, `$store(i, lane)` writes
+/// lane `i` of the round's output.
 macro_rules! plane {
 	($load:ident, $store:ident, $d:ident, $rc:expr, $y:literal, [$(($lane:literal, $rho:literal)),*]) => {{
-		let b = [$(($load($lane) ^ $d[$lane % 5]).rotate_left($rho)),*];
+		let b = [$(($load($lane) ^ $d($lane % 5)).rotate_left($rho)),*];
 		$store(5 * $y, b[0] ^ (!b[1] & b[2]) ^ $rc);
 		$store(5 * $y + 1, b[1] ^ (!b[2] & b[3]));
 		$store(5 * $y + 2, b[2] ^ (!b[3] & b[4]));
@@ -53,34 +54,37 @@ macro_rules! plane {
 	}};
 }
 
-/// One round `Rnd` (FIPS 202 §3.3) from the lanes `$load` reads (lane `x + 5y` at index
-/// `x + 5y`) to those `$store` writes: θ's five parities and column terms, then each output
-/// plane.
-macro_rules! round {
-	($load:ident, $store:ident, $round_constant:expr) => {{
-		let parity =
-			|x: usize| $load(x) ^ $load(x + 5) ^ $load(x + 10) ^ $load(x + 15) ^ $load(x + 20);
-		let c = [parity(0), parity(1), parity(2), parity(3), parity(4)];
-		let d = [
-			c[4] ^ c[1].rotate_left(1),
-			c[0] ^ c[2].rotate_left(1),
-			c[1] ^ c[3].rotate_left(1),
-			c[2] ^ c[4].rotate_left(1),
-			c[3] ^ c[0].rotate_left(1),
-		];
+/// θ's parity `C[x]` of column `x` (FIPS 202 Algorithm 1, step 1) of the lanes `load` reads.
+#[inline(always)]
+fn parity(load: impl Fn(usize) -> u64, x: usize) -> u64 {
+	load(x) ^ load(x + 5) ^ load(x + 10) ^ load(x + 15) ^ load(x + 20)
+}
+
+/// θ's column terms `D[x] = C[x − 1] ⊕ ROT(C[x + 1], 1)` (FIPS 202 Algorithm 1, step 2) from
+/// the column parities `c`.
+#[inline(always)]
+fn column_terms(c: [u64; 5]) -> [u64; 5] {
+	core::array::from_fn(|x| c[(x + 4) % 5] ^ c[(x + 1) % 5].rotate_left(1))
+}
+
+/// A round's output planes (FIPS 202 §3.3, after θ's column terms): `$load` reads the round's
+/// input lanes (lane `x + 5y` at index `x + 5y`), `$d` θ's column terms, `$store` writes the
+/// output lanes.
+macro_rules! planes {
+	($load:ident, $store:ident, $d:ident, $round_constant:expr) => {{
 		// π takes lane (x, y) to (y, 2x + 3y); ρ's offsets are those of FIPS 202 Table 2.
 		plane!(
 			$load,
 			$store,
-			d,
+			$d,
 			$round_constant,
 			0,
 			[(0, 0), (6, 44), (12, 43), (18, 21), (24, 14)]
 		);
-		plane!($load, $store, d, 0, 1, [(3, 28), (9, 20), (10, 3), (16, 45), (22, 61)]);
-		plane!($load, $store, d, 0, 2, [(1, 1), (7, 6), (13, 25), (19, 8), (20, 18)]);
-		plane!($load, $store, d, 0, 3, [(4, 27), (5, 36), (11, 10), (17, 15), (23, 56)]);
-		plane!($load, $store, d, 0, 4, [(2, 62), (8, 55), (14, 39), (15, 41), (21, 2)]);
+		plane!($load, $store, $d, 0, 1, [(3, 28), (9, 20), (10, 3), (16, 45), (22, 61)]);
+		plane!($load, $store, $d, 0, 2, [(1, 1), (7, 6), (13, 25), (19, 8), (20, 18)]);
+		plane!($load, $store, $d, 0, 3, [(4, 27), (5, 36), (11, 10), (17, 15), (23, 56)]);
+		plane!($load, $store, $d, 0, 4, [(2, 62), (8, 55), (14, 39), (15, 41), (21, 2)]);
 	}};
 }
 
@@ -100,8 +104,10 @@ fn permute_in_registers(state: &mut [u64; 25]) {
 	fn round(a: &[u64; 25], round_constant: u64) -> [u64; 25] {
 		let mut e = [0u64; 25];
 		let load = |lane: usize| a[lane];
+		let d = column_terms(core::array::from_fn(|x| parity(load, x)));
+		let column_term = |x: usize| d[x];
 		let mut store = |lane: usize, value: u64| e[lane] = value;
-		round!(load, store, round_constant);
+		planes!(load, store, column_term, round_constant);
 		e
 	}
 	let mut a = *state;
@@ -113,26 +119,47 @@ fn permute_in_registers(state: &mut [u64; 25]) {
 }
 
 /// The permutation for Wasm: each round reads its input lanes from linear memory as it needs
-/// them and writes each output plane back at once. LLVM would otherwise read all 25 lanes
-/// into Wasm locals first, and the Wasm compiler — wasmtime's, with 16 registers on x86-64 —
-/// then spills and reloads most of them; the loads and stores are volatile only so that LLVM
-/// keeps them where they are written (each plane's five loads after the previous plane's
-/// stores), which leaves θ's five column terms and one plane live. In the pure-Wasm runtime,
-/// a few percent less time per ML-DSA verification (`blob-compare`, docs/benchmarks.md).
+/// them and writes each output plane back at once, with every value that lives across the
+/// round in memory too. wasmtime's compiler (Cranelift, 16 registers on x86-64) keeps loads and
+/// stores in program order but computes everything else just before its first use, so
+/// whatever the Wasm loads early and uses late lives in a register or is spilled meanwhile;
+/// and LLVM, given the lanes as plain values, reads all 25 into locals first and reassociates
+/// θ's XORs into each output lane, computing the column terms anew where they are used.
+/// Volatile accesses pin the order instead: each column parity is stored as soon as its five
+/// lanes are read (a store uses its value, so the XORs happen there and the lanes die), θ's
+/// column terms are stored once and read back by each plane, and each plane reads its five
+/// lanes after the previous plane's stores. In the pure-Wasm runtime, fewer instructions per
+/// permutation than letting LLVM keep the state in locals (docs/benchmarks.md).
 #[cfg(any(target_family = "wasm", test))]
 fn permute_in_memory(state: &mut [u64; 25]) {
 	#[inline(always)]
-	fn round(a: &[u64; 25], e: &mut [u64; 25], round_constant: u64) {
-		// SAFETY: both pointers come from references to the arrays, in bounds (lane < 25).
+	fn round(
+		a: &[u64; 25],
+		e: &mut [u64; 25],
+		parities: &mut [u64; 5],
+		terms: &mut [u64; 5],
+		round_constant: u64,
+	) {
+		// SAFETY (every access below): pointers from references to the arrays, in bounds
+		// (lane < 25, column < 5).
 		let load = |lane: usize| unsafe { core::ptr::read_volatile(&a[lane]) };
+		for (x, c) in parities.iter_mut().enumerate() {
+			unsafe { core::ptr::write_volatile(c, parity(load, x)) };
+		}
+		let c = core::array::from_fn(|x| unsafe { core::ptr::read_volatile(&parities[x]) });
+		for (term, d) in terms.iter_mut().zip(column_terms(c)) {
+			unsafe { core::ptr::write_volatile(term, d) };
+		}
+		let column_term = |x: usize| unsafe { core::ptr::read_volatile(&terms[x]) };
 		let mut store =
 			|lane: usize, value: u64| unsafe { core::ptr::write_volatile(&mut e[lane], value) };
-		round!(load, store, round_constant);
+		planes!(load, store, column_term, round_constant);
 	}
 	let mut other = [0u64; 25];
+	let (mut parities, mut terms) = ([0u64; 5], [0u64; 5]);
 	for pair in ROUND_CONSTANTS.chunks_exact(2) {
-		round(state, &mut other, pair[0]);
-		round(&other, state, pair[1]);
+		round(state, &mut other, &mut parities, &mut terms, pair[0]);
+		round(&other, state, &mut parities, &mut terms, pair[1]);
 	}
 }
 

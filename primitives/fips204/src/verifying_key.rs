@@ -2,7 +2,7 @@
 //! derives from the key alone — and Algorithm 8 `ML-DSA.Verify_internal` with it.
 
 use super::{
-	encoding::{sig_decode, unpack_bits, w1_encode, T1_POLY_BYTES},
+	encoding::{sig_decode, unpack_bits, w1_encode, T1_POLY_BYTES, W1_MAX_BYTES},
 	ring::{Poly, Portable, D},
 	sampling::{expand_a, h, h_bytes, sample_in_ball},
 	Arithmetic, Engine, MAX_K,
@@ -231,7 +231,9 @@ impl<P: ParameterSet> VerifyingKey<P> {
 		}
 		let c_tilde = signature.c_tilde;
 		let mut c_tilde_prime = [0u8; 64];
-		h(&[&mu, &w1_encode(parameters, &w1[..k])]).read(&mut c_tilde_prime[..c_tilde.len()]);
+		let mut w1_encoded = [0u8; W1_MAX_BYTES];
+		h(&[&mu, w1_encode(parameters, &w1[..k], &mut w1_encoded)])
+			.read(&mut c_tilde_prime[..c_tilde.len()]);
 		c_tilde_prime[..c_tilde.len()] == *c_tilde
 	}
 }

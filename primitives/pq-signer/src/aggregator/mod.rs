@@ -40,7 +40,7 @@ use alloc::vec::Vec;
 use codec::Encode;
 use encoding::{sig_encode, sk_encode};
 use fips204::{
-	encoding::w1_encode,
+	encoding::{w1_encode, W1_MAX_BYTES},
 	ring::{high_bits, make_hint, use_hint},
 	sampling::{h_bytes, sample_in_ball},
 	Matrix,
@@ -312,7 +312,9 @@ impl Committee {
 				w_sum = core::array::from_fn(|row| w_sum[row].add(&w[row]));
 			}
 			let w1 = w_sum.map(|poly| Poly(poly.0.map(|r| high_bits(r, GAMMA2))));
-			let c_tilde: [u8; 64] = h_bytes(&[&mu, &w1_encode(&MlDsa87::PARAMETERS, &w1)]);
+			let mut w1_encoded = [0u8; W1_MAX_BYTES];
+			let c_tilde: [u8; 64] =
+				h_bytes(&[&mu, w1_encode(&MlDsa87::PARAMETERS, &w1, &mut w1_encoded)]);
 			let c_hat = sample_in_ball(&c_tilde, MlDsa87::PARAMETERS.tau).ntt();
 
 			// Round 2: responses, combined.
