@@ -59,7 +59,7 @@ pub const VERSION: RuntimeVersion = RuntimeVersion {
 	spec_version: 2,
 	// 1: the transaction signature's ML-DSA keys and signatures boxed (pq-runtime's release 11,
 	// `impl_version` 1): the same encodings, fewer instructions a transaction. 2: Keccak, the
-	// NTT and `w1Encode` faster in Wasm (pq-runtime's `impl_version` 2), the same results.
+	// NTTs and `w1Encode` faster in Wasm (pq-runtime's `impl_version` 2), the same results.
 	impl_version: 2,
 	apis: RUNTIME_API_VERSIONS,
 	transaction_version: 2,

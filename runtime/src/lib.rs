@@ -136,9 +136,9 @@ pub mod opaque {
 /// `impl_version` 1: a decoded transaction holds its ML-DSA key and signature in boxes, so it
 /// is moved by value without copying 7 kB — fewer instructions for every transaction, the same
 /// encodings and metadata types (the signature's fields' type names read `Box<…>`); its
-/// `impl_version` 2: in Wasm, Keccak keeps θ's parities and column terms in memory too, the NTT
-/// runs over slices without bounds checks and `w1Encode` packs words — fewer instructions for
-/// every ML-DSA verification, the same results.
+/// `impl_version` 2: Keccak in Wasm keeps θ's parities and column terms in memory too, the
+/// NTTs run over slices without bounds checks and reduce lazily, and `w1Encode` packs words —
+/// fewer instructions for every ML-DSA verification, the same results.
 macro_rules! runtime_version {
 	// `tt`, not `literal`: the attribute reads bare literal tokens, not wrapped ones.
 	($impl_name:tt, $spec_version:tt) => {

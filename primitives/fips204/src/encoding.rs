@@ -2,7 +2,7 @@
 
 use super::{
 	ring::{Poly, N, Q},
-	Parameters, MAX_K, MAX_L,
+	Parameters, MAX_K, MAX_L, MAX_W1_BYTES,
 };
 use alloc::vec::Vec;
 
@@ -38,20 +38,20 @@ pub fn unpack_bits(packed: &[u8], index: usize, bits: usize) -> u32 {
 /// Bytes of one packed polynomial of `t1` (10 bits per coefficient).
 pub const T1_POLY_BYTES: usize = N * 10 / 8;
 
-/// Bytes [`w1_encode`] writes at most: `k` polynomials of at most 8 bits per coefficient.
-pub const W1_MAX_BYTES: usize = MAX_K * N;
-
 /// Algorithm 28 `w1Encode`: `w1 ∈ [0, (q − 1)/(2γ2))` at [`Parameters::w1_bits`] bits (4 or
 /// 6), into `out`; returns the encoding. Eight coefficients fill `bits` whole bytes, so they
 /// are packed eight at a time into a word and its bytes stored (a byte at a time onto a
 /// `Vec`, each with its capacity check, was 70 instructions a coefficient in Wasm).
+///
+/// # Panics
+/// If `w1` holds more polynomials than `k`, whose encoding would not fit `out`.
 pub fn w1_encode<'a>(
 	parameters: &Parameters,
 	w1: &[Poly],
-	out: &'a mut [u8; W1_MAX_BYTES],
+	out: &'a mut [u8; MAX_W1_BYTES],
 ) -> &'a [u8] {
 	let bits = parameters.w1_bits();
-	assert!(bits <= 8, "eight coefficients in a word");
+	assert!(bits <= 8 && w1.len() <= parameters.k, "k polynomials, eight coefficients a word");
 	let encoded = &mut out[..w1.len() * N * bits / 8];
 	let groups = w1.iter().flat_map(|poly| poly.0.chunks_exact(8));
 	for (group, bytes) in groups.zip(encoded.chunks_exact_mut(bits)) {
@@ -134,6 +134,38 @@ pub fn sig_decode<'a>(
 #[cfg(test)]
 mod tests {
 	use super::*;
+	use crate::{ring::tests::xorshift, MlDsa44, MlDsa65, MlDsa87, ParameterSet};
+
+	/// `w1Encode` is Algorithm 16 `SimpleBitPack` bit by bit (coefficient `i`'s bit `j` at bit
+	/// `i·bits + j` of the string, little-endian in each byte) at every level, on `k`
+	/// pseudorandom polynomials of `w1`'s range, and the largest coefficients: ML-DSA-44's 6
+	/// bits and the other levels' 4.
+	#[test]
+	fn w1_encodes_as_simple_bit_pack_at_every_level() {
+		fn check<P: ParameterSet>() {
+			let parameters = P::PARAMETERS;
+			let (bits, range) = (parameters.w1_bits(), (Q - 1) / (2 * parameters.gamma2));
+			let mut next = xorshift(bits as u64 * 7919 + P::K as u64);
+			let random =
+				(0..P::K).map(|_| Poly(core::array::from_fn(|_| (next() % range as u64) as u32)));
+			for w1 in [random.collect::<Vec<_>>(), vec![Poly([range - 1; N]); P::K]] {
+				let mut expected = vec![0u8; P::K * N * bits / 8];
+				for (i, &coefficient) in w1.iter().flat_map(|poly| poly.0.iter()).enumerate() {
+					for bit in 0..bits {
+						if coefficient >> bit & 1 == 1 {
+							expected[(i * bits + bit) / 8] |= 1 << ((i * bits + bit) % 8);
+						}
+					}
+				}
+				let mut out = [0u8; MAX_W1_BYTES];
+				assert_eq!(w1_encode(&parameters, &w1, &mut out), expected, "{bits} bits");
+			}
+		}
+		check::<MlDsa44>();
+		check::<MlDsa65>();
+		check::<MlDsa87>();
+		assert_eq!(MAX_W1_BYTES, MlDsa87::PARAMETERS.w1_bytes());
+	}
 
 	#[test]
 	fn bits_unpack_across_byte_boundaries() {

@@ -4,11 +4,12 @@
 //!
 //! The permutation is written for a machine with 64-bit registers and nothing else: each round
 //! computes the five θ parities, then builds every output plane from the five lanes ρ and π
-//! bring into it and applies χ and ι at once, so a round reads the state once and writes it
-//! once, with no intermediate copy of the whole state (which a literal θ, ρ, π, χ, ι sequence
-//! makes). All indices and rotations are constants. Natively the state then lives in
-//! registers; in Wasm, where the compiler that turns Wasm into machine code spills what LLVM
-//! keeps in locals, each round reads its lanes from linear memory as it uses them instead.
+//! bring into it and applies χ and ι at once, with no intermediate copy of the whole state
+//! (which a literal θ, ρ, π, χ, ι sequence makes). All indices and rotations are constants.
+//! Natively the state then lives in registers, read and written once a round; in Wasm, where
+//! the compiler that turns Wasm into machine code spills what LLVM keeps in locals, each round
+//! reads its lanes from linear memory as it uses them instead — twice, for the parities and
+//! for the planes — and keeps θ's parities and column terms in memory too.
 
 /// The round constants `RC` of ι (FIPS 202 Algorithm 5), one per round.
 const ROUND_CONSTANTS: [u64; 24] = [

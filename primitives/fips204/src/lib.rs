@@ -69,7 +69,9 @@ pub mod ring;
 pub mod sampling;
 pub mod verifying_key;
 
-pub use parameters::{MlDsa44, MlDsa65, MlDsa87, ParameterSet, Parameters, MAX_K, MAX_L};
+pub use parameters::{
+	MlDsa44, MlDsa65, MlDsa87, ParameterSet, Parameters, MAX_K, MAX_L, MAX_W1_BYTES,
+};
 pub use verifying_key::{pure_header, Matrix, VerifyingKey};
 
 /// Which code the verifier runs: chosen once per call from the CPU's features.

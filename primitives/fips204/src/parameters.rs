@@ -1,7 +1,7 @@
 //! The parameter sets of FIPS 204 (Table 1) and the sizes they give (Table 2): the one place
 //! a level's numbers are written; everything else derives from `k` and `ℓ` and these.
 
-use crate::ring::Q;
+use crate::ring::{N, Q};
 
 /// A level of ML-DSA as a type: its parameters and its encodings' sizes, so code written once
 /// serves all three and a key of one level can never be used with another's.
@@ -132,6 +132,23 @@ pub struct Parameters {
 pub const MAX_K: usize = 8;
 /// Most columns of `A` at any level (ML-DSA-87's `ℓ`).
 pub const MAX_L: usize = 7;
+/// Most bytes of `w1Encode` at any level (ML-DSA-87's `k = 8` polynomials at 4 bits), for the
+/// buffer verification encodes `w1` into.
+pub const MAX_W1_BYTES: usize = {
+	let bytes = [
+		MlDsa44::PARAMETERS.w1_bytes(),
+		MlDsa65::PARAMETERS.w1_bytes(),
+		MlDsa87::PARAMETERS.w1_bytes(),
+	];
+	let (mut most, mut i) = (0, 0);
+	while i < bytes.len() {
+		if bytes[i] > most {
+			most = bytes[i];
+		}
+		i += 1;
+	}
+	most
+};
 
 impl Parameters {
 	/// `β = τ·η`.
@@ -152,6 +169,11 @@ impl Parameters {
 	/// Bits of a coefficient of `w1` in `w1Encode`: `bitlen((q − 1)/(2γ2) − 1)`.
 	pub const fn w1_bits(&self) -> usize {
 		bit_length((Q - 1) / (2 * self.gamma2) - 1)
+	}
+
+	/// Bytes of `w1Encode`: `k` polynomials at [`Self::w1_bits`] bits.
+	pub const fn w1_bytes(&self) -> usize {
+		self.k * N * self.w1_bits() / 8
 	}
 
 	/// Bytes of `pkEncode`: `ρ` and `k` polynomials of `t1` at 10 bits (Table 2).

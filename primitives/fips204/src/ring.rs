@@ -135,13 +135,27 @@ pub(super) const fn shoup(w: u32) -> u32 {
 /// subtraction reduces. Two multiplications, no division: the NTT's hot path.
 #[inline(always)]
 const fn mul_constant(w: u32, w_shoup: u32, a: u32) -> u32 {
-	let quotient = ((w_shoup as u64 * a as u64) >> 32) as u32;
-	let r = w.wrapping_mul(a).wrapping_sub(quotient.wrapping_mul(Q));
+	let r = mul_constant_lazy(w, w_shoup, a);
 	if r >= Q {
 		r - Q
 	} else {
 		r
 	}
+}
+
+/// [`mul_constant`] without its subtraction: `w·a mod q` plus `q` or not, in `[0, 2q)` — what
+/// the NTTs' butterflies need, whose sums are reduced once at the end.
+#[inline(always)]
+const fn mul_constant_lazy(w: u32, w_shoup: u32, a: u32) -> u32 {
+	let quotient = ((w_shoup as u64 * a as u64) >> 32) as u32;
+	w.wrapping_mul(a).wrapping_sub(quotient.wrapping_mul(Q))
+}
+
+/// `a mod q` for any `a < 2^32`: [`mul_constant`] by one.
+#[inline(always)]
+const fn reduce_u32(a: u32) -> u32 {
+	const ONE_SHOUP: u32 = shoup(1);
+	mul_constant(1, ONE_SHOUP, a)
 }
 
 /// Shoup companions of [`ZETAS`] (`NTT`) and of their negations (`NTT⁻¹`).
@@ -238,7 +252,13 @@ impl Poly {
 		w
 	}
 
-	/// Algorithm 41 `NTT`, in place.
+	/// Algorithm 41 `NTT`, in place; coefficients in `[0, q)` in and out.
+	///
+	/// Reduced lazily (Harvey's butterfly): `t = ζ·b` is left in `[0, 2q)` and the butterfly's
+	/// outputs `a + t` and `a − t + 2q` unreduced, so each of the eight layers raises the
+	/// coefficients' bound by `2q`, to `17q < 2^32`, and each coefficient is reduced once at the
+	/// end — not three conditional subtractions per butterfly (in Wasm, a third of its
+	/// instructions).
 	#[inline(always)]
 	pub fn ntt_in_place(&mut self) {
 		let (mut m, mut len) = (0, 128);
@@ -250,12 +270,15 @@ impl Poly {
 				let (zeta, zeta_shoup) = (ZETAS[m], ZETAS_SHOUP[m]);
 				let (low, high) = block.split_at_mut(len);
 				for (a, b) in low.iter_mut().zip(high) {
-					let t = mul_constant(zeta, zeta_shoup, *b);
-					*b = sub(*a, t);
-					*a = add(*a, t);
+					let t = mul_constant_lazy(zeta, zeta_shoup, *b);
+					*b = *a + 2 * Q - t;
+					*a += t;
 				}
 			}
 			len /= 2;
+		}
+		for c in self.0.iter_mut() {
+			*c = reduce_u32(*c);
 		}
 	}
 
@@ -267,21 +290,28 @@ impl Poly {
 		w
 	}
 
-	/// Algorithm 42 `NTT⁻¹`, in place.
+	/// Algorithm 42 `NTT⁻¹`, in place; coefficients in `[0, q)` in and out.
+	///
+	/// Reduced lazily, as [`Self::ntt_in_place`]: at the layer of half-blocks of `len`
+	/// coefficients, every coefficient is below `len·q`; the sum `a + b` is left unreduced
+	/// (below `2·len·q`), the difference taken as `a − b + len·q` and its product with `ζ`
+	/// left in `[0, 2q)`. After the last layer the bound is `256q < 2^32`, and the scaling by
+	/// `256⁻¹` reduces each coefficient.
 	#[inline(always)]
 	pub fn inverse_ntt_in_place(&mut self) {
 		// 256⁻¹ mod q.
 		const F: u32 = 8_347_681;
 		let (mut m, mut len) = (N, 1);
 		while len < N {
+			let bound = len as u32 * Q;
 			for block in self.0.chunks_exact_mut(2 * len) {
 				m -= 1;
 				let (zeta, zeta_shoup) = (Q - ZETAS[m], NEG_ZETAS_SHOUP[m]);
 				let (low, high) = block.split_at_mut(len);
 				for (a, b) in low.iter_mut().zip(high) {
 					let t = *a;
-					*a = add(t, *b);
-					*b = mul_constant(zeta, zeta_shoup, sub(t, *b));
+					*a = t + *b;
+					*b = mul_constant_lazy(zeta, zeta_shoup, t + bound - *b);
 				}
 			}
 			len *= 2;
@@ -379,6 +409,56 @@ pub(super) mod tests {
 		}
 		let expected = Poly(schoolbook.map(reduce));
 		assert_eq!(a.ntt().pointwise(&b.ntt()).inverse_ntt(), expected);
+	}
+
+	/// Algorithms 41 and 42 with every sum and product reduced `mod q` in 64 bits: the
+	/// reference the lazily reduced NTTs are checked against.
+	fn fully_reduced_ntts(poly: &Poly) -> (Poly, Poly) {
+		let q = Q as u64;
+		let mut forward = poly.0.map(u64::from);
+		let (mut m, mut len) = (0, 128);
+		while len >= 1 {
+			for start in (0..N).step_by(2 * len) {
+				m += 1;
+				for j in start..start + len {
+					let t = ZETAS[m] as u64 * forward[j + len] % q;
+					forward[j + len] = (forward[j] + q - t) % q;
+					forward[j] = (forward[j] + t) % q;
+				}
+			}
+			len /= 2;
+		}
+		let mut inverse = poly.0.map(u64::from);
+		let (mut m, mut len) = (N, 1);
+		while len < N {
+			for start in (0..N).step_by(2 * len) {
+				m -= 1;
+				for j in start..start + len {
+					let t = inverse[j];
+					inverse[j] = (t + inverse[j + len]) % q;
+					inverse[j + len] = (q - ZETAS[m] as u64) * ((t + q - inverse[j + len]) % q) % q;
+				}
+			}
+			len *= 2;
+		}
+		let scaled = inverse.map(|c| (c * 8_347_681 % q) as u32);
+		(Poly(forward.map(|c| c as u32)), Poly(scaled))
+	}
+
+	/// The lazily reduced NTTs give the fully reduced ones' coefficients, in `[0, q)`, on the
+	/// largest input (every coefficient `q − 1`), other constant ones and pseudorandom
+	/// polynomials: an unreduced sum past `2^32` would wrap and differ.
+	#[test]
+	fn lazily_reduced_ntts_equal_fully_reduced_ones_at_their_bounds() {
+		let mut next = xorshift(0x4e54_5420_6c61_7a79);
+		let mut inputs = vec![Poly([Q - 1; N]), Poly([0; N]), Poly([1; N])];
+		inputs.push(Poly(core::array::from_fn(|i| if i % 2 == 0 { Q - 1 } else { 0 })));
+		inputs.extend((0..64).map(|_| Poly(core::array::from_fn(|_| (next() % Q as u64) as u32))));
+		for input in inputs {
+			let (forward, inverse) = fully_reduced_ntts(&input);
+			assert_eq!(input.ntt(), forward, "NTT of {:?}", &input.0[..4]);
+			assert_eq!(input.inverse_ntt(), inverse, "NTT⁻¹ of {:?}", &input.0[..4]);
+		}
 	}
 
 	/// A reproducible stream of test inputs from `seed` (Marsaglia's xorshift64).

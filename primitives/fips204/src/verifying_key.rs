@@ -2,10 +2,10 @@
 //! derives from the key alone — and Algorithm 8 `ML-DSA.Verify_internal` with it.
 
 use super::{
-	encoding::{sig_decode, unpack_bits, w1_encode, T1_POLY_BYTES, W1_MAX_BYTES},
+	encoding::{sig_decode, unpack_bits, w1_encode, T1_POLY_BYTES},
 	ring::{Poly, Portable, D},
 	sampling::{expand_a, h, h_bytes, sample_in_ball},
-	Arithmetic, Engine, MAX_K,
+	Arithmetic, Engine, MAX_K, MAX_W1_BYTES,
 };
 use crate::{keccak::Shake256, ParameterSet};
 use alloc::{boxed::Box, sync::Arc};
@@ -231,7 +231,7 @@ impl<P: ParameterSet> VerifyingKey<P> {
 		}
 		let c_tilde = signature.c_tilde;
 		let mut c_tilde_prime = [0u8; 64];
-		let mut w1_encoded = [0u8; W1_MAX_BYTES];
+		let mut w1_encoded = [0u8; MAX_W1_BYTES];
 		h(&[&mu, w1_encode(parameters, &w1[..k], &mut w1_encoded)])
 			.read(&mut c_tilde_prime[..c_tilde.len()]);
 		c_tilde_prime[..c_tilde.len()] == *c_tilde

@@ -40,10 +40,10 @@ use alloc::vec::Vec;
 use codec::Encode;
 use encoding::{sig_encode, sk_encode};
 use fips204::{
-	encoding::{w1_encode, W1_MAX_BYTES},
+	encoding::w1_encode,
 	ring::{high_bits, make_hint, use_hint},
 	sampling::{h_bytes, sample_in_ball},
-	Matrix,
+	Matrix, MAX_W1_BYTES,
 };
 use polkadot_sdk::sp_runtime::AccountId32;
 use pq_crypto::aggregate::{
@@ -312,7 +312,7 @@ impl Committee {
 				w_sum = core::array::from_fn(|row| w_sum[row].add(&w[row]));
 			}
 			let w1 = w_sum.map(|poly| Poly(poly.0.map(|r| high_bits(r, GAMMA2))));
-			let mut w1_encoded = [0u8; W1_MAX_BYTES];
+			let mut w1_encoded = [0u8; MAX_W1_BYTES];
 			let c_tilde: [u8; 64] =
 				h_bytes(&[&mu, w1_encode(&MlDsa87::PARAMETERS, &w1, &mut w1_encoded)]);
 			let c_hat = sample_in_ball(&c_tilde, MlDsa87::PARAMETERS.tau).ntt();
