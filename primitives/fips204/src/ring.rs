@@ -261,6 +261,7 @@ impl Poly {
 	/// instructions).
 	#[inline(always)]
 	pub fn ntt_in_place(&mut self) {
+		debug_assert!(self.0.iter().all(|&c| c < Q), "the lazy bounds start at q");
 		let (mut m, mut len) = (0, 128);
 		while len >= 1 {
 			// Each block's halves as slices: no bounds check per butterfly (a compare and a
@@ -301,6 +302,7 @@ impl Poly {
 	pub fn inverse_ntt_in_place(&mut self) {
 		// 256⁻¹ mod q.
 		const F: u32 = 8_347_681;
+		debug_assert!(self.0.iter().all(|&c| c < Q), "the lazy bounds start at q");
 		let (mut m, mut len) = (N, 1);
 		while len < N {
 			let bound = len as u32 * Q;
@@ -447,7 +449,8 @@ pub(super) mod tests {
 
 	/// The lazily reduced NTTs give the fully reduced ones' coefficients, in `[0, q)`, on the
 	/// largest input (every coefficient `q − 1`), other constant ones and pseudorandom
-	/// polynomials: an unreduced sum past `2^32` would wrap and differ.
+	/// polynomials: an unreduced sum past `2^32` would wrap and differ (or, in a build with
+	/// overflow checks, panic).
 	#[test]
 	fn lazily_reduced_ntts_equal_fully_reduced_ones_at_their_bounds() {
 		let mut next = xorshift(0x4e54_5420_6c61_7a79);
