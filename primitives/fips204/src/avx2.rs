@@ -1,5 +1,6 @@
-//! The ring's hot loops written for AVX2: `NTT` and `NTT⁻¹` (Algorithms 41 and 42) and the
-//! products of Algorithm 8's `w′Approx`, eight coefficients per instruction.
+//! The ring's hot loops written for AVX2: `NTT` and `NTT⁻¹` (Algorithms 41 and 42), the
+//! products of Algorithm 8's `w′Approx` and `UseHint` (Algorithm 40), eight coefficients per
+//! instruction.
 //!
 //! Every result equals the portable code's in [`super::ring`] exactly: coefficients stay in
 //! `[0, q)` (Shoup's multiplication by a constant, conditional subtractions through unsigned
@@ -9,7 +10,7 @@
 //! inputs; the ACVP suites run on both engines.
 
 use super::{
-	ring::{Poly, N, NEG_ZETAS_SHOUP, Q, ZETAS, ZETAS_SHOUP},
+	ring::{Poly, GAMMA2_BY_32, GAMMA2_BY_88, N, NEG_ZETAS_SHOUP, Q, ZETAS, ZETAS_SHOUP},
 	Arithmetic,
 };
 use core::arch::x86_64::*;
@@ -46,15 +47,16 @@ impl Arithmetic for Avx2 {
 		b_hat: &[Poly],
 		c_hat: &Poly,
 		d_hat: &Poly,
-	) -> Poly {
+		out: &mut Poly,
+	) {
 		// SAFETY: as above.
-		unsafe { inner_product_minus(a_hat, b_hat, c_hat, d_hat) }
+		unsafe { inner_product_minus(a_hat, b_hat, c_hat, d_hat, out) }
 	}
 
 	#[inline(always)]
-	fn use_hints(self, hint: &[bool; N], r: &Poly, gamma2: u32) -> Poly {
+	fn use_hints(self, hint: &[bool; N], r: &Poly, gamma2: u32, w1: &mut Poly) {
 		// SAFETY: as above.
-		unsafe { use_hints(hint, r, gamma2) }
+		unsafe { use_hints(hint, r, gamma2, w1) }
 	}
 }
 
@@ -320,7 +322,13 @@ unsafe fn inverse_ntt(poly: &mut Poly) {
 /// # Safety
 /// The CPU must support AVX2.
 #[target_feature(enable = "avx2")]
-unsafe fn inner_product_minus(a_hat: &[Poly], b_hat: &[Poly], c_hat: &Poly, d_hat: &Poly) -> Poly {
+unsafe fn inner_product_minus(
+	a_hat: &[Poly],
+	b_hat: &[Poly],
+	c_hat: &Poly,
+	d_hat: &Poly,
+	out: &mut Poly,
+) {
 	debug_assert!(a_hat.len() == b_hat.len() && a_hat.len() < 16);
 	use super::ring::{MINUS_Q_INVERSE, R};
 	let q_squared = _mm256_set1_epi64x(Q as i64 * Q as i64);
@@ -331,8 +339,7 @@ unsafe fn inner_product_minus(a_hat: &[Poly], b_hat: &[Poly], c_hat: &Poly, d_ha
 	};
 	let r = Constant::splat(R, super::ring::shoup(R));
 	let (c, d) = (vectors_of(c_hat), vectors_of(d_hat));
-	let mut result = Poly::default();
-	for (i, out) in vectors(&mut result).iter_mut().enumerate() {
+	for (i, out) in vectors(out).iter_mut().enumerate() {
 		let mut even_sum = _mm256_sub_epi64(q_squared, _mm256_mul_epu32(c[i], d[i]));
 		let mut odd_sum = _mm256_sub_epi64(q_squared, _mm256_mul_epu32(odd(c[i]), odd(d[i])));
 		for (a, b) in a_hat.iter().zip(b_hat) {
@@ -345,27 +352,26 @@ unsafe fn inner_product_minus(a_hat: &[Poly], b_hat: &[Poly], c_hat: &Poly, d_ha
 		let reduced = _mm256_min_epu32(reduced, _mm256_sub_epi32(reduced, splat(Q)));
 		*out = mul_constant(r, reduced);
 	}
-	result
 }
 
 /// `UseHint` (Algorithm 40) of eight coefficients, by the branch-free `Decompose` of the
 /// reference implementation (pq-crystals `rounding.c`) for the two values of `γ2` in FIPS 204
 /// Table 1: `r1 = ⌈r/128⌉` scaled by a fixed-point `1/(2γ2/128)`, folded to 0 at the top
 /// (`r − r0 = q − 1`); `r0 = r − 2γ2·r1`, centered. A test compares it with [`super::ring`]'s
-/// on every `r < q`.
+/// scalar form of the same on every `r < q`, and another that with the algorithms as written.
 #[target_feature(enable = "avx2")]
 #[inline]
 fn use_hint(hint: Lanes, r: Lanes, gamma2: u32) -> Lanes {
 	let constant = |value: i32| _mm256_set1_epi32(value);
 	let high = _mm256_srli_epi32::<7>(_mm256_add_epi32(r, constant(127)));
-	let (high, modulus) = if gamma2 == (Q - 1) / 32 {
+	let (high, modulus) = if gamma2 == GAMMA2_BY_32 {
 		let high = _mm256_srli_epi32::<22>(_mm256_add_epi32(
 			_mm256_mullo_epi32(high, constant(1025)),
 			constant(1 << 21),
 		));
 		(_mm256_and_si256(high, constant(15)), 16)
 	} else {
-		debug_assert_eq!(gamma2, (Q - 1) / 88);
+		debug_assert_eq!(gamma2, GAMMA2_BY_88);
 		let high = _mm256_srli_epi32::<24>(_mm256_add_epi32(
 			_mm256_mullo_epi32(high, constant(11_275)),
 			constant(1 << 23),
@@ -407,22 +413,18 @@ fn use_hint(hint: Lanes, r: Lanes, gamma2: u32) -> Lanes {
 	_mm256_sub_epi32(stepped, wrapped_above)
 }
 
-/// [`use_hint`] of a polynomial with one row of hints.
+/// [`use_hint`] of a polynomial with one row of hints, into `w1`.
 ///
 /// # Safety
 /// The CPU must support AVX2.
 #[target_feature(enable = "avx2")]
-unsafe fn use_hints(hint: &[bool; N], r: &Poly, gamma2: u32) -> Poly {
-	let mut result = Poly::default();
-	for ((out, r), hints) in
-		vectors(&mut result).iter_mut().zip(vectors_of(r)).zip(hint.chunks_exact(8))
-	{
+unsafe fn use_hints(hint: &[bool; N], r: &Poly, gamma2: u32, w1: &mut Poly) {
+	for ((out, r), hints) in vectors(w1).iter_mut().zip(vectors_of(r)).zip(hint.chunks_exact(8)) {
 		// SAFETY: `hints` is 8 readable bytes, each 0 or 1 (`bool`).
 		let hints =
 			_mm256_cvtepu8_epi32(unsafe { _mm_loadl_epi64(hints.as_ptr() as *const __m128i) });
 		*out = use_hint(hints, *r, gamma2);
 	}
-	result
 }
 
 #[cfg(test)]
@@ -500,11 +502,10 @@ mod tests {
 			let a: Vec<Poly> = (0..columns).map(|i| polys[i % polys.len()]).collect();
 			let b: Vec<Poly> = (0..columns).map(|i| polys[(i * 5 + 1) % polys.len()]).collect();
 			for (c, d) in [(&polys[0], &polys[1]), (&polys[1], &polys[1]), (&polys[4], &polys[7])] {
-				assert_eq!(
-					avx2.inner_product_minus(&a, &b, c, d),
-					ring::inner_product_minus(&a, &b, c, d),
-					"{columns} columns"
-				);
+				let (mut vectorized, mut portable) = (Poly::default(), Poly::default());
+				avx2.inner_product_minus(&a, &b, c, d, &mut vectorized);
+				ring::inner_product_minus(&a, &b, c, d, &mut portable);
+				assert_eq!(vectorized, portable, "{columns} columns");
 			}
 		}
 	}

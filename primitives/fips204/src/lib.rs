@@ -114,16 +114,20 @@ trait Arithmetic: Copy {
 	fn ntt(self, poly: &mut ring::Poly);
 	/// Algorithm 42 `NTT⁻¹`, in place.
 	fn inverse_ntt(self, poly: &mut ring::Poly);
-	/// [`ring::inner_product_minus`].
+	/// [`ring::inner_product_minus`], into `out`. (This and [`Self::use_hints`] write into
+	/// their caller's polynomial: one returned by value is copied there, a 1 KiB `memcpy` in
+	/// Wasm.)
 	fn inner_product_minus(
 		self,
 		a_hat: &[ring::Poly],
 		b_hat: &[ring::Poly],
 		c_hat: &ring::Poly,
 		d_hat: &ring::Poly,
-	) -> ring::Poly;
-	/// [`ring::use_hint`] of every coefficient of `r`, with the hints of its row of `h`.
-	fn use_hints(self, hint: &[bool; ring::N], r: &ring::Poly, gamma2: u32) -> ring::Poly;
+		out: &mut ring::Poly,
+	);
+	/// [`ring::use_hints`]: `UseHint` of every coefficient of `r`, with the hints of its row of
+	/// `h`, into `w1`.
+	fn use_hints(self, hint: &[bool; ring::N], r: &ring::Poly, gamma2: u32, w1: &mut ring::Poly);
 }
 
 #[cfg(test)]

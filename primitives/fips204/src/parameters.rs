@@ -1,13 +1,13 @@
 //! The parameter sets of FIPS 204 (Table 1) and the sizes they give (Table 2): the one place
 //! a level's numbers are written; everything else derives from `k` and `ℓ` and these.
 
-use crate::ring::{N, Q};
+use crate::ring::{GAMMA2_BY_32, GAMMA2_BY_88, N, Q};
 
 /// A level of ML-DSA as a type: its parameters and its encodings' sizes, so code written once
 /// serves all three and a key of one level can never be used with another's.
 ///
-/// Sealed: the verifier supports FIPS 204's three sets and no other (its AVX2 `UseHint` knows
-/// only their two `γ2`, its working vectors hold at most ML-DSA-87's `k` and `ℓ`), so only
+/// Sealed: the verifier supports FIPS 204's three sets and no other (`Decompose` and `UseHint`,
+/// in both engines, know only their two `γ2`, its working vectors hold at most ML-DSA-87's `k` and `ℓ`), so only
 /// [`MlDsa44`], [`MlDsa65`] and [`MlDsa87`] implement it.
 pub trait ParameterSet: sealed::Sealed + 'static {
 	/// The name NIST gives it.
@@ -56,7 +56,7 @@ impl ParameterSet for MlDsa44 {
 		tau: 39,
 		lambda: 128,
 		gamma1: 1 << 17,
-		gamma2: (Q - 1) / 88,
+		gamma2: GAMMA2_BY_88,
 		omega: 80,
 	};
 	type EncodedPublicKey = [u8; 1312];
@@ -72,7 +72,7 @@ impl ParameterSet for MlDsa65 {
 		tau: 49,
 		lambda: 192,
 		gamma1: 1 << 19,
-		gamma2: (Q - 1) / 32,
+		gamma2: GAMMA2_BY_32,
 		omega: 55,
 	};
 	type EncodedPublicKey = [u8; 1952];
@@ -88,7 +88,7 @@ impl ParameterSet for MlDsa87 {
 		tau: 60,
 		lambda: 256,
 		gamma1: 1 << 19,
-		gamma2: (Q - 1) / 32,
+		gamma2: GAMMA2_BY_32,
 		omega: 75,
 	};
 	type EncodedPublicKey = [u8; 2592];

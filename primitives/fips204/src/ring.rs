@@ -47,13 +47,14 @@ impl super::Arithmetic for Portable {
 		b_hat: &[Poly],
 		c_hat: &Poly,
 		d_hat: &Poly,
-	) -> Poly {
-		inner_product_minus(a_hat, b_hat, c_hat, d_hat)
+		out: &mut Poly,
+	) {
+		inner_product_minus(a_hat, b_hat, c_hat, d_hat, out)
 	}
 
 	#[inline(always)]
-	fn use_hints(self, hint: &[bool; N], r: &Poly, gamma2: u32) -> Poly {
-		Poly(core::array::from_fn(|i| use_hint(hint[i], r.0[i], gamma2)))
+	fn use_hints(self, hint: &[bool; N], r: &Poly, gamma2: u32, w1: &mut Poly) {
+		use_hints(hint, r, gamma2, w1)
 	}
 }
 
@@ -62,18 +63,24 @@ pub type PolyVec<const M: usize> = [Poly; M];
 
 /// `Σ â_i ∘ b̂_i − ĉ ∘ d̂` in the NTT domain, the row of Algorithm 8's `w′Approx` (before
 /// `NTT⁻¹`): each product is below `q²` < 2^46, so up to 15 products and the offset `q²` sum
-/// below 2^50 and one reduction per coefficient at the end suffices.
+/// below 2^50 and one reduction per coefficient at the end suffices. Written into `out`.
 #[inline(always)]
-pub fn inner_product_minus(a_hat: &[Poly], b_hat: &[Poly], c_hat: &Poly, d_hat: &Poly) -> Poly {
+pub fn inner_product_minus(
+	a_hat: &[Poly],
+	b_hat: &[Poly],
+	c_hat: &Poly,
+	d_hat: &Poly,
+	out: &mut Poly,
+) {
 	debug_assert!(a_hat.len() == b_hat.len() && a_hat.len() < 16);
 	const R_SHOUP: u32 = shoup(R);
-	Poly(core::array::from_fn(|i| {
+	for (i, out) in out.0.iter_mut().enumerate() {
 		let mut sum = (Q as u64 * Q as u64) - c_hat.0[i] as u64 * d_hat.0[i] as u64;
 		for (a, b) in a_hat.iter().zip(b_hat) {
 			sum += a.0[i] as u64 * b.0[i] as u64;
 		}
-		mul_constant(R, R_SHOUP, redc(sum))
-	}))
+		*out = mul_constant(R, R_SHOUP, redc(sum));
+	}
 }
 
 /// `−q⁻¹ mod 2^32`, for [`redc`].
@@ -338,19 +345,37 @@ pub fn power2round(r: u32) -> (u32, i32) {
 	(((r as i32 - r0) >> D) as u32, r0)
 }
 
-/// Algorithm 36 `Decompose`: `r = r1·2γ2 + r0`, with the wrap-around at `q − 1`.
+/// `γ2` of ML-DSA-44 (FIPS 204 Table 1): `(q − 1)/88`, so `r1` takes 44 values. (The rounding
+/// below is written for the two values of `γ2`; the parameter sets name them.)
+pub const GAMMA2_BY_88: u32 = (Q - 1) / 88;
+/// `γ2` of ML-DSA-65 and ML-DSA-87: `(q − 1)/32`, so `r1` takes 16 values.
+pub const GAMMA2_BY_32: u32 = (Q - 1) / 32;
+
+/// Algorithm 36 `Decompose`: `r = r1·2γ2 + r0`, with the wrap-around at `q − 1`, for `r < q`
+/// and the two values of `γ2` in FIPS 204 Table 1.
+///
+/// Without a division (`r mod 2γ2` and `(r − r0)/2γ2` as written are a hardware division each
+/// in Wasm wherever `γ2` is not a constant, two of the three in every `UseHint`): the reference
+/// implementation's form (pq-crystals `rounding.c`, as the AVX2 engine computes it eight at a
+/// time) — `r1 = ⌈r/128⌉` times a fixed-point `128/(2γ2)`, rounded, with the top value (only
+/// at `r − r0 = q − 1`) folded to 0; `r0 = r − 2γ2·r1`, centered. A test compares it with the
+/// algorithm as written on every `r < q`.
 #[inline(always)]
 pub fn decompose(r: u32, gamma2: u32) -> (u32, i32) {
-	let two_gamma2 = 2 * gamma2 as i32;
-	let mut r0 = (r % (2 * gamma2)) as i32;
-	if r0 > gamma2 as i32 {
-		r0 -= two_gamma2;
-	}
-	if r as i32 - r0 == Q as i32 - 1 {
-		(0, r0 - 1)
+	debug_assert!(r < Q && (gamma2 == GAMMA2_BY_32 || gamma2 == GAMMA2_BY_88));
+	let r_by_128 = (r + 127) >> 7;
+	let r1 = if gamma2 == GAMMA2_BY_32 {
+		((r_by_128 * 1025 + (1 << 21)) >> 22) & 15
 	} else {
-		(((r as i32 - r0) / two_gamma2) as u32, r0)
-	}
+		let r1 = (r_by_128 * 11_275 + (1 << 23)) >> 24;
+		if r1 == 44 {
+			0
+		} else {
+			r1
+		}
+	};
+	let r0 = r as i32 - (r1 * 2 * gamma2) as i32;
+	(r1, if r0 > (Q as i32 - 1) / 2 { r0 - Q as i32 } else { r0 })
 }
 
 /// Algorithm 37 `HighBits`.
@@ -363,15 +388,27 @@ pub fn make_hint(z: u32, r: u32, gamma2: u32) -> bool {
 	high_bits(r, gamma2) != high_bits(add(r, z), gamma2)
 }
 
-/// Algorithm 40 `UseHint`.
+/// Algorithm 40 `UseHint`: `r1` one step up (`r0 > 0`) or down with the hint, modulo
+/// `m = (q − 1)/(2γ2)`, for the two values of `γ2` in FIPS 204 Table 1 (as [`decompose`]; `m`
+/// chosen, not divided out, and the steps wrapped by comparison: `r1 < m`).
 #[inline(always)]
 pub fn use_hint(hint: bool, r: u32, gamma2: u32) -> u32 {
-	let m = (Q - 1) / (2 * gamma2);
+	let m = if gamma2 == GAMMA2_BY_32 { 16 } else { 44 };
 	let (r1, r0) = decompose(r, gamma2);
 	match (hint, r0 > 0) {
 		(false, _) => r1,
-		(true, true) => (r1 + 1) % m,
-		(true, false) => (r1 + m - 1) % m,
+		(true, true) if r1 == m - 1 => 0,
+		(true, true) => r1 + 1,
+		(true, false) if r1 == 0 => m - 1,
+		(true, false) => r1 - 1,
+	}
+}
+
+/// [`use_hint`] of every coefficient of `r`, with the hints of its row of `h`, into `w1`.
+#[inline(always)]
+pub fn use_hints(hint: &[bool; N], r: &Poly, gamma2: u32, w1: &mut Poly) {
+	for ((high_bits, &coefficient), &hinted) in w1.0.iter_mut().zip(&r.0).zip(hint) {
+		*high_bits = use_hint(hinted, coefficient, gamma2);
 	}
 }
 
@@ -475,7 +512,7 @@ pub(super) mod tests {
 	}
 
 	/// Both values of `γ2` in FIPS 204 Table 1: ML-DSA-44's and ML-DSA-65/87's.
-	pub(crate) const GAMMA2S: [u32; 2] = [(Q - 1) / 88, (Q - 1) / 32];
+	pub(crate) const GAMMA2S: [u32; 2] = [GAMMA2_BY_88, GAMMA2_BY_32];
 
 	#[test]
 	fn redc_then_times_r_is_the_remainder_mod_q() {
@@ -526,6 +563,39 @@ pub(super) mod tests {
 				let (h1, h0) = decompose(r, gamma2);
 				assert_eq!(reduce(h1 as i64 * 2 * gamma2 as i64 + h0 as i64), r);
 				assert!(h1 < (Q - 1) / (2 * gamma2), "r1 of {r} for γ2 = {gamma2}");
+			}
+		}
+	}
+
+	/// Algorithms 36 and 40 as FIPS 204 writes them, with divisions.
+	fn use_hint_as_written(hint: bool, r: u32, gamma2: u32) -> (u32, i32, u32) {
+		let two_gamma2 = 2 * gamma2 as i32;
+		let mut r0 = (r % (2 * gamma2)) as i32;
+		if r0 > gamma2 as i32 {
+			r0 -= two_gamma2;
+		}
+		let (r1, r0) = if r as i32 - r0 == Q as i32 - 1 {
+			(0, r0 - 1)
+		} else {
+			(((r as i32 - r0) / two_gamma2) as u32, r0)
+		};
+		let m = (Q - 1) / (2 * gamma2);
+		let with_hint = match (hint, r0 > 0) {
+			(false, _) => r1,
+			(true, true) => (r1 + 1) % m,
+			(true, false) => (r1 + m - 1) % m,
+		};
+		(r1, r0, with_hint)
+	}
+
+	#[test]
+	fn decompose_and_use_hint_are_the_algorithms_as_written_for_every_r() {
+		for gamma2 in GAMMA2S {
+			for r in 0..Q {
+				let (r1, r0, with_hint) = use_hint_as_written(true, r, gamma2);
+				assert_eq!(decompose(r, gamma2), (r1, r0), "r = {r}, γ2 = {gamma2}");
+				assert_eq!(use_hint(true, r, gamma2), with_hint, "r = {r}, γ2 = {gamma2}");
+				assert_eq!(use_hint(false, r, gamma2), r1, "r = {r}, γ2 = {gamma2}");
 			}
 		}
 	}

@@ -218,16 +218,17 @@ impl<P: ParameterSet> VerifyingKey<P> {
 		let z_hat = &mut signature.z[..l];
 		z_hat.iter_mut().for_each(|poly| arithmetic.ntt(poly));
 		// w′Approx = NTT⁻¹(Â ∘ NTT(z) − NTT(c) ∘ NTT(t1·2^d)), then w1′ = UseHint(h, w′Approx).
-		let mut w1 = [Poly::default(); MAX_K];
+		let (mut w1, mut approx) = ([Poly::default(); MAX_K], Poly::default());
 		for (row, w1_row) in w1[..k].iter_mut().enumerate() {
-			let mut approx = arithmetic.inner_product_minus(
+			arithmetic.inner_product_minus(
 				self.matrix.row(row),
 				z_hat,
 				&c_hat,
 				&self.t1_hat[row],
+				&mut approx,
 			);
 			arithmetic.inverse_ntt(&mut approx);
-			*w1_row = arithmetic.use_hints(&signature.hint[row], &approx, parameters.gamma2);
+			arithmetic.use_hints(&signature.hint[row], &approx, parameters.gamma2, w1_row);
 		}
 		let c_tilde = signature.c_tilde;
 		let mut c_tilde_prime = [0u8; 64];
