@@ -355,7 +355,8 @@ pub const GAMMA2_BY_32: u32 = (Q - 1) / 32;
 /// and the two values of `γ2` in FIPS 204 Table 1.
 ///
 /// Without a division (`r mod 2γ2` and `(r − r0)/2γ2` as written are a hardware division each
-/// in Wasm wherever `γ2` is not a constant, two of the three in every `UseHint`): the reference
+/// in Wasm wherever `γ2` is not a constant; with `UseHint`'s `m` and its step modulo `m`, four
+/// a coefficient): the reference
 /// implementation's form (pq-crystals `rounding.c`, as the AVX2 engine computes it eight at a
 /// time) — `r1 = ⌈r/128⌉` times a fixed-point `128/(2γ2)`, rounded, with the top value (only
 /// at `r − r0 = q − 1`) folded to 0; `r0 = r − 2γ2·r1`, centered. A test compares it with the
