@@ -16,6 +16,8 @@
 # on `--chain dev` — are timed without recording a storage proof, which adds 38-117% to a
 # database read (docs/benchmarking.md). The pallet's default weights, from `dev-pure-wasm`,
 # keep recording: they serve parachains, whose collators record every block they build.
+# First scripts/machine-check.sh: on a machine slower than the committed weights' by more than
+# 10%, it stops (WEIGHTS_ON_ANY_MACHINE=1 goes on).
 # After regenerating, run benchmarking/charge-check.sh: no transaction kind may be charged less
 # than it costs (docs/benchmarking.md).
 # Usage: scripts/generate-weights.sh [RUNS STEPS REPEAT MARGIN ACCOUNTS SCOPE]
@@ -41,6 +43,11 @@ scripts/install-prerequisites.sh
 # replaces pq-node with one that carries the benchmarks.
 build_with_progress cargo test --release --workspace --no-run
 build_with_progress cargo build --release -p pq-node --features runtime-benchmarks
+if [[ "${WEIGHTS_ON_ANY_MACHINE:-}" != 1 ]] && ! scripts/machine-check.sh; then
+	echo "not regenerating on this machine; WEIGHTS_ON_ANY_MACHINE=1 regenerates anyway" \
+		"(a reference machine of another speed)" >&2
+	exit 1
+fi
 
 runs_dir="$target_dir/weight-runs"
 rm -rf "$runs_dir"
