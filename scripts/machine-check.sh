@@ -6,10 +6,10 @@
 # Runs `verify_signed_ed25519` on `--chain dev` (the host-function build's Ed25519 check: no
 # ML-DSA code, little storage) RUNS times (`--repeat 40`; the CLI times it some thousands of
 # times a run) and compares the fastest time with the minimum execution time
-# runtime/src/weights/pallet_pq_verifier.rs records for it. A
-# minimum is what a VM whose speed drifts by tens of percent reproduces best (five runs on one
-# machine, 2026-11-28: fastest 93.7–95.2 µs, medians 108–147 µs). Fails when this machine is
-# more than TOLERANCE percent slower.
+# runtime/src/weights/pallet_pq_verifier.rs records for it. A minimum is what a VM whose speed
+# drifts by tens of percent reproduces best (five runs on one machine, 2026-11-28: fastest
+# 93.7–95.2 µs, medians 108–147 µs). Fails when this machine is more than TOLERANCE percent
+# slower.
 # Usage: scripts/machine-check.sh [RUNS TOLERANCE]   (defaults: 2 10)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -37,7 +37,11 @@ for run in $(seq "$runs"); do
 		--wasm-execution compiled \
 		--steps 2 \
 		--repeat 40 \
-		--json-file "$results/$run.json" >/dev/null 2>&1
+		--json-file "$results/$run.json" >"$results/$run.log" 2>&1 || {
+		# A benchmark that fails is not a slow machine: say what failed.
+		cat "$results/$run.log" >&2
+		exit 1
+	}
 done
 
 python3 - "$committed_ps" "$tolerance" "$results"/*.json <<'EOF'
