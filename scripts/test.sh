@@ -36,19 +36,33 @@ done
 # The log sums every test binary's, doc-test's and JavaScript test file's results into one
 # closing line, printed whether or not a test failed. Inside the pipeline `set -e` does not
 # apply: each command's failure is recorded instead, so any failing command fails the script.
+# Each failing command is named on a line of its own ("step failed: …", repeated at the end): a
+# command can fail with every test it ran passing (a gate, a test binary that crashes after its
+# results, a test runner's exit code), which the closing count alone would not show.
 status=0
 {
 	failed=0
+	step() {
+		local code=0
+		"$@" || code=$?
+		if ((code != 0)); then
+			echo "step failed: $* (exit $code)"
+			failed=1
+		fi
+	}
 	# Formatting, clippy (also of the runtime's `runtime-benchmarks` and `try-runtime` code:
 	# a check, not a second build) and feature propagation.
-	scripts/lint.sh || failed=1
+	step scripts/lint.sh
 	# --no-fail-fast: a failing test binary must not hide the results of those after it.
-	cargo test --release --workspace --no-fail-fast "$@" || failed=1
-	cargo test --release -p pallet-pq-verifier --features runtime-benchmarks --no-fail-fast || failed=1
+	step cargo test --release --workspace --no-fail-fast "$@"
+	step cargo test --release -p pallet-pq-verifier --features runtime-benchmarks --no-fail-fast
 	# The JavaScript client against a pq-node of this build (clients/js).
-	npm test || failed=1
+	step npm test
 	exit "$failed"
 } 2>&1 | tee "$log" || status=$?
+# Closing lines: what failed, and why where cargo said (a test binary's exit status), so the
+# end of a long log tells it.
+grep -a -E "^step failed: |^error: |^  process didn't exit successfully" "$log" | tail -n 20 || true
 awk '/^test result:/ { passed += $4; failed += $6; ignored += $8 }
 	/^# pass / { passed += $3 } /^# fail / { failed += $3 } /^# skipped / { ignored += $3 }
 	END { printf "tests: %d passed, %d failed, %d skipped\n", passed, failed, ignored }' "$log"
