@@ -34,11 +34,10 @@ for client in pq-client pq-cli; do
 	fi
 done
 # The log sums every test binary's, doc-test's and JavaScript test file's results into one
-# closing line, printed whether or not a test failed. Inside the pipeline `set -e` does not
-# apply: each command's failure is recorded instead, so any failing command fails the script.
-# Each failing command is named on a line of its own ("step failed: …", repeated at the end): a
-# command can fail with every test it ran passing (a gate, a test binary that crashes after its
-# results, a test runner's exit code), which the closing count alone would not show.
+# closing line, printed whether or not a test failed. Every command runs (`step` records a
+# failure instead of stopping), any failing one fails the script, and each is named ("step
+# failed: …", repeated at the end): a command can fail with every test it ran passing (a gate,
+# a test binary that crashes after its results), which the count alone would not show.
 status=0
 {
 	failed=0
