@@ -27,7 +27,7 @@ use polkadot_sdk::{
 		self, derive_impl,
 		genesis_builder_helper::{build_state, get_preset},
 		parameter_types,
-		traits::{ConstU128, ConstU16, ConstU32},
+		traits::{ConstU128, ConstU16, ConstU32, Contains},
 		weights::{constants::ParityDbWeight, ConstantMultiplier, IdentityFee, Weight},
 	},
 	frame_system, frame_system_rpc_runtime_api, pallet_balances, pallet_sudo, pallet_timestamp,
@@ -55,12 +55,11 @@ pub const VERSION: RuntimeVersion = RuntimeVersion {
 	impl_name: alloc::borrow::Cow::Borrowed("pq-minimal-runtime"),
 	authoring_version: 1,
 	// 2: the verifier pallet's release 11 (`rotate_key`'s new argument, post-quantum committee
-	// owners).
-	spec_version: 2,
-	// 1: the transaction signature's ML-DSA keys and signatures boxed (pq-runtime's release 11,
-	// `impl_version` 1): the same encodings, fewer instructions a transaction. 2: Keccak, the
-	// NTTs and `w1Encode` faster in Wasm (pq-runtime's `impl_version` 2), the same results.
-	impl_version: 2,
+	// owners). 3: its release 12 (storage version 2; the sudo key and committee owners keep
+	// their post-quantum key; class limits before verification).
+	spec_version: 3,
+	// Counts changes within a spec version that leave consensus alone.
+	impl_version: 0,
 	apis: RUNTIME_API_VERSIONS,
 	transaction_version: 2,
 	system_version: 1,
@@ -158,7 +157,10 @@ impl frame_system::Config for Runtime {
 	// Generic Substrate addresses, not Polkadot's.
 	type SS58Prefix = ConstU16<42>;
 	// docs/pallet.md: migrations
-	type SingleBlockMigrations = (pallet_pq_verifier::migrations::v1::MigrateToV1<Runtime>,);
+	type SingleBlockMigrations = (
+		pallet_pq_verifier::migrations::v1::MigrateToV1<Runtime>,
+		pallet_pq_verifier::migrations::v2::MigrateToV2<Runtime>,
+	);
 	// docs/pallet.md: end
 }
 
@@ -199,6 +201,8 @@ impl pallet_pq_verifier::Config for Runtime {
 	type KeyCacheBytes = ConstU32<{ 4 << 20 }>;
 	// Refuse a sender who cannot pay before verifying anything.
 	type FeeCheck = pallet_pq_verifier::TransactionPaymentFeeCheck<Runtime>;
+	// Root's role: the sudo key cannot let an Ed25519 key sign for it again.
+	type PostQuantumRoles = IsSudoKey;
 	// The pallet's weights, measured with `Fips204` in Wasm.
 	type WeightInfo = pallet_pq_verifier::weights::SubstrateWeight<Runtime>;
 	// Each byte of a transaction costs its block's import about 24 ns, measured on pq-runtime's
@@ -208,6 +212,16 @@ impl pallet_pq_verifier::Config for Runtime {
 	// Gives the benchmarks' accounts funds.
 	#[cfg(feature = "runtime-benchmarks")]
 	type BenchmarkHelper = EndowedByBalances;
+}
+
+/// The sudo key, Root's role: a migrated Ed25519 account holding it may not let its Ed25519
+/// key sign for it again.
+pub struct IsSudoKey;
+
+impl Contains<AccountId> for IsSudoKey {
+	fn contains(who: &AccountId) -> bool {
+		pallet_sudo::Key::<Runtime>::get().as_ref() == Some(who)
+	}
 }
 // docs/pallet.md: end
 

@@ -140,7 +140,11 @@ pub mod opaque {
 /// NTTs run over slices without bounds checks and reduce lazily, and `w1Encode` packs words —
 /// fewer instructions for every ML-DSA verification, the same results; its `impl_version` 3:
 /// `UseHint` without divisions, the ring's results written in place, ExpandA's rejection
-/// sampling by words — faster ML-DSA verification, the same results.
+/// sampling by words — faster ML-DSA verification, the same results. Release 12 (pallet storage
+/// version 2, `CommitteesOwned`): a migrated Ed25519 account holding the sudo key or owning a
+/// committee cannot lift its only-registered-key rule nor remove its key (`PostQuantumRole`); a
+/// signed transaction its dispatch class cannot carry (length, `max_extrinsic`, `Mandatory`) is
+/// refused before its signature is verified; call encodings unchanged.
 macro_rules! runtime_version {
 	// `tt`, not `literal`: the attribute reads bare literal tokens, not wrapped ones.
 	($impl_name:tt, $spec_version:tt) => {
@@ -152,7 +156,7 @@ macro_rules! runtime_version {
 			impl_name: alloc::borrow::Cow::Borrowed($impl_name),
 			authoring_version: 1,
 			spec_version: $spec_version,
-			impl_version: 3,
+			impl_version: 0,
 			apis: crate::apis::RUNTIME_API_VERSIONS,
 			transaction_version: 4,
 			system_version: 1,

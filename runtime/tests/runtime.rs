@@ -124,6 +124,50 @@ fn the_sudo_key_cannot_be_handed_to_a_classical_key() {
 	});
 }
 
+/// A migrated Ed25519 account that accepts only its ML-DSA key may be handed the sudo key; while
+/// it holds it, it can neither lift that rule nor remove its key — either would let its Ed25519
+/// key act as Root again, for whoever takes that key's discrete logarithm. Once the sudo key
+/// moves on, it can.
+#[test]
+fn the_sudo_key_cannot_return_to_a_classical_key() {
+	dev_chain().execute_with(|| {
+		let alice = Keypair::from_suri(Scheme::MlDsa87, "//Alice").unwrap();
+		let bob = Keypair::from_suri(Scheme::Ed25519, "//Bob").unwrap();
+		let bob_pq = Keypair::from_suri(Scheme::MlDsa44, "//Bob//migrated").unwrap();
+		let set_key = |new: &polkadot_sdk::sp_runtime::AccountId32| {
+			RuntimeCall::Sudo(polkadot_sdk::pallet_sudo::Call::set_key { new: new.clone().into() })
+		};
+		let migrate = transactions::register_key_call(&bob_pq, &bob.account_id(), true, &chain());
+		assert_eq!(apply(signed_extrinsic(&bob, migrate, 0)), Ok(Ok(())));
+		assert_eq!(apply(signed_extrinsic(&alice, set_key(&bob.account_id()), 0)), Ok(Ok(())));
+
+		let as_bob = |call: pallet_pq_verifier::Call<Runtime>, nonce| {
+			let sender = Sender::Migrated { account: &bob.account_id(), key: &bob_pq };
+			let form = Form::KeyRegistered;
+			apply(transactions::sign(sender, call.into(), nonce, 0, form, &chain()).unwrap())
+		};
+		let role: polkadot_sdk::sp_runtime::DispatchError =
+			pallet_pq_verifier::Error::<Runtime>::PostQuantumRole.into();
+		let lift = || pallet_pq_verifier::Call::set_only_registered_key { enabled: false };
+		assert_eq!(as_bob(lift(), 1), Ok(Err(role)));
+		assert_eq!(as_bob(pallet_pq_verifier::Call::remove_key {}, 2), Ok(Err(role)));
+		assert!(pallet_pq_verifier::Pallet::<Runtime>::only_registered_key(&bob.account_id()));
+
+		let charlie = Keypair::from_suri(Scheme::MlDsa44, "//Charlie").unwrap().account_id();
+		let handed_on = transactions::sign(
+			Sender::Migrated { account: &bob.account_id(), key: &bob_pq },
+			set_key(&charlie),
+			3,
+			0,
+			Form::KeyRegistered,
+			&chain(),
+		)
+		.unwrap();
+		assert_eq!(apply(handed_on), Ok(Ok(())));
+		assert_eq!(as_bob(lift(), 4), Ok(Ok(())));
+	});
+}
+
 /// Root acts for every account, so a chain whose sudo key is an Ed25519 key gives a quantum
 /// attacker every post-quantum account: a genesis naming one is refused.
 #[test]

@@ -169,9 +169,11 @@ where
 	Ok(Transaction::new(who, signature))
 }
 
-/// Registers a key of `scheme` for a migrated account and returns the account and its keypair.
+/// Registers a key of `scheme` for an Ed25519 account, which migrates to it, and returns the
+/// account and its keypair. An Ed25519 account, as migrated accounts are: lifting its key rule
+/// reads what only an account a classical key could sign for reads (`ensure_rule_may_lift`).
 fn migrated<T: Config>(scheme: Scheme) -> Result<(AccountId32, Keypair), BenchmarkError> {
-	let who: AccountId32 = account("migrating", 0, 0);
+	let who = keypair(Scheme::Ed25519).account_id();
 	T::BenchmarkHelper::endow(&who);
 	let key = keypair(scheme);
 	let proof = key.sign_deterministic(
@@ -483,10 +485,14 @@ mod benchmarks {
 		assert!(PqVerifier::<T>::only_registered_key(&who));
 	}
 
-	/// Removing a key: registry, hold and consumer reference released.
+	/// Removing the key of a migrated Ed25519 account that accepts only it: the checks that it
+	/// may lift that rule (as `set_only_registered_key` measures them), registry, rule, hold and
+	/// consumer reference released.
 	#[benchmark]
 	fn remove_key() -> Result<(), BenchmarkError> {
 		let (who, _) = migrated::<T>(Scheme::MlDsa87)?;
+		PqVerifier::<T>::set_only_registered_key(RawOrigin::Signed(who.clone()).into(), true)
+			.map_err(|_| BenchmarkError::Stop("accepting only the registered key failed"))?;
 		#[extrinsic_call]
 		_(RawOrigin::Signed(who.clone()));
 		assert!(!Keys::<T>::contains_key(&who));
@@ -514,9 +520,10 @@ mod benchmarks {
 		Ok(())
 	}
 
-	/// A migrated account that accepts only its registered key lifting that rule: the costlier
-	/// branch, which reads `Version1Accounts` too (a version-1 account may not lift it) where
-	/// setting the rule reads only the key; each writes one item.
+	/// A migrated Ed25519 account that accepts only its registered key lifting that rule: the
+	/// costlier branch, which reads the rule, `Version1Accounts` (a version-1 account may not lift
+	/// it), `CommitteesOwned` and the runtime's `PostQuantumRoles` too (a role holder may not)
+	/// where setting the rule reads only the key; each writes one item.
 	#[benchmark]
 	fn set_only_registered_key() -> Result<(), BenchmarkError> {
 		let (who, _) = migrated::<T>(Scheme::MlDsa87)?;

@@ -14,8 +14,9 @@
 //!   Ed25519 transfer many times its cost), and **its bytes**
 //!   ([`Config::WeightPerExtrinsicByte`]: a 7 KB transaction costs a block's import more than a
 //!   150-byte one, beyond any benchmark of its call or signature);
-//! - **refuses cheaply first**: the account's key rule, the registry, the committee and whether
-//!   the sender can pay, before the payload is encoded, a share read or a key decoded;
+//! - **refuses cheaply first**: what its dispatch class cannot carry, the account's key rule,
+//!   the registry, the committee and whether the sender can pay, before the payload is encoded,
+//!   a share read or a key decoded;
 //! - **verifies by form**: a registered key or a committee's aggregate key is on chain, which
 //!   `sp_runtime::traits::Verify` cannot read.
 //!
@@ -48,7 +49,9 @@ use polkadot_sdk::{
 			Applyable, Checkable, DispatchInfoOf, Dispatchable, ExtrinsicCall, ExtrinsicLike,
 			ExtrinsicMetadata, LazyExtrinsic, Lookup, PostDispatchInfoOf, TransactionExtension,
 		},
-		transaction_validity::{TransactionSource, TransactionValidity, TransactionValidityError},
+		transaction_validity::{
+			InvalidTransaction, TransactionSource, TransactionValidity, TransactionValidityError,
+		},
 		AccountId32, ApplyExtrinsicResultWithInfo, OpaqueExtrinsic,
 	},
 };
@@ -392,6 +395,7 @@ where
 		let format = match accepted_format(extrinsic.preamble)? {
 			None => ExtrinsicFormat::Bare,
 			Some((address, signature, extension)) => {
+				fits_its_class::<T>(&info, len)?;
 				let who = context.lookup(address)?;
 				let call = &extrinsic.function;
 				// What every stock client signs: the call as it arrived, the extensions'
@@ -440,6 +444,31 @@ where
 			added_weight,
 		})
 	}
+}
+
+/// Refuses a signed transaction that no block can carry, whatever its signature, before the
+/// signature is checked: one longer than its dispatch class's block length, or weighing more
+/// than its class's `max_extrinsic` (with its length as proof size), as `CheckWeight` would
+/// refuse it afterwards ([`InvalidTransaction::ExhaustsResources`]); and one of the
+/// `Mandatory` class, which only inherents may have and which the executive refuses to
+/// validate ([`InvalidTransaction::MandatoryValidation`]) — signed, it would escape the
+/// limits of the other classes. `info` is the extrinsic's before any account derivation is
+/// charged, so what this refuses `CheckWeight` would too. Reads no state.
+pub(crate) fn fits_its_class<T: Config>(
+	info: &DispatchInfo,
+	len: usize,
+) -> Result<(), TransactionValidityError> {
+	if info.class == DispatchClass::Mandatory {
+		return Err(InvalidTransaction::MandatoryValidation.into());
+	}
+	let length_limit = *<T as frame_system::Config>::BlockLength::get().max.get(info.class);
+	let weight_limit =
+		<T as frame_system::Config>::BlockWeights::get().get(info.class).max_extrinsic;
+	let weight = info.total_weight().saturating_add_proof_size(len as u64);
+	if len > length_limit as usize || weight_limit.is_some_and(|limit| weight.any_gt(limit)) {
+		return Err(InvalidTransaction::ExhaustsResources.into());
+	}
+	Ok(())
 }
 
 /// The formats a runtime with this extrinsic accepts — format 4, the one its metadata lists:

@@ -2,8 +2,8 @@
 //! the tests after every call.
 
 use crate::{
-	committee::CommitteeInfo, BalanceOf, CommitteeShares, Committees, Config, DissolvedCommittees,
-	HoldReason, Keys, OnlyRegisteredKey, Pallet, Version1Accounts,
+	committee::CommitteeInfo, BalanceOf, CommitteeShares, Committees, CommitteesOwned, Config,
+	DissolvedCommittees, HoldReason, Keys, OnlyRegisteredKey, Pallet, Version1Accounts,
 };
 use alloc::{collections::BTreeMap, vec::Vec};
 use polkadot_sdk::{
@@ -26,7 +26,9 @@ impl<T: Config> Pallet<T> {
 	/// - a committee's threshold is between 1 and its size, at most
 	///   [`MAX_COMMITTEE_SIZE`]; it has exactly one share per seat and no other, they sum to its
 	///   stored sum, and they, its `ρ` and its threshold hash to its id; its id was never
-	///   dissolved; every owner holds exactly the sum of its committees' deposits;
+	///   dissolved; every owner holds exactly the sum of its committees' deposits, and
+	///   [`CommitteesOwned`] counts exactly its committees (no entry for an account that owns
+	///   none);
 	/// - every account with a key or a committee holds at least one consumer reference for
 	///   each, so it cannot be reaped while the pallet holds its deposit.
 	pub fn do_try_state() -> Result<(), TryRuntimeError> {
@@ -78,12 +80,18 @@ impl<T: Config> Pallet<T> {
 		references: &mut BTreeMap<AccountId32, u32>,
 	) -> Result<(), TryRuntimeError> {
 		let mut deposits = BTreeMap::<AccountId32, BalanceOf<T>>::new();
+		let mut owned = BTreeMap::<AccountId32, u32>::new();
 		for (id, info) in Committees::<T>::iter() {
 			Self::check_committee(&id, &info)?;
 			let deposit = deposits.entry(info.owner.clone()).or_default();
 			*deposit = deposit.saturating_add(info.deposit);
+			*owned.entry(info.owner.clone()).or_default() += 1;
 			*references.entry(info.owner).or_default() += 1;
 		}
+		ensure!(
+			CommitteesOwned::<T>::iter().collect::<BTreeMap<_, _>>() == owned,
+			"the committees counted for an owner differ from the committees it owns"
+		);
 		let reason = HoldReason::CommitteeDeposit.into();
 		for (owner, deposit) in deposits {
 			ensure!(

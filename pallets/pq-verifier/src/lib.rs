@@ -171,6 +171,7 @@ pub mod pallet {
 		traits::{
 			fungible::{Inspect, Mutate, MutateHold},
 			tokens::{Fortitude, Precision},
+			Contains,
 		},
 	};
 	use frame_system::pallet_prelude::*;
@@ -190,8 +191,9 @@ pub mod pallet {
 	pub type BalanceOf<T> = <<T as Config>::Currency as Inspect<AccountId32>>::Balance;
 
 	/// The storage version: 1 added [`DissolvedCommittees`] and version-2 account ids
-	/// ([`migrations::v1`](crate::migrations::v1) says what moves).
-	const STORAGE_VERSION: StorageVersion = StorageVersion::new(1);
+	/// ([`migrations::v1`](crate::migrations::v1) says what moves); 2 added
+	/// [`CommitteesOwned`] ([`migrations::v2`](crate::migrations::v2)).
+	const STORAGE_VERSION: StorageVersion = StorageVersion::new(2);
 
 	#[pallet::pallet]
 	#[pallet::storage_version(STORAGE_VERSION)]
@@ -243,6 +245,16 @@ pub mod pallet {
 		/// from an account that cannot pay costs a node a balance read, not a verification.
 		/// The runtime's payment pallet answers (see `docs/pallet.md`); `()` checks nothing.
 		type FeeCheck: FeeCheck<Self::RuntimeCall>;
+
+		/// Accounts the runtime gives a role no classical key may hold — Root's, through the
+		/// sudo key, say. Such an account whose id is an Ed25519 key, once it accepts only its
+		/// registered key, may not lift that rule ([`Pallet::set_only_registered_key`]) nor
+		/// remove its key ([`Pallet::remove_key`]): [`Error::PostQuantumRole`]. Otherwise its
+		/// Ed25519 key would sign for the role again, for whoever takes that key's discrete
+		/// logarithm. Committee owners are held to this by the pallet itself
+		/// ([`CommitteesOwned`]). Asked only when such an account lifts its rule; its reads are
+		/// part of those calls' benchmarks. `Nothing` for a runtime with no such role.
+		type PostQuantumRoles: Contains<AccountId32>;
 
 		/// Weights of calls and of each signature's check, from this pallet's benchmarks.
 		type WeightInfo: WeightInfo;
@@ -297,6 +309,13 @@ pub mod pallet {
 	#[pallet::storage]
 	pub type Committees<T: Config> =
 		StorageMap<_, Blake2_128Concat, CommitteeId, CommitteeInfo<BalanceOf<T>>>;
+
+	/// How many committees each account owns; no entry for none. An owner keeps a key no
+	/// classical key replaces while it owns any ([`Error::PostQuantumRole`]): the owner decides
+	/// when a committee ends, and [`Pallet::dissolve_committee`] refuses an owner an Ed25519 key
+	/// signs for.
+	#[pallet::storage]
+	pub type CommitteesOwned<T: Config> = StorageMap<_, Blake2_128Concat, AccountId32, u32>;
 
 	/// Ids of dissolved committees, which can never be created again: the proofs that created
 	/// one stay on chain, so without this its creator could bring back the committee its
@@ -428,6 +447,12 @@ pub mod pallet {
 		/// let whoever takes its discrete logarithm dissolve the committee, and, the moment its
 		/// account is empty, strand what is being sent to it.
 		ClassicalOwner,
+		/// The account's id is an Ed25519 key and it holds a role no classical key may hold —
+		/// it owns a committee ([`CommitteesOwned`]), or the runtime names it
+		/// ([`Config::PostQuantumRoles`], the sudo key on pq-runtime) — so it cannot remove its
+		/// key or lift its only-registered-key rule: its Ed25519 key would sign for it again.
+		/// It gives up the role first (dissolves its committees; the sudo key moves).
+		PostQuantumRole,
 	}
 
 	#[pallet::call]
@@ -481,7 +506,7 @@ pub mod pallet {
 		#[pallet::weight(T::WeightInfo::remove_key())]
 		pub fn remove_key(origin: OriginFor<T>) -> DispatchResult {
 			let who = ensure_signed(origin)?;
-			ensure!(!Version1Accounts::<T>::contains_key(&who), Error::<T>::Version1Account);
+			Self::ensure_rule_may_lift(&who)?;
 			let registered = Keys::<T>::take(&who).ok_or(Error::<T>::NotRegistered)?;
 			let released = T::Currency::release(
 				&HoldReason::KeyDeposit.into(),
@@ -511,10 +536,9 @@ pub mod pallet {
 			let who = ensure_signed(origin)?;
 			let registered = Keys::<T>::get(&who).ok_or(Error::<T>::NotRegistered)?;
 			ensure!(registered.migrated, Error::<T>::NotMigrated);
-			ensure!(
-				enabled || !Version1Accounts::<T>::contains_key(&who),
-				Error::<T>::Version1Account
-			);
+			if !enabled {
+				Self::ensure_rule_may_lift(&who)?;
+			}
 			if enabled {
 				OnlyRegisteredKey::<T>::insert(&who, ());
 			} else {
@@ -550,6 +574,11 @@ pub mod pallet {
 			let old = Keys::<T>::get(&who).ok_or(Error::<T>::NotRegistered)?;
 			let migrated = Self::check_possession(&who, &key, proof)?;
 			ensure!(migrated || !only_registered_key, Error::<T>::NotMigrated);
+			if !migrated {
+				// The key derives the account, which needs no rule (no Ed25519 key signs for a
+				// derived account): checked all the same, as every lifting of the rule is.
+				Self::ensure_rule_may_lift(&who)?;
+			}
 
 			let deposit = Self::deposit_for(&key);
 			let reason = HoldReason::KeyDeposit.into();
@@ -663,6 +692,9 @@ pub mod pallet {
 				info.deposit.saturating_sub(burned),
 				Precision::BestEffort,
 			)?;
+			CommitteesOwned::<T>::mutate_exists(&who, |owned| {
+				*owned = owned.and_then(|owned| owned.checked_sub(1)).filter(|owned| *owned > 0);
+			});
 			frame_system::Pallet::<T>::dec_consumers(&who);
 			Self::deposit_event(Event::CommitteeDissolved { committee, deposit: released, burned });
 			let weight = T::WeightInfo::dissolve_committee(info.size)
@@ -687,6 +719,9 @@ pub mod pallet {
 			T::Currency::hold(&HoldReason::CommitteeDeposit.into(), &owner, deposit)
 				.map_err(|_| Error::<T>::InsufficientBalance)?;
 			frame_system::Pallet::<T>::inc_consumers(&owner)?;
+			CommitteesOwned::<T>::mutate(&owner, |owned| {
+				*owned = Some(owned.unwrap_or(0).saturating_add(1));
+			});
 			for (index, share) in (0u32..).zip(shares) {
 				CommitteeShares::<T>::insert(&committee, index, share);
 			}
@@ -797,6 +832,27 @@ pub mod pallet {
 		pub fn classical_key_signs_for(who: &AccountId32) -> bool {
 			pq_crypto::account::edwards::decodes_as_point(who.as_ref())
 				&& !Self::only_registered_key(who)
+		}
+
+		/// Checks that `who` may stop accepting only its registered key (by lifting the rule,
+		/// removing the key, or rotating to a key that derives it): not a version-1 account
+		/// ([`Version1Accounts`]), and not an account an Ed25519 key would then sign for while
+		/// it holds a post-quantum role — a committee it owns, or one the runtime names
+		/// ([`Config::PostQuantumRoles`]). Reads nothing for an account that does not accept only
+		/// its registered key (its other keys sign for it already) and, beyond the version-1
+		/// map, nothing for an id that is no curve point.
+		fn ensure_rule_may_lift(who: &AccountId32) -> Result<(), Error<T>> {
+			if !Self::only_registered_key(who) {
+				return Ok(());
+			}
+			ensure!(!Version1Accounts::<T>::contains_key(who), Error::<T>::Version1Account);
+			let role =
+				|| CommitteesOwned::<T>::contains_key(who) || T::PostQuantumRoles::contains(who);
+			ensure!(
+				!(pq_crypto::account::edwards::decodes_as_point(who.as_ref()) && role()),
+				Error::<T>::PostQuantumRole
+			);
+			Ok(())
 		}
 
 		/// Checks that `key` may be registered for `who`: an ML-DSA key, and, unless it is

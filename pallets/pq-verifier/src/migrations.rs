@@ -104,3 +104,70 @@ pub mod v1 {
 		}
 	}
 }
+
+/// To storage version 2: [`CommitteesOwned`](crate::CommitteesOwned), each owner's count of
+/// committees, from the committees stored. From then on an owner whose id is an Ed25519 key
+/// cannot lift its only-registered-key rule while it owns one
+/// ([`Error::PostQuantumRole`](crate::Error::PostQuantumRole)). An owner that lifted it before
+/// this version keeps an Ed25519 key that signs for it;
+/// [`Pallet::dissolve_committee`](crate::Pallet::dissolve_committee) still refuses such an owner
+/// ([`Error::ClassicalOwner`](crate::Error::ClassicalOwner)), and accepting only its key again
+/// makes the rule hold from then on.
+pub mod v2 {
+	use crate::{Committees, CommitteesOwned, Config, Pallet};
+	#[cfg(feature = "try-runtime")]
+	use polkadot_sdk::sp_runtime::TryRuntimeError;
+	use polkadot_sdk::{
+		frame_support::{
+			migrations::VersionedMigration,
+			traits::{Get, UncheckedOnRuntimeUpgrade},
+			weights::Weight,
+		},
+		frame_system,
+	};
+
+	/// Counts each owner's committees. Runs only from storage version 1, and leaves version 2.
+	pub type MigrateToV2<T> = VersionedMigration<
+		1,
+		2,
+		UncheckedMigrateToV2<T>,
+		Pallet<T>,
+		<T as frame_system::Config>::DbWeight,
+	>;
+
+	/// [`MigrateToV2`] without the version check: use that one.
+	pub struct UncheckedMigrateToV2<T>(core::marker::PhantomData<T>);
+
+	impl<T: Config> UncheckedOnRuntimeUpgrade for UncheckedMigrateToV2<T> {
+		fn on_runtime_upgrade() -> Weight {
+			let (mut reads, mut writes) = (0u64, 0u64);
+			for (_, info) in Committees::<T>::iter() {
+				reads += 2;
+				writes += 1;
+				CommitteesOwned::<T>::mutate(&info.owner, |owned| {
+					*owned = Some(owned.unwrap_or(0).saturating_add(1));
+				});
+			}
+			T::DbWeight::get().reads_writes(reads, writes)
+		}
+
+		#[cfg(feature = "try-runtime")]
+		fn pre_upgrade() -> Result<alloc::vec::Vec<u8>, TryRuntimeError> {
+			use codec::Encode;
+			Ok((Committees::<T>::iter().count() as u32).encode())
+		}
+
+		#[cfg(feature = "try-runtime")]
+		fn post_upgrade(state: alloc::vec::Vec<u8>) -> Result<(), TryRuntimeError> {
+			use codec::Decode;
+			let committees =
+				u32::decode(&mut &state[..]).map_err(|_| "the pre-upgrade state decodes")?;
+			let counted: u32 = CommitteesOwned::<T>::iter_values().sum();
+			polkadot_sdk::frame_support::ensure!(
+				committees == counted,
+				"the migration counted other committees than are stored"
+			);
+			Pallet::<T>::do_try_state()
+		}
+	}
+}

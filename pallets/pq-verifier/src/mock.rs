@@ -52,6 +52,21 @@ impl pallet_balances::Config for Test {
 }
 
 parameter_types! {
+	/// The account the test runtime gives a post-quantum role (`Config::PostQuantumRoles`), as
+	/// pq-runtime gives its sudo key; none unless a test sets one.
+	pub static RoleHolderAccount: Option<AccountId32> = None;
+}
+
+/// [`RoleHolderAccount`], as a `Config::PostQuantumRoles`.
+pub struct RoleHolder;
+
+impl polkadot_sdk::frame_support::traits::Contains<AccountId32> for RoleHolder {
+	fn contains(who: &AccountId32) -> bool {
+		RoleHolderAccount::get().as_ref() == Some(who)
+	}
+}
+
+parameter_types! {
 	/// Deposit per registered key, before its bytes.
 	pub const KeyDepositBase: Balance = 1_000;
 	/// Deposit per stored byte.
@@ -81,6 +96,7 @@ impl pallet_pq_verifier::Config for Test {
 	type KeyDepositPerByte = KeyDepositPerByte;
 	type KeyCacheBytes = ConstU32<{ 4 << 20 }>;
 	type FeeCheck = FlatFee;
+	type PostQuantumRoles = RoleHolder;
 	type WeightInfo = ();
 	type WeightPerExtrinsicByte = WeightPerExtrinsicByte;
 	#[cfg(feature = "runtime-benchmarks")]

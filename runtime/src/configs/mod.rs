@@ -81,7 +81,10 @@ impl frame_system::Config for Runtime {
 	type SS58Prefix = ConstU16<42>;
 	type MaxConsumers = ConstU32<16>;
 	/// Storage migrations, each run once from the storage version it expects.
-	type SingleBlockMigrations = (pallet_pq_verifier::migrations::v1::MigrateToV1<Runtime>,);
+	type SingleBlockMigrations = (
+		pallet_pq_verifier::migrations::v1::MigrateToV1<Runtime>,
+		pallet_pq_verifier::migrations::v2::MigrateToV2<Runtime>,
+	);
 	type BaseCallFilter = NoClassicalSudoKey;
 }
 
@@ -100,6 +103,17 @@ impl Contains<RuntimeCall> for NoClassicalSudoKey {
 			},
 			_ => true,
 		}
+	}
+}
+
+/// The sudo key: Root's role, which no classical key may hold — set to an account no Ed25519
+/// key signs for ([`NoClassicalSudoKey`]), it cannot let one sign for it again
+/// (`pallet_pq_verifier::Config::PostQuantumRoles`).
+pub struct IsSudoKey;
+
+impl Contains<AccountId> for IsSudoKey {
+	fn contains(who: &AccountId) -> bool {
+		pallet_sudo::Key::<Runtime>::get().as_ref() == Some(who)
 	}
 }
 
@@ -248,6 +262,7 @@ impl pallet_pq_verifier::Config for Runtime {
 	type KeyDepositPerByte = ConstU128<{ UNIT / 1000 }>;
 	type KeyCacheBytes = ConstU32<{ crate::build::KEY_CACHE_BYTES }>;
 	type FeeCheck = pallet_pq_verifier::TransactionPaymentFeeCheck<Runtime>;
+	type PostQuantumRoles = IsSudoKey;
 	type WeightInfo = PqVerifierWeights;
 	type WeightPerExtrinsicByte = WeightPerExtrinsicByte;
 	#[cfg(feature = "runtime-benchmarks")]

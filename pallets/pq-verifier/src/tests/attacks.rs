@@ -511,3 +511,74 @@ fn a_classical_signature_for_a_post_quantum_account_is_refused_before_verificati
 		}
 	});
 }
+
+/// A migrated Ed25519 account that holds a role no classical key may hold — the runtime's sudo
+/// key, here the test runtime's `RoleHolderAccount` — and lifts its only-registered-key rule or
+/// removes its key lets its Ed25519 key sign for the role again, for whoever takes that key's
+/// discrete logarithm: neither is allowed while it holds the role. An account no Ed25519 key
+/// could sign for (an ML-DSA key's, migrated to another ML-DSA key) may lift its rule; so may
+/// the Ed25519 account once the role has moved on.
+#[test]
+fn a_role_holder_cannot_return_to_a_classical_key() {
+	let (ed25519, key) = (keypair(Scheme::Ed25519, 0x31), keypair(Scheme::MlDsa44, 0x32));
+	let (derived, other) = (keypair(Scheme::MlDsa65, 0x33), keypair(Scheme::MlDsa44, 0x34));
+	let accounts = [ed25519.account_id(), derived.account_id()];
+	new_test_ext_with(&accounts).execute_with(|| {
+		migrate_exclusively(&accounts[0], &key);
+		migrate_exclusively(&accounts[1], &other);
+		let origin = |who: &AccountId32| RuntimeOrigin::signed(who.clone());
+
+		RoleHolderAccount::set(Some(accounts[0].clone()));
+		assert_noop!(
+			PqVerifier::set_only_registered_key(origin(&accounts[0]), false),
+			Error::<Test>::PostQuantumRole
+		);
+		assert_noop!(PqVerifier::remove_key(origin(&accounts[0])), Error::<Test>::PostQuantumRole);
+		let remove: RuntimeCall = crate::Call::remove_key {}.into();
+		assert_eq!(validate(inline(&ed25519, &remove)), Err(only_registered_key()));
+
+		RoleHolderAccount::set(Some(accounts[1].clone()));
+		assert_ok!(PqVerifier::set_only_registered_key(origin(&accounts[1]), false));
+		assert_ok!(PqVerifier::set_only_registered_key(origin(&accounts[0]), false));
+		RoleHolderAccount::set(None);
+	});
+}
+
+/// Bytes or weight no block of the transaction's class can carry — a Normal-class remark
+/// longer than the class's share of the block, a call heavier than its class's
+/// `max_extrinsic`, a signed transaction of the inherents' class — are refused before the
+/// signature is verified (a garbage signature from a funded account gets the class's error,
+/// not `BadProof`), as `CheckWeight` would refuse them after it, unpaid.
+#[test]
+fn a_transaction_its_class_cannot_carry_is_refused_before_verification() {
+	use polkadot_sdk::frame_support::{
+		dispatch::{DispatchClass, DispatchInfo},
+		traits::Get,
+	};
+	let signer = keypair(Scheme::MlDsa87, 0x35);
+	new_test_ext_with(&[signer.account_id()]).execute_with(|| {
+		let garbage = |call: &RuntimeCall| {
+			inline_signed(&signer, &signer.account_id(), b"garbage", Purpose::Transaction, call)
+		};
+		assert_eq!(validate(garbage(&remark(b"fits"))), Err(bad_proof()));
+
+		let length_limits: frame_system::limits::BlockLength =
+			<Test as frame_system::Config>::BlockLength::get();
+		let normal_length = *length_limits.max.get(DispatchClass::Normal);
+		let too_long = remark(&vec![0; normal_length as usize]);
+		let too_heavy: RuntimeCall = SystemCall::kill_storage { keys: vec![vec![]; 10_000] }.into();
+		let weight_limits: frame_system::limits::BlockWeights =
+			<Test as frame_system::Config>::BlockWeights::get();
+		let max_extrinsic = weight_limits.get(DispatchClass::Normal).max_extrinsic.unwrap();
+		assert!(too_heavy.get_dispatch_info().total_weight().any_gt(max_extrinsic));
+		for call in [too_long, too_heavy] {
+			assert_eq!(validate(garbage(&call)), Err(InvalidTransaction::ExhaustsResources.into()));
+		}
+		// No call of the test runtime is of the inherents' class; the check a signed one meets:
+		let inherent_class = DispatchInfo { class: DispatchClass::Mandatory, ..Default::default() };
+		assert_eq!(
+			crate::extrinsic::fits_its_class::<Test>(&inherent_class, 100),
+			Err(InvalidTransaction::MandatoryValidation.into())
+		);
+	});
+}

@@ -1,7 +1,7 @@
 //! Committees: creation with proofs of possession, deposits, aggregate-signed transactions.
 
 use super::*;
-use crate::{CommitteeMember, CommitteeShares, Committees, HoldReason};
+use crate::{CommitteeMember, CommitteeShares, Committees, CommitteesOwned, HoldReason};
 use pq_crypto::{
 	aggregate::SignerBitfield, committee::PackedShare, keys::MlDsa87Signature, AggregateSignature,
 };
@@ -353,14 +353,66 @@ fn an_owner_an_ed25519_key_signs_for_cannot_create_a_committee() {
 	});
 }
 
-/// The same attack after creation: an owner that let its Ed25519 key sign again (lifting the
-/// only-registered-key rule) cannot dissolve until it accepts only its ML-DSA key once more.
+/// The same attack after creation: an owner that lifts its only-registered-key rule lets its
+/// Ed25519 key sign for it again, and whoever takes that key's discrete logarithm re-migrates
+/// the owner to a key of its own (`rotate_key(K, its own proof, true)`), which passes the owner
+/// re-check at dissolution — to take the deposit and end the committee the moment its account
+/// is empty. While it owns a committee, an owner whose id is an Ed25519 key can neither lift
+/// the rule nor remove its key; the Ed25519 key is refused; once the committee is dissolved,
+/// the owner may.
+#[test]
+fn an_owner_that_lifts_its_key_rule_cannot_be_re_migrated_to_dissolve() {
+	with_migrated_owner(|ed25519| {
+		let owner = ed25519.account_id();
+		assert_eq!(CommitteesOwned::<Test>::get(&owner), Some(1));
+		let origin = || RuntimeOrigin::signed(owner.clone());
+		assert_noop!(
+			PqVerifier::set_only_registered_key(origin(), false),
+			Error::<Test>::PostQuantumRole
+		);
+		assert_noop!(PqVerifier::remove_key(origin()), Error::<Test>::PostQuantumRole);
+		let attacker = keypair(Scheme::MlDsa87, 0x26);
+		let re_migrate: RuntimeCall = crate::Call::rotate_key {
+			key: Box::new(attacker.public()),
+			proof: Some(Box::new(possession_proof(&attacker, &owner))),
+			only_registered_key: true,
+		}
+		.into();
+		assert_eq!(validate(inline(ed25519, &re_migrate)), Err(only_registered_key()));
+
+		empty_committee_account();
+		assert_ok!(PqVerifier::dissolve_committee(origin(), committee().id()));
+		assert_eq!(CommitteesOwned::<Test>::get(&owner), None);
+		assert_ok!(PqVerifier::set_only_registered_key(origin(), false));
+	});
+}
+
+/// Defence in depth for a chain whose owner lifted its rule before storage version 2 counted
+/// committees: dissolution re-checks the owner, and an owner an Ed25519 key signs for cannot
+/// dissolve until it accepts only its ML-DSA key once more.
 #[test]
 fn an_owner_whose_ed25519_key_signs_again_cannot_dissolve() {
-	let (owner, key) = (keypair(Scheme::Ed25519, 0x24), keypair(Scheme::MlDsa44, 0x25));
-	let owner = owner.account_id();
-	let committee_account = committee().id().account_id();
-	new_test_ext_with(&[owner.clone(), committee_account]).execute_with(|| {
+	with_migrated_owner(|ed25519| {
+		let owner = ed25519.account_id();
+		empty_committee_account();
+		// The rule lifted as only a chain from before storage version 2 could have.
+		crate::OnlyRegisteredKey::<Test>::remove(&owner);
+		let origin = || RuntimeOrigin::signed(owner.clone());
+		assert_noop!(
+			PqVerifier::dissolve_committee(origin(), committee().id()),
+			Error::<Test>::ClassicalOwner
+		);
+		assert_ok!(PqVerifier::set_only_registered_key(origin(), true));
+		assert_ok!(PqVerifier::dissolve_committee(origin(), committee().id()));
+	});
+}
+
+/// Runs `test` with [`committee`] created by an Ed25519 account (the keypair passed) that
+/// migrated to an ML-DSA-44 key and accepts only it.
+fn with_migrated_owner(test: impl FnOnce(&Keypair)) {
+	let (ed25519, key) = (keypair(Scheme::Ed25519, 0x24), keypair(Scheme::MlDsa44, 0x25));
+	let owner = ed25519.account_id();
+	new_test_ext_with(&[owner.clone(), committee().id().account_id()]).execute_with(|| {
 		migrate_exclusively(&owner, &key);
 		let committee = committee();
 		assert_ok!(PqVerifier::create_committee(
@@ -369,15 +421,7 @@ fn an_owner_whose_ed25519_key_signs_again_cannot_dissolve() {
 			committee.threshold(),
 			members_for(committee, &owner).try_into().unwrap(),
 		));
-		empty_committee_account();
-		let origin = || RuntimeOrigin::signed(owner.clone());
-		assert_ok!(PqVerifier::set_only_registered_key(origin(), false));
-		assert_noop!(
-			PqVerifier::dissolve_committee(origin(), committee.id()),
-			Error::<Test>::ClassicalOwner
-		);
-		assert_ok!(PqVerifier::set_only_registered_key(origin(), true));
-		assert_ok!(PqVerifier::dissolve_committee(origin(), committee.id()));
+		test(&ed25519);
 	});
 }
 

@@ -1,8 +1,12 @@
-//! The migration to storage version 1: a registry of version-1 account ids, as a chain before
-//! it would hold, becomes migrated accounts that accept only their key.
+//! The migrations: to storage version 1, a registry of version-1 account ids, as a chain before
+//! it would hold, becomes migrated accounts that accept only their key; to version 2, each
+//! owner's committees are counted.
 
 use super::*;
-use crate::{migrations::v1::MigrateToV1, OnlyRegisteredKey, RegisteredKey};
+use crate::{
+	migrations::{v1::MigrateToV1, v2::MigrateToV2},
+	CommitteesOwned, OnlyRegisteredKey, RegisteredKey,
+};
 use polkadot_sdk::frame_support::traits::{
 	Get, GetStorageVersion, OnRuntimeUpgrade, StorageVersion,
 };
@@ -76,12 +80,51 @@ fn version_1_accounts_become_migrated_accounts_that_accept_only_their_key() {
 }
 
 #[test]
-fn a_new_chain_starts_at_storage_version_1() {
+fn a_new_chain_starts_at_storage_version_2() {
 	use polkadot_sdk::frame_support::traits::OnGenesis;
 	new_test_ext().execute_with(|| {
 		crate::Pallet::<Test>::on_genesis();
-		assert_eq!(crate::Pallet::<Test>::on_chain_storage_version(), StorageVersion::new(1));
-		assert_eq!(crate::Pallet::<Test>::in_code_storage_version(), StorageVersion::new(1));
+		assert_eq!(crate::Pallet::<Test>::on_chain_storage_version(), StorageVersion::new(2));
+		assert_eq!(crate::Pallet::<Test>::in_code_storage_version(), StorageVersion::new(2));
+	});
+}
+
+/// Committees stored at version 1, without counts: the migration counts each owner's, and the
+/// count then holds its committees' owner to a post-quantum key.
+#[test]
+fn the_migration_to_version_2_counts_each_owners_committees() {
+	use pq_signer::aggregator::Committee;
+	let owners =
+		[keypair(Scheme::MlDsa44, 0x86).account_id(), keypair(Scheme::MlDsa65, 0x87).account_id()];
+	let committees: Vec<_> =
+		(0..3u8).map(|seed| Committee::from_seed(&[0x88 + seed; 32], 2, 1)).collect();
+	new_test_ext_with(&owners).execute_with(|| {
+		for (committee, owner) in committees.iter().zip([&owners[0], &owners[0], &owners[1]]) {
+			let members = super::committees::members_for(committee, owner).try_into().unwrap();
+			assert_ok!(PqVerifier::create_committee(
+				RuntimeOrigin::signed(owner.clone()),
+				committee.rho(),
+				1,
+				members
+			));
+		}
+		// A chain at storage version 1 has no counts.
+		let _ = CommitteesOwned::<Test>::clear(u32::MAX, None);
+		StorageVersion::new(1).put::<crate::Pallet<Test>>();
+		assert!(crate::Pallet::<Test>::do_try_state().is_err(), "version-1 state has no counts");
+
+		MigrateToV1::<Test>::on_runtime_upgrade();
+		assert_eq!(CommitteesOwned::<Test>::iter().count(), 0, "the first migration does not run");
+		MigrateToV2::<Test>::on_runtime_upgrade();
+
+		assert_eq!(crate::Pallet::<Test>::on_chain_storage_version(), StorageVersion::new(2));
+		assert_eq!(CommitteesOwned::<Test>::get(&owners[0]), Some(2));
+		assert_eq!(CommitteesOwned::<Test>::get(&owners[1]), Some(1));
+		assert_ok!(crate::Pallet::<Test>::do_try_state());
+
+		// Run again, it counts nothing twice: the version is 2.
+		MigrateToV2::<Test>::on_runtime_upgrade();
+		assert_eq!(CommitteesOwned::<Test>::get(&owners[0]), Some(2));
 	});
 }
 
