@@ -156,6 +156,8 @@ impl frame_system::Config for Runtime {
 	type DbWeight = ParityDbWeight;
 	// Generic Substrate addresses, not Polkadot's.
 	type SS58Prefix = ConstU16<42>;
+	// The sudo key never goes to an account an Ed25519 key signs for.
+	type BaseCallFilter = NoClassicalSudoKey;
 	// docs/pallet.md: migrations
 	type SingleBlockMigrations = (
 		pallet_pq_verifier::migrations::v1::MigrateToV1<Runtime>,
@@ -221,6 +223,21 @@ pub struct IsSudoKey;
 impl Contains<AccountId> for IsSudoKey {
 	fn contains(who: &AccountId) -> bool {
 		pallet_sudo::Key::<Runtime>::get().as_ref() == Some(who)
+	}
+}
+
+/// `frame_system::Config::BaseCallFilter`: every call but the sudo key handed to an account an
+/// Ed25519 key signs for (Root acts for every account). Root's own calls are not filtered.
+pub struct NoClassicalSudoKey;
+
+impl Contains<RuntimeCall> for NoClassicalSudoKey {
+	fn contains(call: &RuntimeCall) -> bool {
+		match call {
+			RuntimeCall::Sudo(pallet_sudo::Call::set_key {
+				new: sp_runtime::MultiAddress::Id(new),
+			}) => !PqVerifier::classical_key_signs_for(new),
+			_ => true,
+		}
 	}
 }
 // docs/pallet.md: end

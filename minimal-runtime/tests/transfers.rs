@@ -1,7 +1,7 @@
 //! The minimal runtime, natively: its dev accounts are the `//Alice` keys' accounts, an
 //! ML-DSA-44 and an ML-DSA-87 transfer apply and the pool accepts them, an altered one is a bad
 //! proof, an unfunded sender is refused before verification, no Ed25519 key authorizes a
-//! post-quantum account, and it offers the runtime APIs a stock node and stock clients call.
+//! post-quantum account nor is given the sudo key, and it offers the runtime APIs a stock node and stock clients call.
 
 use codec::{Decode, Encode};
 use pallet_pq_verifier::PqInvalidTransaction;
@@ -222,4 +222,26 @@ fn it_offers_the_runtime_apis_stock_nodes_and_clients_call() {
 
 fn bob() -> AccountId32 {
 	AccountId32::new(DEV_ACCOUNTS[2])
+}
+
+/// Root acts for every account: the sudo key is never handed to an account an Ed25519 key
+/// signs for (`NoClassicalSudoKey`), and once held by a migrated one it keeps that account's
+/// rule (`PostQuantumRoles`, tested in the pallet and pq-runtime).
+#[test]
+fn the_sudo_key_cannot_be_handed_to_a_classical_key() {
+	development_chain().execute_with(|| {
+		let sudo = alice(Scheme::MlDsa44);
+		let set_key = |new: AccountId32| -> RuntimeCall {
+			polkadot_sdk::pallet_sudo::Call::<Runtime>::set_key { new: MultiAddress::Id(new) }
+				.into()
+		};
+		let classical =
+			key_inline(&sudo, &sudo.account_id(), set_key(alice(Scheme::Ed25519).account_id()));
+		let filtered = frame_system::Error::<Runtime>::CallFiltered.into();
+		assert_eq!(Executive::apply_extrinsic(classical), Ok(Err(filtered)));
+		let post_quantum = alice(Scheme::MlDsa87).account_id();
+		let handed_on = key_inline(&sudo, &sudo.account_id(), set_key(post_quantum.clone()));
+		assert_eq!(Executive::apply_extrinsic(handed_on), Ok(Ok(())));
+		assert_eq!(polkadot_sdk::pallet_sudo::Key::<Runtime>::get(), Some(post_quantum));
+	});
 }

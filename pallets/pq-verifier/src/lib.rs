@@ -101,6 +101,7 @@ mod mock;
 pub mod runtime_api;
 #[cfg(test)]
 mod tests;
+mod uncounted_accesses;
 pub mod weights;
 
 pub use authorization::{authorize, derivation_weight, FeeCheck, SignatureCheck};
@@ -252,8 +253,12 @@ pub mod pallet {
 		/// remove its key ([`Pallet::remove_key`]): [`Error::PostQuantumRole`]. Otherwise its
 		/// Ed25519 key would sign for the role again, for whoever takes that key's discrete
 		/// logarithm. Committee owners are held to this by the pallet itself
-		/// ([`CommitteesOwned`]). Asked only when such an account lifts its rule; its reads are
-		/// part of those calls' benchmarks. `Nothing` for a runtime with no such role.
+		/// ([`CommitteesOwned`]). This keeps a role post-quantum only if the runtime also refuses
+		/// to give it to an account a classical key signs for ([`Pallet::classical_key_signs_for`]),
+		/// as pq-runtime's call filter and genesis do for the sudo key. Asked only when such an
+		/// account lifts its rule; its reads are part of those calls' benchmarks (one read is
+		/// charged beside the weights committed before it). `Nothing` for a runtime with no
+		/// such role.
 		type PostQuantumRoles: Contains<AccountId32>;
 
 		/// Weights of calls and of each signature's check, from this pallet's benchmarks.
@@ -503,7 +508,9 @@ pub mod pallet {
 		/// this key accepts its other keys again; to change keys without that, use
 		/// [`Pallet::rotate_key`].
 		#[pallet::call_index(1)]
-		#[pallet::weight(T::WeightInfo::remove_key())]
+		#[pallet::weight(T::WeightInfo::remove_key().saturating_add(
+			Pallet::<T>::uncounted_weight(crate::uncounted_accesses::REMOVE_KEY)
+		))]
 		pub fn remove_key(origin: OriginFor<T>) -> DispatchResult {
 			let who = ensure_signed(origin)?;
 			Self::ensure_rule_may_lift(&who)?;
@@ -531,17 +538,17 @@ pub mod pallet {
 		/// is refused with [`PqInvalidTransaction::OnlyRegisteredKey`]. Removing the key
 		/// ([`Pallet::remove_key`]) ends it; rotating it ([`Pallet::rotate_key`]) keeps it.
 		#[pallet::call_index(2)]
-		#[pallet::weight(T::WeightInfo::set_only_registered_key())]
+		#[pallet::weight(T::WeightInfo::set_only_registered_key().saturating_add(
+			Pallet::<T>::uncounted_weight(crate::uncounted_accesses::SET_ONLY_REGISTERED_KEY)
+		))]
 		pub fn set_only_registered_key(origin: OriginFor<T>, enabled: bool) -> DispatchResult {
 			let who = ensure_signed(origin)?;
 			let registered = Keys::<T>::get(&who).ok_or(Error::<T>::NotRegistered)?;
 			ensure!(registered.migrated, Error::<T>::NotMigrated);
-			if !enabled {
-				Self::ensure_rule_may_lift(&who)?;
-			}
 			if enabled {
 				OnlyRegisteredKey::<T>::insert(&who, ());
 			} else {
+				Self::ensure_rule_may_lift(&who)?;
 				OnlyRegisteredKey::<T>::remove(&who);
 			}
 			Self::deposit_event(Event::OnlyRegisteredKeySet { who, enabled });
@@ -617,6 +624,7 @@ pub mod pallet {
 		#[pallet::weight(
 			T::WeightInfo::create_committee(members.len() as u32)
 				.saturating_add(Pallet::<T>::owner_check_weight())
+				.saturating_add(Pallet::<T>::uncounted_weight(crate::uncounted_accesses::COMMITTEE))
 		)]
 		pub fn create_committee(
 			origin: OriginFor<T>,
@@ -661,6 +669,7 @@ pub mod pallet {
 		#[pallet::weight(
 			T::WeightInfo::dissolve_committee(MAX_COMMITTEE_SIZE)
 				.saturating_add(Pallet::<T>::owner_check_weight())
+				.saturating_add(Pallet::<T>::uncounted_weight(crate::uncounted_accesses::COMMITTEE))
 		)]
 		pub fn dissolve_committee(
 			origin: OriginFor<T>,
@@ -698,7 +707,8 @@ pub mod pallet {
 			frame_system::Pallet::<T>::dec_consumers(&who);
 			Self::deposit_event(Event::CommitteeDissolved { committee, deposit: released, burned });
 			let weight = T::WeightInfo::dissolve_committee(info.size)
-				.saturating_add(Self::owner_check_weight());
+				.saturating_add(Self::owner_check_weight())
+				.saturating_add(Self::uncounted_weight(crate::uncounted_accesses::COMMITTEE));
 			Ok(Some(weight).into())
 		}
 	}
@@ -838,9 +848,9 @@ pub mod pallet {
 		/// removing the key, or rotating to a key that derives it): not a version-1 account
 		/// ([`Version1Accounts`]), and not an account an Ed25519 key would then sign for while
 		/// it holds a post-quantum role — a committee it owns, or one the runtime names
-		/// ([`Config::PostQuantumRoles`]). Reads nothing for an account that does not accept only
-		/// its registered key (its other keys sign for it already) and, beyond the version-1
-		/// map, nothing for an id that is no curve point.
+		/// ([`Config::PostQuantumRoles`]). Reads only the rule for an account that does not accept
+		/// only its registered key (its other keys sign for it already), and only the rule and
+		/// the version-1 map for an id that is no curve point.
 		fn ensure_rule_may_lift(who: &AccountId32) -> Result<(), Error<T>> {
 			if !Self::only_registered_key(who) {
 				return Ok(());

@@ -111,7 +111,10 @@ fn the_migration_to_version_2_counts_each_owners_committees() {
 		// A chain at storage version 1 has no counts.
 		let _ = CommitteesOwned::<Test>::clear(u32::MAX, None);
 		StorageVersion::new(1).put::<crate::Pallet<Test>>();
-		assert!(crate::Pallet::<Test>::do_try_state().is_err(), "version-1 state has no counts");
+		assert_ok!(crate::Pallet::<Test>::do_try_state());
+		StorageVersion::new(2).put::<crate::Pallet<Test>>();
+		assert!(crate::Pallet::<Test>::do_try_state().is_err(), "version 2 counts committees");
+		StorageVersion::new(1).put::<crate::Pallet<Test>>();
 
 		MigrateToV1::<Test>::on_runtime_upgrade();
 		assert_eq!(CommitteesOwned::<Test>::iter().count(), 0, "the first migration does not run");
@@ -144,12 +147,18 @@ fn a_committees_version_1_account_moves_to_its_account() {
 			1,
 			members
 		));
+		// A chain at storage version 0 has no counts of committees either.
+		let _ = CommitteesOwned::<Test>::clear(u32::MAX, None);
 		StorageVersion::new(0).put::<crate::Pallet<Test>>();
 
 		MigrateToV1::<Test>::on_runtime_upgrade();
 
 		assert_eq!(Balances::free_balance(committee.id().account_id()), ENDOWMENT);
 		assert_eq!(Balances::free_balance(&version_1), 0);
+		// What the first migration's `post_upgrade` checks, before the second counts.
+		assert_ok!(crate::Pallet::<Test>::do_try_state());
+		MigrateToV2::<Test>::on_runtime_upgrade();
+		assert_eq!(CommitteesOwned::<Test>::get(&owner), Some(1));
 		assert_ok!(crate::Pallet::<Test>::do_try_state());
 	});
 }
