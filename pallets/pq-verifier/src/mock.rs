@@ -131,7 +131,8 @@ pub type TxExtension = (frame_system::CheckGenesis<Test>, frame_system::CheckNon
 /// What every endowed test account starts with.
 pub const ENDOWMENT: Balance = 1_000_000;
 
-/// Externalities with `endowed` accounts funded, at block 1.
+/// Externalities with `endowed` accounts funded and the pallet at its storage version (as a
+/// new chain's genesis writes it), at block 1.
 pub fn new_test_ext_with(endowed: &[AccountId32]) -> polkadot_sdk::sp_io::TestExternalities {
 	let mut storage = frame_system::GenesisConfig::<Test>::default().build_storage().unwrap();
 	pallet_balances::GenesisConfig::<Test> {
@@ -141,7 +142,10 @@ pub fn new_test_ext_with(endowed: &[AccountId32]) -> polkadot_sdk::sp_io::TestEx
 	.assimilate_storage(&mut storage)
 	.unwrap();
 	let mut ext = polkadot_sdk::sp_io::TestExternalities::new(storage);
-	ext.execute_with(|| System::set_block_number(1));
+	ext.execute_with(|| {
+		<PqVerifier as polkadot_sdk::frame_support::traits::OnGenesis>::on_genesis();
+		System::set_block_number(1);
+	});
 	ext
 }
 

@@ -182,7 +182,7 @@ fn try_state_finds_every_breach() {
 	let owner = keypair(Scheme::MlDsa44, 0x7b).account_id();
 	/// Breaks one invariant, given the account holding a key, another account and a committee.
 	type Breach = fn(&AccountId32, &AccountId32, &Committee);
-	let breaches: [(&str, Breach); 6] = [
+	let breaches: [(&str, Breach); 8] = [
 		("a key marked as derived for another account", |who, _, _| {
 			crate::Keys::<Test>::mutate(who, |registered| {
 				registered.as_mut().unwrap().migrated = false
@@ -199,6 +199,12 @@ fn try_state_finds_every_breach() {
 		}),
 		("a dissolved committee that exists", |_, _, committee| {
 			crate::DissolvedCommittees::<Test>::insert(committee.id(), ())
+		}),
+		("an owner's committees miscounted", |_, owner, _| {
+			crate::CommitteesOwned::<Test>::insert(owner, 2)
+		}),
+		("a count for an account that owns no committee", |who, _, _| {
+			crate::CommitteesOwned::<Test>::insert(who, 1)
 		}),
 		("a consumer reference gone", |who, _, _| {
 			System::dec_consumers(who);
