@@ -128,6 +128,14 @@ use polkadot_sdk::{frame_support, frame_system, sp_runtime};
 use pq_crypto::{AccountSigner, Scheme};
 use scale_info::TypeInfo;
 
+/// The proof size the benchmark CLI estimates for reading an entry of a map keyed by a 32-byte
+/// account with `Blake2_128Concat` whose value is `value_bytes` long: the entry's hashed key
+/// (16 + 32 bytes), its value and, for a map of up to a million entries, five trie layers of 15
+/// sibling hashes of 33 bytes.
+pub(crate) const fn map_read_proof(value_bytes: u64) -> u64 {
+	16 + 32 + value_bytes + 5 * 15 * 33
+}
+
 /// A key in the registry.
 #[derive(
 	Clone, Debug, PartialEq, Eq, Encode, Decode, DecodeWithMemTracking, MaxEncodedLen, TypeInfo,
@@ -829,15 +837,13 @@ pub mod pallet {
 
 		/// What [`Self::classical_key_signs_for`] costs at most: a Legendre symbol (charged as a
 		/// derivation candidate, whose hash it does not compute) and a read of
-		/// [`OnlyRegisteredKey`], with the proof size the benchmark CLI estimates for one: the
-		/// entry's hashed key (16 + 32 bytes, no value) and, for a map of up to a million
-		/// entries, five trie layers of 15 sibling hashes of 33 bytes. The committee calls'
-		/// benchmarks have owners that are no curve point, so they measure less of it.
+		/// [`OnlyRegisteredKey`] (no value), with its estimated proof size
+		/// (`map_read_proof`). The committee calls' benchmarks have owners that are no curve
+		/// point, so they measure less of it.
 		pub fn owner_check_weight() -> Weight {
-			const RULE_READ_PROOF: u64 = 16 + 32 + 5 * 15 * 33;
 			T::WeightInfo::account_candidates(1)
 				.saturating_add(T::DbWeight::get().reads(1))
-				.saturating_add(Weight::from_parts(0, RULE_READ_PROOF))
+				.saturating_add(Weight::from_parts(0, map_read_proof(0)))
 		}
 
 		/// Whether an Ed25519 key signs for `who`: its id is an edwards25519 encoding (under the

@@ -32,11 +32,10 @@ pub(crate) const REMOVE_KEY: Accesses = Accesses { reads: 2, writes: 1 };
 pub(crate) const COMMITTEE: Accesses = Accesses { reads: 1, writes: 1 };
 
 impl<T: Config> Pallet<T> {
-	/// What `accesses` cost: the database weight of each, and for each read the proof size the
-	/// benchmark CLI estimates for a map entry with a 32-byte key (the entry's hashed key and,
-	/// for a map of up to a million entries, five trie layers of 15 sibling hashes of 33 bytes).
+	/// What `accesses` cost: the database weight of each, and for each read the estimated proof
+	/// size of a map entry holding a `u32` (`crate::map_read_proof`; the largest read here).
 	pub(crate) fn uncounted_weight(accesses: Accesses) -> Weight {
-		const READ_PROOF: u64 = 16 + 32 + 4 + 5 * 15 * 33;
+		const READ_PROOF: u64 = crate::map_read_proof(4);
 		T::DbWeight::get()
 			.reads_writes(accesses.reads, accesses.writes)
 			.saturating_add(Weight::from_parts(0, READ_PROOF.saturating_mul(accesses.reads)))
