@@ -15,7 +15,10 @@ use crate::{authorize, Pallet as PqVerifier};
 use alloc::{boxed::Box, vec, vec::Vec};
 use polkadot_sdk::{
 	frame_benchmarking::v2::*,
-	frame_support::dispatch::{DispatchInfo, GetDispatchInfo},
+	frame_support::{
+		dispatch::{DispatchInfo, GetDispatchInfo},
+		traits::Get,
+	},
 	frame_system::{self, pallet_prelude::BlockNumberFor, Call as SystemCall, RawOrigin},
 	sp_runtime::{
 		traits::{Dispatchable, Zero},
@@ -109,11 +112,12 @@ impl<T: Config> Transaction<T>
 where
 	T::RuntimeCall: Dispatchable<Info = DispatchInfo>,
 {
-	/// The transaction, with the decoded-key cache emptied so that it is checked cold.
+	/// The transaction, with the decoded-key cache emptied so that it is checked cold, its key
+	/// decoded to keep (the costlier of a cold check's two ways: `key_cache::clear`).
 	fn new(who: AccountId32, signature: TransactionSignature) -> Self {
 		let call: T::RuntimeCall = SystemCall::remark { remark: vec![] }.into();
 		let info = call.get_dispatch_info();
-		crate::key_cache::clear();
+		crate::key_cache::clear::<T::Backend>(T::KeyCacheBytes::get());
 		Self { who, signature, call, info }
 	}
 

@@ -3,7 +3,9 @@
 //! A Wasm runtime instance lives for one runtime call — validating one transaction, or
 //! authoring or importing one block — so this cache lets repeat signers within a block skip
 //! decoding their key. It changes speed only: a hit verifies with the same decoded key a miss
-//! would have built, and weights still charge a full decode.
+//! would have built, and weights still charge a full decode. With our verifier in Wasm a key's
+//! first signature in the call is verified without a decoded key and its second decodes it to
+//! keep ([`KeyCache`]'s docs): a block of distinct signers allocates no decoded key.
 //!
 //! The runtime is single-threaded, so the lock never waits there; in native tests it keeps
 //! parallel tests apart. One cache per backend type: another backend replaces it.
@@ -29,15 +31,21 @@ where
 	if let Some(cache) = slot.as_mut().and_then(|cache| cache.downcast_mut::<KeyCache<B>>()) {
 		return f(cache);
 	}
-	let mut cache =
-		KeyCache::<B>::new(CacheLimits { max_entries: MAX_ENTRIES, max_bytes: max_bytes as usize });
+	let mut cache = KeyCache::<B>::new(limits(max_bytes));
 	let result = f(&mut cache);
 	*slot = Some(Box::new(cache));
 	result
 }
 
-/// Empties the cache, so benchmarks measure a cold decode every time.
+/// Empties the cache, so benchmarks measure a cold decode every time — and the costlier one:
+/// the cache it leaves decodes every key to keep ([`KeyCache::decoding_every_key`]), where the
+/// runtime's verifies a key's first signature without decoding it if that is lighter.
 #[cfg(feature = "runtime-benchmarks")]
-pub fn clear() {
-	*CACHE.lock() = None;
+pub fn clear<B: Backend>(max_bytes: u32) {
+	let cache = KeyCache::<B>::decoding_every_key(limits(max_bytes));
+	*CACHE.lock() = Some(Box::new(cache));
+}
+
+fn limits(max_bytes: u32) -> CacheLimits {
+	CacheLimits { max_entries: MAX_ENTRIES, max_bytes: max_bytes as usize }
 }

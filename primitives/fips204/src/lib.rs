@@ -23,7 +23,9 @@
 //!
 //! A key is decoded only from its encoding ([`VerifyingKey::decode`]); the decoded form is
 //! never accepted from outside. Keys that share `ρ` (a committee's aggregate keys) can share
-//! one [`Matrix`] ([`VerifyingKey::decode_with`]).
+//! one [`Matrix`] ([`VerifyingKey::decode_with`]). A key that verifies once needs no decoded
+//! form: [`verify_once`] makes each row of `Â` as Algorithm 8 reaches it (portable code), so
+//! nothing of the key is allocated — in Wasm, a kept matrix is 16–56 KiB of fresh memory.
 //!
 //! ```
 //! use fips204::{MlDsa44, ParameterSet, VerifyingKey};
@@ -43,8 +45,10 @@
 //!
 //! ## Unsafe code
 //!
-//! Only in the x86-64 engine: `avx2`, `keccak_x4`, `sampling`'s four-stream `ExpandA` and
-//! `verifying_key`'s AVX2 entry point. Every `unsafe` block has a `SAFETY` comment and every
+//! In the x86-64 engine: `avx2`, `keccak_x4`, `sampling`'s four-stream `ExpandA` and
+//! `verifying_key`'s AVX2 entry point; elsewhere only `sampling`'s writes of sampled
+//! coefficients into memory not zeroed first, and `keccak`'s volatile accesses in Wasm. Every
+//! `unsafe` block has a `SAFETY` comment and every
 //! `unsafe fn` a `# Safety` section. Two kinds of argument recur: code compiled for AVX2 runs
 //! only where a value of the token type `avx2::Avx2` exists, which `Avx2::detect` makes only on
 //! a CPU with AVX2 (AVX-512VL code only after `std`'s run-time detection saw it); and every
@@ -72,7 +76,7 @@ pub mod verifying_key;
 pub use parameters::{
 	MlDsa44, MlDsa65, MlDsa87, ParameterSet, Parameters, MAX_K, MAX_L, MAX_W1_BYTES,
 };
-pub use verifying_key::{pure_header, Matrix, VerifyingKey};
+pub use verifying_key::{pure_header, verify_once, verify_once_by, Matrix, VerifyingKey};
 
 /// Which code the verifier runs: chosen once per call from the CPU's features.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

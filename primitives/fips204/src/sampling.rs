@@ -109,13 +109,26 @@ pub fn expand_a(engine: Engine, rho: &[u8; 32], k: usize, l: usize) -> Box<[Poly
 	// Filled in place, neither zeroed first nor returned by value (a 1 KiB `memset` or `memcpy`
 	// call per entry in Wasm).
 	let mut matrix = Box::<[Poly]>::new_uninit_slice(k * l);
-	for (index, poly) in matrix.iter_mut().enumerate() {
+	for (r, row) in matrix.chunks_exact_mut(l).enumerate() {
+		expand_a_row(rho, r, row);
+	}
+	// SAFETY: `expand_a_row` wrote every entry of every row.
+	unsafe { matrix.assume_init() }
+}
+
+/// Row `r` of Algorithm 32's `Â`, its `ℓ = row.len()` entries `RejNTTPoly(ρ ‖ s ‖ r)`, written
+/// into `row` in place (portable code): a row of [`expand_a`], or what a verification that
+/// keeps no decoded key samples when it reaches the row ([`crate::verify_once`]).
+pub fn expand_a_row<'a>(rho: &[u8; 32], r: usize, row: &'a mut [MaybeUninit<Poly>]) -> &'a [Poly] {
+	let l = row.len();
+	for (s, poly) in row.iter_mut().enumerate() {
 		// SAFETY: `Poly` is `repr(C)` over `[u32; N]`, laid out as `N` `MaybeUninit<u32>`.
 		let poly = unsafe { &mut *poly.as_mut_ptr().cast::<Coefficients>() };
-		rej_ntt_poly(poly, &matrix_seed(rho, index, l));
+		rej_ntt_poly(poly, &matrix_seed(rho, r * l + s, l));
 	}
-	// SAFETY: `rej_ntt_poly` wrote every coefficient of every entry.
-	unsafe { matrix.assume_init() }
+	// SAFETY: `rej_ntt_poly` wrote every coefficient of every entry, and `MaybeUninit<Poly>` is
+	// laid out as `Poly`.
+	unsafe { &*(row as *const [MaybeUninit<Poly>] as *const [Poly]) }
 }
 
 /// ExpandA's SHAKE128 streams four at a time ([`super::keccak_x4`]) and their rejection

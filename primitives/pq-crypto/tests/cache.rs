@@ -1,5 +1,8 @@
 //! The decoded-key cache: bounded by count and bytes, counted, and never changing a result.
 
+mod common;
+
+use common::{decoded_on_this_thread, PortableEngine};
 use pq_crypto::{
 	backend::{Backend, Libcrux, MlDsaVerifier, RustCrypto},
 	cache::{CacheLimits, CacheStats, KeyCache},
@@ -193,4 +196,73 @@ fn clear_empties_the_cache() {
 	assert_eq!(cache.bytes(), 0);
 	cache.verify(&signer, &signature, b"payload", Purpose::Transaction).unwrap();
 	assert_eq!(cache.stats().misses, 2);
+}
+
+/// In a block of distinct signers, no key is decoded to keep: its first signature is verified
+/// without a decoded key, its second decodes it into the cache, the third hits.
+#[test]
+fn a_key_verified_without_decoding_is_decoded_to_keep_at_its_second_signature() {
+	let mut cache = unbounded::<PortableEngine>();
+	for scheme in Scheme::ML_DSA {
+		let (signer, signature) = signed(scheme, 3);
+		let (before, held) = (decoded_on_this_thread(), cache.len());
+		let verify = |cache: &mut KeyCache<PortableEngine>| {
+			cache.verify(&signer, &signature, b"payload", Purpose::Transaction)
+		};
+		assert_eq!(verify(&mut cache), Ok(()));
+		assert_eq!(
+			(decoded_on_this_thread() - before, cache.len() - held),
+			(0, 0),
+			"{scheme:?} first"
+		);
+		assert_eq!(verify(&mut cache), Ok(()));
+		assert_eq!(
+			(decoded_on_this_thread() - before, cache.len() - held),
+			(1, 1),
+			"{scheme:?} second"
+		);
+		assert_eq!(verify(&mut cache), Ok(()));
+		assert_eq!(decoded_on_this_thread() - before, 1, "{scheme:?}: the third signature hits");
+	}
+	assert_eq!(cache.stats(), CacheStats { hits: 3, misses: 6, evictions: 0 });
+}
+
+/// A signature that fails does not count as the key's first: garbage signatures cannot make a
+/// node decode and keep keys nobody signs with.
+#[test]
+fn a_failed_signature_does_not_mark_its_key_for_decoding() {
+	let mut cache = unbounded::<PortableEngine>();
+	let (signer, signature) = signed(Scheme::MlDsa87, 4);
+	let verify = |cache: &mut KeyCache<PortableEngine>, message: &[u8]| {
+		cache.verify(&signer, &signature, message, Purpose::Transaction)
+	};
+	let before = decoded_on_this_thread();
+	for _ in 0..2 {
+		assert_eq!(verify(&mut cache, b"forged"), Err(VerifyError::BadSignature));
+	}
+	assert_eq!(verify(&mut cache, b"payload"), Ok(()));
+	assert_eq!((decoded_on_this_thread() - before, cache.is_empty()), (0, true));
+	assert_eq!(verify(&mut cache, b"payload"), Ok(()));
+	assert_eq!((decoded_on_this_thread() - before, cache.len()), (1, 1));
+}
+
+/// The keys marked as verified once are at most the cache's entry limit: beyond it a key is
+/// verified without decoding every time (only slower for a repeat signer, never wrong).
+#[test]
+fn keys_verified_once_are_bounded_by_the_entry_limit() {
+	let mut cache =
+		KeyCache::<PortableEngine>::new(CacheLimits { max_entries: 2, max_bytes: usize::MAX });
+	let signers: Vec<_> = (10..13).map(|seed| signed(Scheme::MlDsa44, seed)).collect();
+	let verify = |cache: &mut KeyCache<PortableEngine>,
+	              (signer, signature): &(AccountSigner, AccountSignature)| {
+		cache.verify(signer, signature, b"payload", Purpose::Transaction)
+	};
+	let before = decoded_on_this_thread();
+	for signer in &signers {
+		assert_eq!(verify(&mut cache, signer), Ok(()));
+	}
+	assert_eq!(verify(&mut cache, &signers[2]), Ok(()));
+	assert_eq!(decoded_on_this_thread() - before, 0, "the third key was not marked");
+	assert_eq!(verify(&mut cache, &signers[0]), Ok(()));
+	assert_eq!((decoded_on_this_thread() - before, cache.len()), (1, 1), "the first was");
 }

@@ -61,8 +61,16 @@ macro_rules! agreement {
 					let host = <Host as MlDsaVerifier<$params>>::verify(&key, &message, &context, &bad);
 					let fips204 = <Fips204 as MlDsaVerifier<$params>>::verify(&key, &message, &context, &bad);
 					let portable = <PortableEngine as MlDsaVerifier<$params>>::verify(&key, &message, &context, &bad);
+					// The portable engine both ways: without a decoded key (above) and with one.
+					let portable_decoded = <PortableEngine as MlDsaVerifier<$params>>::verify_decoded(
+						&<PortableEngine as MlDsaVerifier<$params>>::decode_key(&key),
+						&message,
+						&context,
+						&bad,
+					);
 					prop_assert_eq!(rustcrypto, libcrux);
 					prop_assert_eq!(portable, libcrux);
+					prop_assert_eq!(portable_decoded, libcrux);
 					prop_assert_eq!(host, libcrux);
 					prop_assert_eq!(fips204, libcrux);
 				}

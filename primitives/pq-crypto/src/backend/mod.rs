@@ -64,7 +64,8 @@ pub trait MlDsaVerifier<P: MlDsaParams> {
 	/// Exposed for the NIST ACVP vectors, which test this interface.
 	fn verify_internal(key: &Self::DecodedKey, message: &[u8], signature: &P::Signature) -> bool;
 
-	/// Decode and verify in one call, as for a key that travels with its signature.
+	/// Decode and verify in one call, keeping nothing: a key that travels with its signature,
+	/// or that a cache has not seen verify before ([`Self::verify_is_lighter`]).
 	fn verify(
 		public: &P::Public,
 		message: &[u8],
@@ -72,6 +73,15 @@ pub trait MlDsaVerifier<P: MlDsaParams> {
 		signature: &P::Signature,
 	) -> bool {
 		Self::verify_decoded(&Self::decode_key(public), message, context, signature)
+	}
+
+	/// Whether [`Self::verify`] costs less than [`Self::decode_key`] then
+	/// [`Self::verify_decoded`]. If so, [`crate::cache::KeyCache`] verifies a key's first
+	/// signature with it and decodes the key to keep at its second: in a block of distinct
+	/// signers no decoded key is made, and a repeat signer pays one decode more. False unless a
+	/// backend says otherwise.
+	fn verify_is_lighter() -> bool {
+		false
 	}
 }
 

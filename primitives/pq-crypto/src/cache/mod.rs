@@ -13,17 +13,26 @@
 //!
 //! A key is cached only once a signature verified under it, so signatures that fail — which
 //! cost their sender nothing when a transaction pool refuses them — cannot fill the cache with
-//! keys nobody uses and evict the keys of real signers.
+//! keys nobody uses and evict the keys of real signers. Where the backend verifies more cheaply
+//! without decoding a key to keep ([`MlDsaVerifier::verify_is_lighter`]: our verifier in Wasm,
+//! which then makes `Â` a row at a time instead of allocating 16–56 KiB of fresh instance
+//! memory), a key's first verified signature only marks it, and its second decodes it to keep:
+//! most keys of a block sign once, and a repeat signer pays one decode more.
 
 use crate::{
 	aggregate::SignerSet,
-	backend::Backend,
+	backend::{Backend, MlDsaVerifier},
 	keys::{MlDsa87Public, MlDsa87Signature},
+	params::{MlDsa44, MlDsa65, MlDsa87},
 	signer::{AccountSignature, AccountSigner},
 	verify::{DecodedKey, KeyDigest, Signed},
 	Purpose, VerifyError,
 };
-use alloc::{collections::BTreeMap, sync::Arc, vec::Vec};
+use alloc::{
+	collections::{BTreeMap, BTreeSet},
+	sync::Arc,
+	vec::Vec,
+};
 
 /// How much the cache may hold.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -171,12 +180,26 @@ impl<K: Ord + Clone, V: Clone> Lru<K, V> {
 }
 
 /// A least-recently-used cache of keys decoded by backend `B`.
-pub struct KeyCache<B: Backend>(Lru<KeyDigest, Arc<DecodedKey<B>>>);
+pub struct KeyCache<B: Backend> {
+	decoded: Lru<KeyDigest, Arc<DecodedKey<B>>>,
+	/// Keys verified once without being decoded to keep (a backend whose
+	/// [`MlDsaVerifier::verify_is_lighter`]), to be decoded and kept at their next
+	/// verification; at most `max_entries` (33 bytes each and a B-tree's overhead).
+	verified_once: BTreeSet<KeyDigest>,
+	/// Whether a key's first signature is verified without decoding it, where that is lighter.
+	defers_decoding: bool,
+}
 
 impl<B: Backend> KeyCache<B> {
 	/// An empty cache within `limits`.
 	pub fn new(limits: CacheLimits) -> Self {
-		Self(Lru::new(limits))
+		Self { decoded: Lru::new(limits), verified_once: BTreeSet::new(), defers_decoding: true }
+	}
+
+	/// An empty cache within `limits` that decodes every key it verifies to keep, its first
+	/// signature's too: the costlier way of verifying a key not held, which weights measure.
+	pub fn decoding_every_key(limits: CacheLimits) -> Self {
+		Self { defers_decoding: false, ..Self::new(limits) }
 	}
 
 	/// Verifies `signature` by `signer` over `message` for `purpose`, decoding the key only if
@@ -208,6 +231,16 @@ impl<B: Backend> KeyCache<B> {
 		let signed = Signed::ForPurpose(message, purpose);
 		if let Some(key) = self.lookup(&digest) {
 			return key.verify(signature, signed);
+		}
+		if self.defers_decoding
+			&& !self.verified_once.remove(&digest)
+			&& verify_is_lighter::<B>(signer)
+		{
+			signature.verify_once::<B>(signer, signed)?;
+			if self.verified_once.len() < self.decoded.limits().max_entries {
+				self.verified_once.insert(digest);
+			}
+			return Ok(());
 		}
 		let key = DecodedKey::<B>::decode(signer)?;
 		key.verify(signature, signed)?;
@@ -241,43 +274,57 @@ impl<B: Backend> KeyCache<B> {
 	/// lookup and the insertion, not for the decode or the verification. Insert a key only once
 	/// a signature verified under it (see the module docs).
 	pub fn lookup(&mut self, digest: &KeyDigest) -> Option<Arc<DecodedKey<B>>> {
-		self.0.lookup(digest)
+		self.decoded.lookup(digest)
 	}
 
 	/// Holds `key`, decoded from the key whose digest is `digest`, evicting the least recently
 	/// used entries to stay within the limits; a key larger than the byte limit is not held.
 	pub fn insert(&mut self, digest: KeyDigest, key: Arc<DecodedKey<B>>) {
 		let bytes = key.bytes();
-		self.0.insert(digest, key, bytes);
+		self.verified_once.remove(&digest);
+		self.decoded.insert(digest, key, bytes);
 	}
 
 	/// Hit, miss and eviction counters since the cache was made.
 	pub fn stats(&self) -> CacheStats {
-		self.0.stats()
+		self.decoded.stats()
 	}
 
-	/// Drops every entry (counters are kept).
+	/// Drops every entry, and forgets which keys verified once (counters are kept).
 	pub fn clear(&mut self) {
-		self.0.clear()
+		self.decoded.clear();
+		self.verified_once.clear();
 	}
 
 	/// Keys held now.
 	pub fn len(&self) -> usize {
-		self.0.len()
+		self.decoded.len()
 	}
 
 	/// Whether no key is held.
 	pub fn is_empty(&self) -> bool {
-		self.0.len() == 0
+		self.decoded.len() == 0
 	}
 
 	/// Bytes of decoded keys held now.
 	pub fn bytes(&self) -> usize {
-		self.0.bytes()
+		self.decoded.bytes()
 	}
 
 	/// The limits the cache keeps to.
 	pub fn limits(&self) -> CacheLimits {
-		self.0.limits()
+		self.decoded.limits()
+	}
+}
+
+/// Whether `B` verifies a key of `signer`'s scheme more cheaply without decoding it to keep
+/// ([`MlDsaVerifier::verify_is_lighter`]); never for an Ed25519 key, whose decoded form
+/// (a decompressed point) costs nothing to keep, nor for a committee's id, which is no key.
+fn verify_is_lighter<B: Backend>(signer: &AccountSigner) -> bool {
+	match signer {
+		AccountSigner::MlDsa44(_) => <B as MlDsaVerifier<MlDsa44>>::verify_is_lighter(),
+		AccountSigner::MlDsa65(_) => <B as MlDsaVerifier<MlDsa65>>::verify_is_lighter(),
+		AccountSigner::MlDsa87(_) => <B as MlDsaVerifier<MlDsa87>>::verify_is_lighter(),
+		AccountSigner::Ed25519(_) | AccountSigner::AggregateMlDsa87(_) => false,
 	}
 }

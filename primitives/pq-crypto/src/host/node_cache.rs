@@ -135,12 +135,20 @@ pub struct NodeCacheOccupancy {
 pub struct NodeCache<B: Backend> {
 	entries: Lru<Slot, Held<B>>,
 	stats: NodeCacheStats,
+	/// Entries held, by kind, counted as they come and go (`bytes` unused: the map counts
+	/// them), so [`Self::occupancy`] — which a metrics scrape asks for under the cache's lock —
+	/// never walks the map.
+	held: NodeCacheOccupancy,
 }
 
 impl<B: Backend> NodeCache<B> {
 	/// An empty cache within `limits`.
 	pub fn new(limits: CacheLimits) -> Self {
-		Self { entries: Lru::new(limits), stats: NodeCacheStats::default() }
+		Self {
+			entries: Lru::new(limits),
+			stats: NodeCacheStats::default(),
+			held: NodeCacheOccupancy::default(),
+		}
 	}
 
 	/// The decoded key of `digest`, if held.
@@ -225,7 +233,13 @@ impl<B: Backend> NodeCache<B> {
 
 	/// Holds `held` in `slot`; evicting a matrix evicts its keys with it.
 	fn insert(&mut self, slot: Slot, held: Held<B>, bytes: usize) {
-		for evicted in self.entries.insert(slot, held, bytes) {
+		let was_held = self.entries.contains(&slot);
+		let evicted = self.entries.insert(slot, held, bytes);
+		if !was_held && self.entries.contains(&slot) {
+			*self.held_of(&slot) += 1;
+		}
+		for evicted in evicted {
+			*self.held_of(&evicted) -= 1;
 			match evicted {
 				Slot::Key(_) => self.stats.keys.evictions += 1,
 				Slot::AggregateKey(..) => self.stats.aggregate_keys.evictions += 1,
@@ -236,10 +250,21 @@ impl<B: Backend> NodeCache<B> {
 						Slot::AggregateKey(rho, [0; 32])..=Slot::AggregateKey(rho, [0xff; 32]),
 					) {
 						self.entries.remove(&key);
+						self.held.aggregate_keys -= 1;
 						self.stats.aggregate_keys.evictions += 1;
 					}
 				},
 			}
+		}
+	}
+
+	/// The count of entries held of `slot`'s kind.
+	fn held_of(&mut self, slot: &Slot) -> &mut usize {
+		match slot {
+			Slot::Key(_) => &mut self.held.keys,
+			Slot::Matrix(_) => &mut self.held.matrices,
+			Slot::AggregateKey(..) => &mut self.held.aggregate_keys,
+			Slot::SignerSet(_) => &mut self.held.signer_sets,
 		}
 	}
 
@@ -250,6 +275,12 @@ impl<B: Backend> NodeCache<B> {
 
 	/// Entries of each kind and bytes held now.
 	pub fn occupancy(&self) -> NodeCacheOccupancy {
+		NodeCacheOccupancy { bytes: self.entries.bytes(), ..self.held }
+	}
+
+	/// [`Self::occupancy`] by walking the map, to check the counts against.
+	#[cfg(test)]
+	fn occupancy_walked(&self) -> NodeCacheOccupancy {
 		let mut occupancy =
 			NodeCacheOccupancy { bytes: self.entries.bytes(), ..Default::default() };
 		for slot in self.entries.keys_in(..) {
@@ -274,5 +305,67 @@ fn count(stats: &mut CacheStats, hit: bool) {
 		stats.hits += 1;
 	} else {
 		stats.misses += 1;
+	}
+}
+
+#[cfg(test)]
+mod tests {
+	use super::*;
+	use crate::{backend::Fips204, keys::MlDsa87Public, signer::AccountSigner};
+	use fips204::{Matrix, MlDsa87 as Level87};
+
+	/// The counts `occupancy` reports are the map's, through inserts, refusals and evictions of
+	/// every kind — a matrix's evicting its aggregate keys with it included.
+	#[test]
+	fn occupancy_is_counted_not_walked() {
+		// Room for about three matrices with a few keys: most inserts below evict something.
+		let limits = CacheLimits { max_entries: 24, max_bytes: 3 * MATRIX_BYTES + 20_000 };
+		let mut cache = NodeCache::<Fips204>::new(limits);
+		let single = |seed: u8| {
+			let signer = AccountSigner::MlDsa87(MlDsa87Public([seed; 2592]));
+			(KeyDigest::of(&signer), Arc::new(DecodedKey::<Fips204>::decode(&signer).unwrap()))
+		};
+		let matrices: Vec<_> =
+			(0..4u8).map(|rho| Arc::new(Matrix::expand::<Level87>(&[rho; 32]))).collect();
+		for step in 0..120u32 {
+			let seed = (step * 7 % 251) as u8;
+			match step % 4 {
+				0 => {
+					let (digest, key) = single(seed);
+					cache.insert_key(digest, key);
+				},
+				1 | 2 => {
+					let matrix = &matrices[(step / 4 % 4) as usize];
+					let mut public = [seed; 2592];
+					public[..32].copy_from_slice(matrix.rho());
+					let public = MlDsa87Public(public);
+					let key = AggregateKey::decode_with(matrix.clone(), &public.0).unwrap();
+					let id = AggregateKeyId::of(&public);
+					cache.insert_aggregate(&id, Arc::new(key));
+					let set = SignerSetKey::new([1; 32], matrix.rho(), &[seed]).unwrap();
+					cache.insert_signer_set(set, &id);
+				},
+				_ => {
+					// Already held, or refused as larger than the budget: no count moves.
+					if let Some(digest) =
+						cache.entries.keys_in(..).into_iter().find_map(|slot| match slot {
+							Slot::Key(digest) => Some(digest),
+							_ => None,
+						}) {
+						let (_, key) = single(0);
+						cache.insert_key(digest, key);
+					}
+					let mut tiny =
+						NodeCache::<Fips204>::new(CacheLimits { max_entries: 8, max_bytes: 1 });
+					let (digest, key) = single(seed);
+					tiny.insert_key(digest, key);
+					assert_eq!(tiny.occupancy(), tiny.occupancy_walked());
+				},
+			}
+			assert_eq!(cache.occupancy(), cache.occupancy_walked(), "after step {step}");
+		}
+		let stats = cache.stats();
+		assert!(stats.matrices.evictions > 0 && stats.aggregate_keys.evictions > 0);
+		assert!(stats.keys.evictions > 0 && stats.signer_sets.evictions > 0);
 	}
 }

@@ -70,16 +70,28 @@ pub fn hex_field(value: &Value, field: &str) -> Vec<u8> {
 		.unwrap_or_else(|_| panic!("field {field} is not hex"))
 }
 
-/// Our own verifier ([`fips204`]) held to its portable engine — what a Wasm runtime runs — so
-/// the vectors and properties check both engines on a machine whose
-/// [`pq_crypto::backend::Fips204`] runs the AVX2 one.
+/// Our own verifier ([`fips204`]) held to its portable engine — what a Wasm runtime runs, a key
+/// verified once included ([`fips204::verify_once_by`], which it says is lighter) — so the
+/// vectors and properties check both engines and both ways on a machine whose
+/// [`pq_crypto::backend::Fips204`] runs the AVX2 one. Counts on each test's thread the keys it
+/// decodes ([`decoded_on_this_thread`]).
 pub struct PortableEngine;
+
+thread_local! {
+	static DECODED: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
+/// ML-DSA keys [`PortableEngine`] decoded on this thread.
+pub fn decoded_on_this_thread() -> usize {
+	DECODED.with(|decoded| decoded.get())
+}
 
 impl<P: pq_crypto::params::MlDsaParams> pq_crypto::backend::MlDsaVerifier<P> for PortableEngine {
 	type DecodedKey = std::sync::Arc<fips204::VerifyingKey<P>>;
 	const DECODED_KEY_BYTES: usize = fips204::VerifyingKey::<P>::BYTES_WITH_MATRIX;
 
 	fn decode_key(public: &P::Public) -> Self::DecodedKey {
+		DECODED.with(|decoded| decoded.set(decoded.get() + 1));
 		std::sync::Arc::new(fips204::VerifyingKey::decode_by(
 			fips204::Engine::Portable,
 			P::encoded_public_key(public),
@@ -98,6 +110,51 @@ impl<P: pq_crypto::params::MlDsaParams> pq_crypto::backend::MlDsaVerifier<P> for
 	fn verify_internal(key: &Self::DecodedKey, message: &[u8], signature: &P::Signature) -> bool {
 		key.verify_internal_by(fips204::Engine::Portable, message, P::encoded_signature(signature))
 	}
+
+	fn verify(
+		public: &P::Public,
+		message: &[u8],
+		context: &[u8],
+		signature: &P::Signature,
+	) -> bool {
+		let Some(header) = fips204::pure_header(context) else { return false };
+		fips204::verify_once_by::<P>(
+			fips204::Engine::Portable,
+			P::encoded_public_key(public),
+			&[&header, context, message],
+			P::encoded_signature(signature),
+		)
+	}
+
+	fn verify_is_lighter() -> bool {
+		true
+	}
+}
+
+impl pq_crypto::backend::Ed25519Verifier for PortableEngine {
+	type DecodedKey =
+		<pq_crypto::backend::StrictEd25519 as pq_crypto::backend::Ed25519Verifier>::DecodedKey;
+
+	fn decode_key(public: &pq_crypto::keys::Ed25519Public) -> Option<Self::DecodedKey> {
+		<pq_crypto::backend::StrictEd25519 as pq_crypto::backend::Ed25519Verifier>::decode_key(
+			public,
+		)
+	}
+
+	fn verify_decoded(
+		key: &Self::DecodedKey,
+		prefix: &[u8],
+		message: &[u8],
+		signature: &pq_crypto::keys::Ed25519Signature,
+	) -> bool {
+		<pq_crypto::backend::StrictEd25519 as pq_crypto::backend::Ed25519Verifier>::verify_decoded(
+			key, prefix, message, signature,
+		)
+	}
+}
+
+impl pq_crypto::backend::Backend for PortableEngine {
+	const NAME: &'static str = "fips204-portable";
 }
 
 /// `pk*` of `signers`, derived from `committee`'s published shares and their sum as a chain
