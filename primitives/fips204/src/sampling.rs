@@ -121,6 +121,8 @@ pub fn expand_a(engine: Engine, rho: &[u8; 32], k: usize, l: usize) -> Box<[Poly
 /// keeps no decoded key samples when it reaches the row ([`crate::verify_once`]).
 pub fn expand_a_row<'a>(rho: &[u8; 32], r: usize, row: &'a mut [MaybeUninit<Poly>]) -> &'a [Poly] {
 	let l = row.len();
+	// The seed holds `s` and `r` in a byte each.
+	debug_assert!(l <= 256 && r < 256, "a matrix of FIPS 204's sizes");
 	for (s, poly) in row.iter_mut().enumerate() {
 		// SAFETY: `Poly` is `repr(C)` over `[u32; N]`, laid out as `N` `MaybeUninit<u32>`.
 		let poly = unsafe { &mut *poly.as_mut_ptr().cast::<Coefficients>() };

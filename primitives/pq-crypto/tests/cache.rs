@@ -246,10 +246,11 @@ fn a_failed_signature_does_not_mark_its_key_for_decoding() {
 	assert_eq!((decoded_on_this_thread() - before, cache.len()), (1, 1));
 }
 
-/// The keys marked as verified once are at most the cache's entry limit: beyond it a key is
-/// verified without decoding every time (only slower for a repeat signer, never wrong).
+/// The keys marked as verified once are at most the cache's entry limit, emptied when full:
+/// a later repeat signer is still decoded to keep at its second signature, an earlier one
+/// marked again.
 #[test]
-fn keys_verified_once_are_bounded_by_the_entry_limit() {
+fn marks_are_bounded_and_emptied_when_full() {
 	let mut cache =
 		KeyCache::<PortableEngine>::new(CacheLimits { max_entries: 2, max_bytes: usize::MAX });
 	let signers: Vec<_> = (10..13).map(|seed| signed(Scheme::MlDsa44, seed)).collect();
@@ -261,8 +262,26 @@ fn keys_verified_once_are_bounded_by_the_entry_limit() {
 	for signer in &signers {
 		assert_eq!(verify(&mut cache, signer), Ok(()));
 	}
+	assert_eq!(decoded_on_this_thread() - before, 0);
 	assert_eq!(verify(&mut cache, &signers[2]), Ok(()));
-	assert_eq!(decoded_on_this_thread() - before, 0, "the third key was not marked");
+	assert_eq!((decoded_on_this_thread() - before, cache.len()), (1, 1), "the last was marked");
 	assert_eq!(verify(&mut cache, &signers[0]), Ok(()));
-	assert_eq!((decoded_on_this_thread() - before, cache.len()), (1, 1), "the first was");
+	assert_eq!(decoded_on_this_thread() - before, 1, "the first was forgotten, marked again");
+	assert_eq!(verify(&mut cache, &signers[0]), Ok(()));
+	assert_eq!((decoded_on_this_thread() - before, cache.len()), (2, 2));
+}
+
+/// A key larger than the cache's byte budget is never decoded: every signature of it is
+/// verified without a decoded key, none decodes one only to drop it.
+#[test]
+fn a_key_the_cache_cannot_keep_is_never_decoded() {
+	let per_key = <PortableEngine as MlDsaVerifier<MlDsa87>>::DECODED_KEY_BYTES;
+	let mut cache =
+		KeyCache::<PortableEngine>::new(CacheLimits { max_entries: 10, max_bytes: per_key - 1 });
+	let (signer, signature) = signed(Scheme::MlDsa87, 5);
+	let before = decoded_on_this_thread();
+	for _ in 0..3 {
+		assert_eq!(cache.verify(&signer, &signature, b"payload", Purpose::Transaction), Ok(()));
+	}
+	assert_eq!((decoded_on_this_thread() - before, cache.len()), (0, 0));
 }

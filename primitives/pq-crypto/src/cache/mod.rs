@@ -184,7 +184,8 @@ pub struct KeyCache<B: Backend> {
 	decoded: Lru<KeyDigest, Arc<DecodedKey<B>>>,
 	/// Keys verified once without being decoded to keep (a backend whose
 	/// [`MlDsaVerifier::verify_is_lighter`]), to be decoded and kept at their next
-	/// verification; at most `max_entries` (33 bytes each and a B-tree's overhead).
+	/// verification; at most `max_entries` (33 bytes each and a B-tree's overhead), emptied
+	/// when full.
 	verified_once: BTreeSet<KeyDigest>,
 	/// Whether a key's first signature is verified without decoding it, where that is lighter.
 	defers_decoding: bool,
@@ -232,15 +233,23 @@ impl<B: Backend> KeyCache<B> {
 		if let Some(key) = self.lookup(&digest) {
 			return key.verify(signature, signed);
 		}
-		if self.defers_decoding
-			&& !self.verified_once.remove(&digest)
-			&& verify_is_lighter::<B>(signer)
-		{
-			signature.verify_once::<B>(signer, signed)?;
-			if self.verified_once.len() < self.decoded.limits().max_entries {
-				self.verified_once.insert(digest);
+		if let Some(bytes) = self.defers_decoding.then(|| once_is_lighter::<B>(signer)).flatten() {
+			// A key the limits cannot keep is never decoded; one they can, at its second
+			// signature. (A signature that fails under a marked key unmarks it: one decode more
+			// at the next, as before marks.)
+			let keepable = bytes <= self.decoded.limits().max_bytes;
+			if !keepable || !self.verified_once.remove(&digest) {
+				signature.verify_once::<B>(signer, signed)?;
+				if keepable {
+					if self.verified_once.len() >= self.decoded.limits().max_entries {
+						// Full of keys that signed once: start over, so later repeat signers
+						// are still decoded at their second signature.
+						self.verified_once.clear();
+					}
+					self.verified_once.insert(digest);
+				}
+				return Ok(());
 			}
-			return Ok(());
 		}
 		let key = DecodedKey::<B>::decode(signer)?;
 		key.verify(signature, signed)?;
@@ -317,14 +326,18 @@ impl<B: Backend> KeyCache<B> {
 	}
 }
 
-/// Whether `B` verifies a key of `signer`'s scheme more cheaply without decoding it to keep
-/// ([`MlDsaVerifier::verify_is_lighter`]); never for an Ed25519 key, whose decoded form
-/// (a decompressed point) costs nothing to keep, nor for a committee's id, which is no key.
-fn verify_is_lighter<B: Backend>(signer: &AccountSigner) -> bool {
+/// The bytes a key of `signer`'s scheme decoded by `B` occupies, if `B` verifies it more
+/// cheaply without decoding it to keep ([`MlDsaVerifier::verify_is_lighter`]); never for an
+/// Ed25519 key, whose decoded form (a decompressed point) costs nothing to keep, nor for a
+/// committee's id, which is no key.
+fn once_is_lighter<B: Backend>(signer: &AccountSigner) -> Option<usize> {
+	fn level<B: MlDsaVerifier<P>, P: crate::params::MlDsaParams>() -> Option<usize> {
+		B::verify_is_lighter().then_some(B::DECODED_KEY_BYTES)
+	}
 	match signer {
-		AccountSigner::MlDsa44(_) => <B as MlDsaVerifier<MlDsa44>>::verify_is_lighter(),
-		AccountSigner::MlDsa65(_) => <B as MlDsaVerifier<MlDsa65>>::verify_is_lighter(),
-		AccountSigner::MlDsa87(_) => <B as MlDsaVerifier<MlDsa87>>::verify_is_lighter(),
-		AccountSigner::Ed25519(_) | AccountSigner::AggregateMlDsa87(_) => false,
+		AccountSigner::MlDsa44(_) => level::<B, MlDsa44>(),
+		AccountSigner::MlDsa65(_) => level::<B, MlDsa65>(),
+		AccountSigner::MlDsa87(_) => level::<B, MlDsa87>(),
+		AccountSigner::Ed25519(_) | AccountSigner::AggregateMlDsa87(_) => None,
 	}
 }
