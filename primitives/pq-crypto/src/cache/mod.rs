@@ -23,7 +23,7 @@ use crate::{
 	aggregate::SignerSet,
 	backend::{Backend, MlDsaVerifier},
 	keys::{MlDsa87Public, MlDsa87Signature},
-	params::{MlDsa44, MlDsa65, MlDsa87},
+	params::match_ml_dsa,
 	signer::{AccountSignature, AccountSigner},
 	verify::{DecodedKey, KeyDigest, Signed},
 	Purpose, VerifyError,
@@ -334,10 +334,8 @@ fn once_is_lighter<B: Backend>(signer: &AccountSigner) -> Option<usize> {
 	fn level<B: MlDsaVerifier<P>, P: crate::params::MlDsaParams>() -> Option<usize> {
 		B::verify_is_lighter().then_some(B::DECODED_KEY_BYTES)
 	}
-	match signer {
-		AccountSigner::MlDsa44(_) => level::<B, MlDsa44>(),
-		AccountSigner::MlDsa65(_) => level::<B, MlDsa65>(),
-		AccountSigner::MlDsa87(_) => level::<B, MlDsa87>(),
+	match_ml_dsa!(signer, {
+		AccountSigner::MlDsa(_) as P => level::<B, P>(),
 		AccountSigner::Ed25519(_) | AccountSigner::AggregateMlDsa87(_) => None,
-	}
+	})
 }
