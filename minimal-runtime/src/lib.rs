@@ -60,7 +60,8 @@ pub const VERSION: RuntimeVersion = RuntimeVersion {
 	spec_version: 3,
 	// Counts changes within a spec version that leave consensus alone. 1: a key's first
 	// signature in a runtime call is verified without a decoded key (faster, the same results).
-	impl_version: 1,
+	// 2: a transaction the full block has no room for is refused before its verification.
+	impl_version: 2,
 	apis: RUNTIME_API_VERSIONS,
 	transaction_version: 2,
 	system_version: 1,

@@ -147,7 +147,10 @@ pub mod opaque {
 /// refused before its signature is verified; call encodings unchanged; its `impl_version` 1:
 /// with our verifier in Wasm, a key's first signature in a runtime call is verified without a
 /// decoded key (no matrix allocated) and its second decodes it to keep — faster, the same
-/// results.
+/// results; its `impl_version` 2: a signed transaction the block's length so far leaves no room
+/// for is refused before its signature is verified, as `CheckWeight` refuses it after — the
+/// same blocks, and an author no longer verifies every transaction it tries once a block is
+/// full.
 macro_rules! runtime_version {
 	// `tt`, not `literal`: the attribute reads bare literal tokens, not wrapped ones.
 	($impl_name:tt, $spec_version:tt) => {
@@ -159,7 +162,7 @@ macro_rules! runtime_version {
 			impl_name: alloc::borrow::Cow::Borrowed($impl_name),
 			authoring_version: 1,
 			spec_version: $spec_version,
-			impl_version: 1,
+			impl_version: 2,
 			apis: crate::apis::RUNTIME_API_VERSIONS,
 			transaction_version: 4,
 			system_version: 1,

@@ -22,10 +22,11 @@ struct Args {
 	/// Directory to write the SVG plots to.
 	#[arg(long)]
 	plots: Option<PathBuf>,
-	/// Only the cases whose label contains this (`ml-dsa-44`, `registered`, …); Ed25519 runs
-	/// always, as the baseline.
-	#[arg(long)]
-	only: Option<String>,
+	/// Only the cases whose label contains one of these (comma-separated: `ml-dsa-44`,
+	/// `registered`, `ed25519 key inline,ml-dsa-87 registered`, …); Ed25519 through host
+	/// functions runs always, as the baseline.
+	#[arg(long, value_delimiter = ',')]
+	only: Vec<String>,
 	/// Runs of every case, interleaved; each case reports its run of median authoring TPS, so
 	/// one disturbed run on a shared machine does not decide a ratio.
 	#[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
@@ -53,7 +54,8 @@ async fn run(args: Args) -> anyhow::Result<()> {
 		.into_iter()
 		.filter(|case| {
 			*case == case.baseline()
-				|| args.only.as_ref().is_none_or(|only| case.label().contains(only))
+				|| args.only.is_empty()
+				|| args.only.iter().any(|only| case.label().contains(only.as_str()))
 		})
 		.collect();
 	let mut runs: Vec<Vec<report::Row>> = cases.iter().map(|_| Vec::new()).collect();

@@ -395,7 +395,7 @@ where
 		let format = match accepted_format(extrinsic.preamble)? {
 			None => ExtrinsicFormat::Bare,
 			Some((address, signature, extension)) => {
-				fits_its_class::<T>(&info, len)?;
+				fits_the_block::<T>(&info, len)?;
 				let who = context.lookup(address)?;
 				let call = &extrinsic.function;
 				// What every stock client signs: the call as it arrived, the extensions'
@@ -446,15 +446,18 @@ where
 	}
 }
 
-/// Refuses a signed transaction that no block can carry, whatever its signature, before the
-/// signature is checked: one longer than its dispatch class's block length, or weighing more
-/// than its class's `max_extrinsic` (with its length as proof size), as `CheckWeight` would
-/// refuse it afterwards ([`InvalidTransaction::ExhaustsResources`]); and one of the
-/// `Mandatory` class, which only inherents may have and which the executive refuses to
-/// validate ([`InvalidTransaction::MandatoryValidation`]) — signed, it would escape the
-/// limits of the other classes. `info` is the extrinsic's before any account derivation is
-/// charged, so what this refuses `CheckWeight` would too. Reads no state.
-pub(crate) fn fits_its_class<T: Config>(
+/// Refuses a signed transaction that this block has no room for, whatever its signature,
+/// before the signature is checked, by `CheckWeight`'s own validation, which would refuse it
+/// afterwards ([`InvalidTransaction::ExhaustsResources`]): longer than what is left of its
+/// dispatch class's block length, or weighing more than its class's `max_extrinsic` (with its
+/// length as proof size); and one of the `Mandatory` class, which only inherents may have and
+/// which the executive refuses to validate ([`InvalidTransaction::MandatoryValidation`]) —
+/// signed, it would escape the limits of the other classes. A block author tries transactions
+/// from its pool until its deadline once a block is full: each would otherwise cost it a
+/// verification before `CheckWeight` refused it. `info` is the extrinsic's before any account
+/// derivation is charged, so what this refuses `CheckWeight` would too. Reads the block's
+/// length so far, which `CheckWeight` reads next (the same storage, in its overlay).
+pub(crate) fn fits_the_block<T: Config>(
 	info: &DispatchInfo,
 	len: usize,
 ) -> Result<(), TransactionValidityError> {
@@ -462,10 +465,11 @@ pub(crate) fn fits_its_class<T: Config>(
 		return Err(InvalidTransaction::MandatoryValidation.into());
 	}
 	let length_limit = *<T as frame_system::Config>::BlockLength::get().max.get(info.class);
+	let block_length = frame_system::Pallet::<T>::block_size().saturating_add(len as u32);
 	let weight_limit =
 		<T as frame_system::Config>::BlockWeights::get().get(info.class).max_extrinsic;
 	let weight = info.total_weight().saturating_add_proof_size(len as u64);
-	if len > length_limit as usize || weight_limit.is_some_and(|limit| weight.any_gt(limit)) {
+	if block_length > length_limit || weight_limit.is_some_and(|limit| weight.any_gt(limit)) {
 		return Err(InvalidTransaction::ExhaustsResources.into());
 	}
 	Ok(())

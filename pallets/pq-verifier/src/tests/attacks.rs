@@ -544,6 +544,34 @@ fn a_role_holder_cannot_return_to_a_classical_key() {
 	});
 }
 
+/// Once a block is full by length, every transaction its author tries until its deadline is
+/// refused before its signature is verified (a garbage signature gets `ExhaustsResources`, not
+/// `BadProof`), as `CheckWeight` would refuse it after, unpaid; a transaction that fits the
+/// room left is verified as ever.
+#[test]
+fn a_transaction_the_full_block_has_no_room_for_is_refused_before_verification() {
+	use polkadot_sdk::frame_support::{dispatch::DispatchClass, traits::Get};
+	let signer = keypair(Scheme::MlDsa87, 0x36);
+	new_test_ext_with(&[signer.account_id()]).execute_with(|| {
+		let call = remark(b"fits an empty block");
+		let garbage =
+			inline_signed(&signer, &signer.account_id(), b"garbage", Purpose::Transaction, &call);
+		let signed = inline(&signer, &call);
+		let len = garbage.encoded_size() as u32;
+		let length_limits: frame_system::limits::BlockLength =
+			<Test as frame_system::Config>::BlockLength::get();
+		let normal_length = *length_limits.max.get(DispatchClass::Normal);
+
+		frame_system::BlockSize::<Test>::put(normal_length - len);
+		assert_eq!(validate(garbage.clone()), Err(bad_proof()), "the room left fits it");
+		assert!(validate(signed.clone()).is_ok());
+
+		frame_system::BlockSize::<Test>::put(normal_length - len + 1);
+		assert_eq!(validate(garbage), Err(InvalidTransaction::ExhaustsResources.into()));
+		assert_eq!(validate(signed), Err(InvalidTransaction::ExhaustsResources.into()));
+	});
+}
+
 /// Bytes or weight no block of the transaction's class can carry — a Normal-class remark
 /// longer than the class's share of the block, a call heavier than its class's
 /// `max_extrinsic`, a signed transaction of the inherents' class — are refused before the
@@ -577,7 +605,7 @@ fn a_transaction_its_class_cannot_carry_is_refused_before_verification() {
 		// No call of the test runtime is of the inherents' class; the check a signed one meets:
 		let inherent_class = DispatchInfo { class: DispatchClass::Mandatory, ..Default::default() };
 		assert_eq!(
-			crate::extrinsic::fits_its_class::<Test>(&inherent_class, 100),
+			crate::extrinsic::fits_the_block::<Test>(&inherent_class, 100),
 			Err(InvalidTransaction::MandatoryValidation.into())
 		);
 	});
