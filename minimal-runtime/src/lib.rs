@@ -61,7 +61,8 @@ pub const VERSION: RuntimeVersion = RuntimeVersion {
 	// Counts changes within a spec version that leave consensus alone. 1: a key's first
 	// signature in a runtime call is verified without a decoded key (faster, the same results).
 	// 2: a transaction the full block has no room for is refused before its verification.
-	impl_version: 2,
+	// 3: likewise one the block's weight leaves no room for; bodies decoded without a copy.
+	impl_version: 3,
 	apis: RUNTIME_API_VERSIONS,
 	transaction_version: 2,
 	system_version: 1,

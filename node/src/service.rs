@@ -3,7 +3,7 @@
 //! finality on a chain of validators.
 
 use crate::{cli::Sealing, executing_code::ExecutingCodeFactory};
-use futures::{channel::mpsc, FutureExt};
+use futures::{channel::mpsc, FutureExt, TryFutureExt};
 use polkadot_sdk::{
 	sc_basic_authorship::ProposerFactory,
 	sc_client_api::{AuxStore, ExecutorProvider},
@@ -21,7 +21,7 @@ use polkadot_sdk::{
 	sc_transaction_pool_api::OffchainTransactionPoolFactory,
 	sp_api::ProvideRuntimeApi,
 	sp_blockchain::{Error as ClientError, HeaderBackend},
-	sp_consensus::BlockOrigin,
+	sp_consensus::{BlockOrigin, Environment, ProposeArgs, Proposer},
 	sp_consensus_aura::{sr25519::AuthorityPair as AuraPair, AuraApi},
 	sp_consensus_grandpa, sp_io,
 	sp_runtime::traits::Block as BlockT,
@@ -102,6 +102,48 @@ fn resolve_sealing(client: &FullClient, flag: Option<Sealing>) -> Result<Sealing
 		));
 	}
 	Ok(sealing)
+}
+
+/// The proposer's block size limit: the runtime's block length for Normal-class transactions,
+/// which `CheckWeight` enforces. With a larger limit (4 MiB by default, more than this
+/// runtime's 3.75 MiB) the proposer offers the runtime, once a block is full, every other
+/// transaction of its pool until its soft deadline, one runtime call each; at the runtime's
+/// limit it skips them itself (2,000 ML-DSA-87 transfers, in blocks of 835: about 1,500 such
+/// calls). Both count the same bytes — the header and
+/// every extrinsic, inherents included — so the proposer closes a block where the runtime
+/// would. Operational transactions, which may fill the whole block, are ordered first by
+/// priority; beyond the Normal length they wait for the next block.
+fn normal_block_length() -> usize {
+	use polkadot_sdk::frame_support::dispatch::DispatchClass;
+	*pq_runtime::configs::RuntimeBlockLength::get().max.get(DispatchClass::Normal) as usize
+}
+
+/// Proposes blocks as Aura's slot worker does, without recording a storage proof. Manual and
+/// instant seal record one of every block (for the `ProofSizeExt` of parachain runtimes, which
+/// this runtime is not), and the proposer counts it into the block's size: blocks of registered
+/// ML-DSA keys, whose reads prove 1–3 KB each, closed at 3.1 MB of the 3.75 MiB
+/// (2026-11-28, `benchmarking/throughput.sh`), and every storage read paid for a proof this
+/// chain never ships.
+struct WithoutProofRecording<E>(E);
+
+impl<E: Environment<Block>> Environment<Block> for WithoutProofRecording<E> {
+	type Proposer = WithoutProofRecording<E::Proposer>;
+	type CreateProposer =
+		futures::future::MapOk<E::CreateProposer, fn(E::Proposer) -> Self::Proposer>;
+	type Error = E::Error;
+
+	fn init(&mut self, parent_header: &<Block as BlockT>::Header) -> Self::CreateProposer {
+		self.0.init(parent_header).map_ok(WithoutProofRecording)
+	}
+}
+
+impl<P: Proposer<Block>> Proposer<Block> for WithoutProofRecording<P> {
+	type Error = P::Error;
+	type Proposal = P::Proposal;
+
+	fn propose(self, args: ProposeArgs<Block>) -> Self::Proposal {
+		self.0.propose(ProposeArgs { storage_proof_recorder: None, ..args })
+	}
 }
 
 /// Queue capacity of sealing commands; `engine_createBlock` waits when it is full.
@@ -342,16 +384,7 @@ pub fn new_full<N: NetworkBackend<Block, <Block as BlockT>::Hash>>(
 		config.prometheus_registry(),
 		None,
 	);
-	if matches!(sealing, Sealing::Instant | Sealing::Manual) {
-		// Sealing on demand records a storage proof of every block it proposes (for the
-		// `ProofSizeExt` of parachain runtimes), and the proposer counts that proof into the
-		// block's size against its 4 MiB limit — a proof this chain never ships. Blocks of
-		// registered ML-DSA keys, whose reads prove 1–3 KB each, closed at 3.1 MB of the
-		// runtime's 3.75 MiB (2026-11-28, `benchmarking/throughput.sh`). The runtime's block
-		// length and weight bound these blocks, as they bound Aura's, whose proposer records
-		// no proof.
-		proposer.set_default_block_size_limit(usize::MAX);
-	}
+	proposer.set_default_block_size_limit(normal_block_length());
 	let create_inherent_data_providers =
 		|_parent, ()| async { Ok(sp_timestamp::InherentDataProvider::from_system_time()) };
 
@@ -362,7 +395,7 @@ pub fn new_full<N: NetworkBackend<Block, <Block as BlockT>::Hash>>(
 		Sealing::Instant => {
 			let authorship = manual_seal::run_instant_seal_and_finalize(InstantSealParams {
 				block_import: client.clone(),
-				env: proposer,
+				env: WithoutProofRecording(proposer),
 				client: client.clone(),
 				pool: transaction_pool.clone(),
 				select_chain,
@@ -380,7 +413,7 @@ pub fn new_full<N: NetworkBackend<Block, <Block as BlockT>::Hash>>(
 			let (commands, commands_stream) = mpsc::channel(SEALING_QUEUE);
 			let authorship = manual_seal::run_manual_seal(ManualSealParams {
 				block_import: client.clone(),
-				env: proposer,
+				env: WithoutProofRecording(proposer),
 				client: client.clone(),
 				pool: transaction_pool.clone(),
 				commands_stream: Box::pin(commands_stream),

@@ -150,7 +150,9 @@ pub mod opaque {
 /// results; its `impl_version` 2: a signed transaction the block's length so far leaves no room
 /// for is refused before its signature is verified, as `CheckWeight` refuses it after — the
 /// same blocks, and an author no longer verifies every transaction it tries once a block is
-/// full.
+/// full; its `impl_version` 3: likewise one the block's weight so far leaves no room for, by
+/// `CheckWeight`'s own functions, and a transaction's body is decoded where it lies instead of
+/// copied behind its length prefix first.
 macro_rules! runtime_version {
 	// `tt`, not `literal`: the attribute reads bare literal tokens, not wrapped ones.
 	($impl_name:tt, $spec_version:tt) => {
@@ -162,7 +164,7 @@ macro_rules! runtime_version {
 			impl_name: alloc::borrow::Cow::Borrowed($impl_name),
 			authoring_version: 1,
 			spec_version: $spec_version,
-			impl_version: 2,
+			impl_version: 3,
 			apis: crate::apis::RUNTIME_API_VERSIONS,
 			transaction_version: 4,
 			system_version: 1,

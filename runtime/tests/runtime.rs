@@ -467,6 +467,96 @@ fn a_sender_that_cannot_pay_is_refused_before_verification() {
 	});
 }
 
+/// `transaction` with the signature of `other` (the same call, signed for another nonce): the
+/// same bytes but the signature's, which does not verify.
+fn with_signature_of(
+	transaction: &UncheckedExtrinsic,
+	other: UncheckedExtrinsic,
+) -> UncheckedExtrinsic {
+	let Preamble::Signed(address, _, extension) = transaction.preamble.clone() else {
+		panic!("a signed extrinsic has a signed preamble");
+	};
+	let Preamble::Signed(_, signature, _) = other.preamble else {
+		panic!("a signed extrinsic has a signed preamble");
+	};
+	UncheckedExtrinsic::new_signed(transaction.function.clone(), address, signature, extension)
+}
+
+/// The extrinsic type refuses, before verification, a transaction a full block has no room for
+/// exactly where the runtime's `CheckWeight` refuses it after: by length, for a Normal-class
+/// transfer and an Operational-class call (which may fill the whole block), and by weight. A
+/// transaction the room left fits is applied; one byte or one unit of weight more, and it is
+/// refused with `ExhaustsResources` — before its signature is verified (the same transaction
+/// with a signature that does not verify gets `ExhaustsResources`, not `BadProof`).
+#[test]
+fn a_full_block_refuses_before_verification_exactly_where_check_weight_would() {
+	use codec::Encode;
+	use polkadot_sdk::frame_support::{
+		dispatch::{DispatchClass, GetDispatchInfo},
+		weights::Weight,
+	};
+	use polkadot_sdk::sp_runtime::traits::Checkable;
+	let alice = || Keypair::from_suri(Scheme::Ed25519, "//Alice").unwrap();
+	let bob = Keypair::from_suri(Scheme::Ed25519, "//Bob").unwrap();
+	let exhausts = Err(InvalidTransaction::ExhaustsResources.into());
+	let bad_proof = Err(InvalidTransaction::BadProof.into());
+	let set_heap_pages: RuntimeCall = frame_system::Call::set_heap_pages { pages: 64 }.into();
+	// (genuine, forged) transactions of `call`
+	let transactions = |call: &RuntimeCall| {
+		let genuine = signed_extrinsic(&alice(), call.clone(), 0);
+		let forged = with_signature_of(&genuine, signed_extrinsic(&alice(), call.clone(), 1));
+		(genuine, forged)
+	};
+
+	for (call, class) in [
+		(transfer(&bob, UNIT), DispatchClass::Normal),
+		(set_heap_pages, DispatchClass::Operational),
+	] {
+		dev_chain().execute_with(|| {
+			let (genuine, forged) = transactions(&call);
+			assert_eq!(genuine.function.get_dispatch_info().class, class);
+			let len = genuine.encoded_size() as u32;
+			let lengths: frame_system::limits::BlockLength =
+				<Runtime as frame_system::Config>::BlockLength::get();
+			let limit = *lengths.max.get(class);
+
+			frame_system::BlockSize::<Runtime>::put(limit - len + 1);
+			assert_eq!(apply(forged.clone()), exhausts, "{class:?}: one byte short");
+			assert_eq!(apply(genuine.clone()), exhausts, "{class:?}: one byte short");
+			frame_system::BlockSize::<Runtime>::put(limit - len);
+			assert_eq!(apply(forged), bad_proof, "{class:?}: the room left fits it");
+			assert!(apply(genuine).is_ok(), "{class:?}: the room left fits it");
+		});
+	}
+
+	dev_chain().execute_with(|| {
+		let (genuine, forged) = transactions(&transfer(&bob, UNIT));
+		let len = genuine.encoded_size();
+		// The weight `CheckWeight` books for it: its charged dispatch info, its length as proof.
+		let info = RuntimeExtrinsic::from(genuine.clone())
+			.check(&frame_system::ChainContext::<Runtime>::default())
+			.unwrap()
+			.get_dispatch_info();
+		let limits: frame_system::limits::BlockWeights =
+			<Runtime as frame_system::Config>::BlockWeights::get();
+		let booked =
+			frame_system::calculate_consumed_extrinsic_weight::<RuntimeCall>(&limits, &info, len);
+		let normal_total = limits.get(DispatchClass::Normal).max_total.unwrap();
+		let consume = |weight| {
+			frame_system::BlockWeight::<Runtime>::mutate(|consumed| {
+				consumed.set(weight, DispatchClass::Normal)
+			})
+		};
+
+		consume(normal_total - booked + Weight::from_parts(1, 0));
+		assert_eq!(apply(forged.clone()), exhausts, "one unit of weight short");
+		assert_eq!(apply(genuine.clone()), exhausts, "one unit of weight short");
+		consume(normal_total - booked);
+		assert_eq!(apply(forged), bad_proof, "the weight left fits it");
+		assert_eq!(apply(genuine), Ok(Ok(())), "the weight left fits it");
+	});
+}
+
 /// A general (v5) transaction is refused by name: every transaction here is signed (v4), its
 /// signature carrying the form, and no extension authorizes a general one.
 #[test]

@@ -538,7 +538,7 @@ async fn throughput_harness_measures_every_stage_of_a_small_run() {
 }
 
 /// A manually sealed block is bounded by the runtime's block length and weight, not by the
-/// storage proof manual seal records of it (and the proposer counted into its size): 760
+/// storage proof manual seal recorded of it (and the proposer counted into its size): 760
 /// ML-DSA-87 registered transfers, 3.6 MB of the normal class's 3.75 MiB, whose 431 key reads
 /// record about 1.3 MB of proof, are one block (two, of 674 and 86, before).
 #[tokio::test]

@@ -37,7 +37,8 @@ use codec::{
 };
 use polkadot_sdk::{
 	frame_support::{
-		dispatch::{DispatchClass, DispatchInfo, GetDispatchInfo},
+		dispatch::{DispatchClass, DispatchInfo, GetDispatchInfo, PostDispatchInfo},
+		storage,
 		traits::{Get, InherentBuilder, SignedTransactionBuilder},
 		weights::Weight,
 		MAX_EXTRINSIC_DEPTH,
@@ -52,7 +53,7 @@ use polkadot_sdk::{
 		transaction_validity::{
 			InvalidTransaction, TransactionSource, TransactionValidity, TransactionValidityError,
 		},
-		AccountId32, ApplyExtrinsicResultWithInfo, OpaqueExtrinsic,
+		AccountId32, ApplyExtrinsicResultWithInfo, OpaqueExtrinsic, TransactionOutcome,
 	},
 };
 use pq_crypto::{statement::signing_payload, TransactionSignature};
@@ -109,25 +110,53 @@ where
 	/// Decodes a body (an encoded extrinsic without its length prefix), as transactions arrive.
 	/// One longer than a block is refused unread.
 	pub fn from_body(body: Vec<u8>) -> Self {
-		let undecodable = |body| {
-			Self::Undecodable(body, frame_system::Call::<T>::remark { remark: Vec::new() }.into())
-		};
+		match Self::decode_body(&body) {
+			Some(extrinsic) => Self::Decoded(extrinsic),
+			None => Self::Undecodable(
+				body,
+				frame_system::Call::<T>::remark { remark: Vec::new() }.into(),
+			),
+		}
+	}
+
+	/// The extrinsic a body encodes, using every byte within `MAX_EXTRINSIC_DEPTH` nested
+	/// calls, if it is one of this runtime and no longer than a block.
+	fn decode_body(body: &[u8]) -> Option<UncheckedExtrinsic<T, Address, Extension>> {
 		let lengths = <T as frame_system::Config>::BlockLength::get().max;
 		let longest = (*lengths.get(DispatchClass::Normal))
 			.max(*lengths.get(DispatchClass::Operational))
 			.max(*lengths.get(DispatchClass::Mandatory));
 		if body.len() > longest as usize {
-			return undecodable(body);
+			return None;
 		}
-		let mut prefixed = Compact(body.len() as u32).encode();
-		prefixed.extend_from_slice(&body);
-		match UncheckedExtrinsic::<T, Address, Extension>::decode_all_with_depth_limit(
+		let prefix = Compact(body.len() as u32).encode();
+		let mut input = Prefixed { prefix: &prefix, body };
+		let extrinsic = UncheckedExtrinsic::<T, Address, Extension>::decode_with_depth_limit(
 			MAX_EXTRINSIC_DEPTH,
-			&mut &prefixed[..],
-		) {
-			Ok(extrinsic) => Self::Decoded(extrinsic),
-			Err(_) => undecodable(body),
-		}
+			&mut input,
+		)
+		.ok()?;
+		(input.prefix.is_empty() && input.body.is_empty()).then_some(extrinsic)
+	}
+}
+
+/// A length prefix and the body after it, read as one input: the body, up to a block long and
+/// decoded twice for each transaction a block applies (the executive decodes its own encoding
+/// again), is not copied behind its prefix first.
+struct Prefixed<'a> {
+	prefix: &'a [u8],
+	body: &'a [u8],
+}
+
+impl Input for Prefixed<'_> {
+	fn remaining_len(&mut self) -> Result<Option<usize>, codec::Error> {
+		Ok(Some(self.prefix.len() + self.body.len()))
+	}
+
+	fn read(&mut self, into: &mut [u8]) -> Result<(), codec::Error> {
+		let (from_prefix, from_body) = into.split_at_mut(into.len().min(self.prefix.len()));
+		self.prefix.read(from_prefix)?;
+		self.body.read(from_body)
 	}
 }
 
@@ -303,10 +332,9 @@ where
 	UncheckedExtrinsic<T, Address, Extension>: Decode,
 {
 	fn decode_unprefixed(data: &[u8]) -> Result<Self, codec::Error> {
-		match Self::from_body(data.to_vec()) {
-			Self::Undecodable(..) => Err("the bytes are no extrinsic of this runtime".into()),
-			decoded => Ok(decoded),
-		}
+		Self::decode_body(data)
+			.map(Self::Decoded)
+			.ok_or_else(|| "the bytes are no extrinsic of this runtime".into())
 	}
 }
 
@@ -371,8 +399,9 @@ fn length_weight<T: Config>(length: usize) -> Weight {
 
 impl<T, Address, Extension, Context> Checkable<Context> for Extrinsic<T, Address, Extension>
 where
-	T: Config,
-	<T as frame_system::Config>::RuntimeCall: Dispatchable<Info = DispatchInfo>,
+	T: Config + Send + Sync,
+	<T as frame_system::Config>::RuntimeCall:
+		Dispatchable<Info = DispatchInfo, PostInfo = PostDispatchInfo>,
 	Extension: TransactionExtension<<T as frame_system::Config>::RuntimeCall>,
 	UncheckedExtrinsic<T, Address, Extension>: GetDispatchInfo + Encode,
 	Context: Lookup<Source = Address, Target = AccountId32>,
@@ -447,32 +476,39 @@ where
 }
 
 /// Refuses a signed transaction that this block has no room for, whatever its signature,
-/// before the signature is checked, by `CheckWeight`'s own validation, which would refuse it
+/// before the signature is checked, by `CheckWeight`'s own rules, which would refuse it
 /// afterwards ([`InvalidTransaction::ExhaustsResources`]): longer than what is left of its
-/// dispatch class's block length, or weighing more than its class's `max_extrinsic` (with its
-/// length as proof size); and one of the `Mandatory` class, which only inherents may have and
-/// which the executive refuses to validate ([`InvalidTransaction::MandatoryValidation`]) —
-/// signed, it would escape the limits of the other classes. A block author tries transactions
-/// from its pool until its deadline once a block is full: each would otherwise cost it a
-/// verification before `CheckWeight` refused it. `info` is the extrinsic's before any account
-/// derivation is charged, so what this refuses `CheckWeight` would too. Reads the block's
-/// length so far, which `CheckWeight` reads next (the same storage, in its overlay).
-pub(crate) fn fits_the_block<T: Config>(
+/// dispatch class's block length, weighing more than its class's `max_extrinsic` (with its
+/// length as proof size), or more than what is left of its class's block weight; and one of the
+/// `Mandatory` class, which only inherents may have and which the executive refuses to validate
+/// ([`InvalidTransaction::MandatoryValidation`]) — signed, it would escape the limits of the
+/// other classes. A block author tries transactions from its pool until its deadline once a
+/// block is full: each would otherwise cost it a verification before `CheckWeight` refused it.
+///
+/// The checks are `CheckWeight`'s functions themselves, on the block's length and weight so
+/// far, which only grow before `CheckWeight` reads them, and on `info` before any account
+/// derivation is charged, which only adds weight: what this refuses, `CheckWeight` would too.
+/// The block's weight is checked as `CheckWeight`'s `prepare` checks it, in a storage layer
+/// rolled back — `prepare` books it once the signature is verified. Transaction-pool
+/// validation starts from an empty block's weight, where `max_extrinsic` implies the rest, as
+/// `CheckWeight`'s `validate` assumes.
+pub(crate) fn fits_the_block<T: Config + Send + Sync>(
 	info: &DispatchInfo,
 	len: usize,
-) -> Result<(), TransactionValidityError> {
+) -> Result<(), TransactionValidityError>
+where
+	<T as frame_system::Config>::RuntimeCall:
+		Dispatchable<Info = DispatchInfo, PostInfo = PostDispatchInfo>,
+{
 	if info.class == DispatchClass::Mandatory {
 		return Err(InvalidTransaction::MandatoryValidation.into());
 	}
-	let length_limit = *<T as frame_system::Config>::BlockLength::get().max.get(info.class);
-	let block_length = frame_system::Pallet::<T>::block_size().saturating_add(len as u32);
-	let weight_limit =
-		<T as frame_system::Config>::BlockWeights::get().get(info.class).max_extrinsic;
-	let weight = info.total_weight().saturating_add_proof_size(len as u64);
-	if block_length > length_limit || weight_limit.is_some_and(|limit| weight.any_gt(limit)) {
-		return Err(InvalidTransaction::ExhaustsResources.into());
-	}
-	Ok(())
+	let (_, next_len) = frame_system::CheckWeight::<T>::do_validate(info, len)?;
+	storage::transactional::with_transaction_unchecked(|| {
+		TransactionOutcome::Rollback(frame_system::CheckWeight::<T>::do_prepare(
+			info, len, next_len,
+		))
+	})
 }
 
 /// The formats a runtime with this extrinsic accepts — format 4, the one its metadata lists:

@@ -544,6 +544,15 @@ fn a_role_holder_cannot_return_to_a_classical_key() {
 	});
 }
 
+/// Two key-inline transactions of `signer`'s with the same call and length, one whose
+/// signature covers garbage and one signed.
+fn garbage_and_signed(signer: &Keypair) -> (Extrinsic, Extrinsic) {
+	let call = remark(b"fits an empty block");
+	let garbage =
+		inline_signed(signer, &signer.account_id(), b"garbage", Purpose::Transaction, &call);
+	(garbage, inline(signer, &call))
+}
+
 /// Once a block is full by length, every transaction its author tries until its deadline is
 /// refused before its signature is verified (a garbage signature gets `ExhaustsResources`, not
 /// `BadProof`), as `CheckWeight` would refuse it after, unpaid; a transaction that fits the
@@ -553,10 +562,7 @@ fn a_transaction_the_full_block_has_no_room_for_is_refused_before_verification()
 	use polkadot_sdk::frame_support::{dispatch::DispatchClass, traits::Get};
 	let signer = keypair(Scheme::MlDsa87, 0x36);
 	new_test_ext_with(&[signer.account_id()]).execute_with(|| {
-		let call = remark(b"fits an empty block");
-		let garbage =
-			inline_signed(&signer, &signer.account_id(), b"garbage", Purpose::Transaction, &call);
-		let signed = inline(&signer, &call);
+		let (garbage, signed) = garbage_and_signed(&signer);
 		let len = garbage.encoded_size() as u32;
 		let length_limits: frame_system::limits::BlockLength =
 			<Test as frame_system::Config>::BlockLength::get();
@@ -567,6 +573,43 @@ fn a_transaction_the_full_block_has_no_room_for_is_refused_before_verification()
 		assert!(validate(signed.clone()).is_ok());
 
 		frame_system::BlockSize::<Test>::put(normal_length - len + 1);
+		assert_eq!(validate(garbage), Err(InvalidTransaction::ExhaustsResources.into()));
+		assert_eq!(validate(signed), Err(InvalidTransaction::ExhaustsResources.into()));
+	});
+}
+
+/// Once a block is full by weight, every transaction its author tries until its deadline is
+/// refused before its signature is verified (a garbage signature gets `ExhaustsResources`, not
+/// `BadProof`), where `CheckWeight` would refuse it after, unpaid; a transaction that fits the
+/// weight left is verified as ever. (The weight edge of the test above.)
+#[test]
+fn a_transaction_the_full_block_has_no_weight_left_for_is_refused_before_verification() {
+	use polkadot_sdk::frame_support::{dispatch::DispatchClass, traits::Get, weights::Weight};
+	let signer = keypair(Scheme::MlDsa87, 0x37);
+	new_test_ext_with(&[signer.account_id()]).execute_with(|| {
+		let (garbage, signed) = garbage_and_signed(&signer);
+		let len = signed.encoded_size();
+		let checked = signed.clone().check(&IdentityLookup::<AccountId32>::default()).unwrap();
+		let limits: frame_system::limits::BlockWeights =
+			<Test as frame_system::Config>::BlockWeights::get();
+		// What `CheckWeight` books for it, and what the block's Normal class may hold.
+		let booked = frame_system::calculate_consumed_extrinsic_weight::<RuntimeCall>(
+			&limits,
+			&checked.get_dispatch_info(),
+			len,
+		);
+		let normal_total = limits.get(DispatchClass::Normal).max_total.unwrap();
+		let consume = |weight| {
+			frame_system::BlockWeight::<Test>::mutate(|consumed| {
+				consumed.set(weight, DispatchClass::Normal)
+			})
+		};
+
+		consume(normal_total - booked);
+		assert_eq!(validate(garbage.clone()), Err(bad_proof()), "the weight left fits it");
+		assert!(validate(signed.clone()).is_ok());
+
+		consume(normal_total - booked + Weight::from_parts(1, 0));
 		assert_eq!(validate(garbage), Err(InvalidTransaction::ExhaustsResources.into()));
 		assert_eq!(validate(signed), Err(InvalidTransaction::ExhaustsResources.into()));
 	});
