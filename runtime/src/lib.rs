@@ -151,8 +151,9 @@ pub mod opaque {
 /// for is refused before its signature is verified, as `CheckWeight` refuses it after — the
 /// same blocks, and an author no longer verifies every transaction it tries once a block is
 /// full; its `impl_version` 3: likewise one the block's weight so far leaves no room for, by
-/// `CheckWeight`'s own functions, and a transaction's body is decoded where it lies instead of
-/// copied behind its length prefix first.
+/// `CheckWeight`'s own functions; a transaction's body is decoded where it lies instead of
+/// copied behind its length prefix first, and an ML-DSA signature decoded in place — the same
+/// results.
 macro_rules! runtime_version {
 	// `tt`, not `literal`: the attribute reads bare literal tokens, not wrapped ones.
 	($impl_name:tt, $spec_version:tt) => {

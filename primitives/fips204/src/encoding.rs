@@ -77,6 +77,13 @@ pub struct DecodedSignature<'a> {
 	pub hint: [[bool; N]; MAX_K],
 }
 
+/// No signature yet: the place [`DecodedSignature::decode`] decodes one into.
+impl Default for DecodedSignature<'_> {
+	fn default() -> Self {
+		Self { c_tilde: &[], z: [Poly::default(); MAX_L], hint: [[false; N]; MAX_K] }
+	}
+}
+
 /// Algorithm 19 `BitUnpack(·, γ1 − 1, γ1)` of one coefficient: `z = γ1 − value mod q` for a
 /// `value < 2γ1`. `z ∈ (−γ1, γ1]` and `γ1 < q`, so no division (a 64-bit one is slow in Wasm).
 #[inline(always)]
@@ -88,47 +95,47 @@ fn z_coefficient(value: u32, gamma1: u32) -> u32 {
 	}
 }
 
-/// Algorithm 27 `sigDecode`, or `None` where Algorithm 21 `HintBitUnpack` returns `⊥` (hint
-/// counts out of order or above `ω`, indices not strictly increasing within a polynomial, or
-/// nonzero padding) or `signature` is not the level's length.
-pub fn sig_decode<'a>(
-	parameters: &Parameters,
-	signature: &'a [u8],
-) -> Option<DecodedSignature<'a>> {
-	let &Parameters { k, l, gamma1, omega, .. } = parameters;
-	if signature.len() != parameters.signature_bytes() {
-		return None;
-	}
-	let z_bits = parameters.z_bits();
-	let z_poly_bytes = N * z_bits / 8;
-	let (c_tilde, rest) = signature.split_at(parameters.c_tilde_bytes());
-	let (packed_z, hints) = rest.split_at(l * z_poly_bytes);
-	let mut z = [Poly::default(); MAX_L];
-	for (poly, packed) in z.iter_mut().zip(packed_z.chunks_exact(z_poly_bytes)) {
-		for (i, coefficient) in poly.0.iter_mut().enumerate() {
-			*coefficient = z_coefficient(unpack_bits(packed, i, z_bits), gamma1);
+impl<'a> DecodedSignature<'a> {
+	/// Algorithm 27 `sigDecode` of `signature` into this one, in place: `false` where
+	/// Algorithm 21 `HintBitUnpack` returns `⊥` (hint counts out of order or above `ω`, indices
+	/// not strictly increasing within a polynomial, or nonzero padding) or `signature` is not
+	/// the level's length, and then what this holds is no signature. In place because a decoded
+	/// signature is up to 9 KB, and in Wasm, where every runtime call starts from fresh memory,
+	/// each copy of it (a returned value moved into its caller's frame) lands in new pages,
+	/// each a page fault.
+	pub fn decode(&mut self, parameters: &Parameters, signature: &'a [u8]) -> bool {
+		let &Parameters { k, l, gamma1, omega, .. } = parameters;
+		if signature.len() != parameters.signature_bytes() {
+			return false;
 		}
-	}
-	let mut hint = [[false; N]; MAX_K];
-	let mut index = 0usize;
-	for (row, hint_row) in hint.iter_mut().enumerate().take(k) {
-		let end = hints[omega + row] as usize;
-		if end < index || end > omega {
-			return None;
-		}
-		let first = index;
-		while index < end {
-			if index > first && hints[index - 1] >= hints[index] {
-				return None;
+		let z_bits = parameters.z_bits();
+		let z_poly_bytes = N * z_bits / 8;
+		let (c_tilde, rest) = signature.split_at(parameters.c_tilde_bytes());
+		self.c_tilde = c_tilde;
+		let (packed_z, hints) = rest.split_at(l * z_poly_bytes);
+		for (poly, packed) in self.z.iter_mut().zip(packed_z.chunks_exact(z_poly_bytes)) {
+			for (i, coefficient) in poly.0.iter_mut().enumerate() {
+				*coefficient = z_coefficient(unpack_bits(packed, i, z_bits), gamma1);
 			}
-			hint_row[hints[index] as usize] = true;
-			index += 1;
 		}
+		let mut index = 0usize;
+		for (row, hint_row) in self.hint.iter_mut().enumerate().take(k) {
+			hint_row.fill(false);
+			let end = hints[omega + row] as usize;
+			if end < index || end > omega {
+				return false;
+			}
+			let first = index;
+			while index < end {
+				if index > first && hints[index - 1] >= hints[index] {
+					return false;
+				}
+				hint_row[hints[index] as usize] = true;
+				index += 1;
+			}
+		}
+		hints[index..omega].iter().all(|&byte| byte == 0)
 	}
-	if hints[index..omega].iter().any(|&byte| byte != 0) {
-		return None;
-	}
-	Some(DecodedSignature { c_tilde, z, hint })
 }
 
 #[cfg(test)]

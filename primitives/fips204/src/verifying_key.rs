@@ -2,7 +2,7 @@
 //! derives from the key alone — and Algorithm 8 `ML-DSA.Verify_internal` with it.
 
 use super::{
-	encoding::{sig_decode, unpack_bits, w1_encode, T1_POLY_BYTES},
+	encoding::{unpack_bits, w1_encode, DecodedSignature, T1_POLY_BYTES},
 	ring::{Poly, Portable, D},
 	sampling::{expand_a, expand_a_row, h, h_bytes, sample_in_ball},
 	Arithmetic, Engine, MAX_K, MAX_L, MAX_W1_BYTES,
@@ -306,7 +306,10 @@ fn algorithm_8<P: ParameterSet>(
 ) -> bool {
 	let parameters = &P::PARAMETERS;
 	let (k, l) = (P::K, P::L);
-	let Some(mut signature) = sig_decode(parameters, signature.as_ref()) else { return false };
+	let (encoded, mut signature) = (signature, DecodedSignature::default());
+	if !signature.decode(parameters, encoded.as_ref()) {
+		return false;
+	}
 	if signature.z[..l]
 		.iter()
 		.any(|poly| poly.infinity_norm() >= parameters.gamma1 - parameters.beta())
