@@ -104,18 +104,24 @@ fn resolve_sealing(client: &FullClient, flag: Option<Sealing>) -> Result<Sealing
 	Ok(sealing)
 }
 
-/// The proposer's block size limit: the runtime's block length for Normal-class transactions,
-/// which `CheckWeight` enforces. With a larger limit (4 MiB by default, more than this
-/// runtime's 3.75 MiB) the proposer offers the runtime, once a block is full, every other
-/// transaction of its pool until its soft deadline, one runtime call each; at the runtime's
-/// limit it skips them itself (2,000 ML-DSA-87 transfers, in blocks of 835: about 1,500 such
-/// calls). Both count the same bytes — the header and
-/// every extrinsic, inherents included — so the proposer closes a block where the runtime
-/// would. Operational transactions, which may fill the whole block, are ordered first by
-/// priority; beyond the Normal length they wait for the next block.
-fn normal_block_length() -> usize {
+/// The proposer's block size limit: the longest block the runtime allows, for any dispatch
+/// class (5 MiB, Operational's; Normal-class transactions have 3.75 MiB of it). The proposer's
+/// limit ignores dispatch classes, so a limit at the Normal length would leave no room for
+/// Operational transactions — sudo, a runtime upgrade — in a block Normal ones filled (their
+/// priority does not put them first against tipping senders). Past the Normal length, the
+/// runtime refuses each Normal transaction the proposer offers it by length before verifying
+/// its signature (`pallet_pq_verifier`'s extrinsic type), one cheap runtime call each. The
+/// proposer counts the header and every extrinsic, as the runtime does, and the extrinsics'
+/// length prefix besides. This node's runtime's value: an upgrade that lengthens blocks is
+/// capped here until the node is upgraded too, as a stock node's 4 MiB default caps every chain.
+fn longest_block_length() -> usize {
 	use polkadot_sdk::frame_support::dispatch::DispatchClass;
-	*pq_runtime::configs::RuntimeBlockLength::get().max.get(DispatchClass::Normal) as usize
+	let lengths = pq_runtime::configs::RuntimeBlockLength::get().max;
+	DispatchClass::all()
+		.iter()
+		.map(|class| *lengths.get(*class) as usize)
+		.max()
+		.unwrap_or(0)
 }
 
 /// Proposes blocks as Aura's slot worker does, without recording a storage proof. Manual and
@@ -384,7 +390,7 @@ pub fn new_full<N: NetworkBackend<Block, <Block as BlockT>::Hash>>(
 		config.prometheus_registry(),
 		None,
 	);
-	proposer.set_default_block_size_limit(normal_block_length());
+	proposer.set_default_block_size_limit(longest_block_length());
 	let create_inherent_data_providers =
 		|_parent, ()| async { Ok(sp_timestamp::InherentDataProvider::from_system_time()) };
 
