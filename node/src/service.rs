@@ -115,13 +115,7 @@ fn resolve_sealing(client: &FullClient, flag: Option<Sealing>) -> Result<Sealing
 /// length prefix besides. This node's runtime's value: an upgrade that lengthens blocks is
 /// capped here until the node is upgraded too, as a stock node's 4 MiB default caps every chain.
 fn longest_block_length() -> usize {
-	use polkadot_sdk::frame_support::dispatch::DispatchClass;
-	let lengths = pq_runtime::configs::RuntimeBlockLength::get().max;
-	DispatchClass::all()
-		.iter()
-		.map(|class| *lengths.get(*class) as usize)
-		.max()
-		.unwrap_or(0)
+	pallet_pq_verifier::longest_block_length::<pq_runtime::Runtime>()
 }
 
 /// Proposes blocks as Aura's slot worker does, without recording a storage proof. Manual and

@@ -311,17 +311,10 @@ fn forged_signed_transfer_is_bad_proof() {
 	dev_chain().execute_with(|| {
 		let alice = Keypair::from_suri(Scheme::MlDsa65, "//Alice").unwrap();
 		let bob = Keypair::from_suri(Scheme::Ed25519, "//Bob").unwrap();
-		let Preamble::Signed(_, signature, extension) =
-			signed_extrinsic(&alice, transfer(&bob, UNIT), 0).preamble
-		else {
-			panic!("a signed extrinsic has a signed preamble");
-		};
 		// Same signature, different amount.
-		let forged = UncheckedExtrinsic::new_signed(
-			transfer(&bob, 1_000 * UNIT),
-			Address::Id(alice.account_id()),
-			signature,
-			extension,
+		let forged = with_signature_of(
+			&signed_extrinsic(&alice, transfer(&bob, 1_000 * UNIT), 0),
+			signed_extrinsic(&alice, transfer(&bob, UNIT), 0),
 		);
 		assert_eq!(apply(forged), Err(InvalidTransaction::BadProof.into()));
 	});
@@ -467,8 +460,8 @@ fn a_sender_that_cannot_pay_is_refused_before_verification() {
 	});
 }
 
-/// `transaction` with the signature of `other` (the same call, signed for another nonce): the
-/// same bytes but the signature's, which does not verify.
+/// `transaction` with the signature of `other` (another call or nonce, from the same sender):
+/// the same bytes but the signature's, which does not verify.
 fn with_signature_of(
 	transaction: &UncheckedExtrinsic,
 	other: UncheckedExtrinsic,

@@ -103,6 +103,17 @@ pub enum Extrinsic<T: Config, Address, Extension> {
 	Undecodable(Vec<u8>, <T as frame_system::Config>::RuntimeCall),
 }
 
+/// The longest block `T` allows, in bytes, for any dispatch class: no extrinsic can be longer,
+/// and a block builder filling blocks up to it leaves every class its room.
+pub fn longest_block_length<T: frame_system::Config>() -> usize {
+	let lengths = <T as frame_system::Config>::BlockLength::get().max;
+	DispatchClass::all()
+		.iter()
+		.map(|class| *lengths.get(*class) as usize)
+		.max()
+		.unwrap_or(0)
+}
+
 impl<T: Config, Address, Extension> Extrinsic<T, Address, Extension>
 where
 	UncheckedExtrinsic<T, Address, Extension>: Decode,
@@ -122,11 +133,7 @@ where
 	/// The extrinsic a body encodes, using every byte within `MAX_EXTRINSIC_DEPTH` nested
 	/// calls, if it is one of this runtime and no longer than a block.
 	fn decode_body(body: &[u8]) -> Option<UncheckedExtrinsic<T, Address, Extension>> {
-		let lengths = <T as frame_system::Config>::BlockLength::get().max;
-		let longest = (*lengths.get(DispatchClass::Normal))
-			.max(*lengths.get(DispatchClass::Operational))
-			.max(*lengths.get(DispatchClass::Mandatory));
-		if body.len() > longest as usize {
+		if body.len() > longest_block_length::<T>() {
 			return None;
 		}
 		let prefix = Compact(body.len() as u32).encode();

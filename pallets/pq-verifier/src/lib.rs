@@ -105,7 +105,9 @@ mod uncounted_accesses;
 pub mod weights;
 
 pub use authorization::{authorize, derivation_weight, FeeCheck, SignatureCheck};
-pub use extrinsic::{ChargedExtrinsic, CheckedExtrinsic, Extrinsic, UncheckedExtrinsic};
+pub use extrinsic::{
+	longest_block_length, ChargedExtrinsic, CheckedExtrinsic, Extrinsic, UncheckedExtrinsic,
+};
 pub use fee_check::TransactionPaymentFeeCheck;
 pub use invalid_transaction::PqInvalidTransaction;
 pub use pallet::*;
