@@ -111,8 +111,9 @@ fn resolve_sealing(client: &FullClient, flag: Option<Sealing>) -> Result<Sealing
 /// priority does not put them first against tipping senders). Past the Normal length, the
 /// runtime refuses each Normal transaction the proposer offers it by length before verifying
 /// its signature (`pallet_pq_verifier`'s extrinsic type), one runtime call each (0.14–0.19 ms
-/// in pure Wasm, about 7% of authoring 2,000 ML-DSA-87 transfers: docs/throughput.md). The proposer counts the header and every
-/// extrinsic, as the runtime does, and the extrinsics' length prefix besides. This node's runtime's value: an upgrade that lengthens blocks is
+/// in pure Wasm, about 7% of authoring 2,000 ML-DSA-87 transfers: docs/throughput.md). The
+/// proposer counts the header and every extrinsic, as the runtime does, and the extrinsics'
+/// length prefix besides. This node's runtime's value: an upgrade that lengthens blocks is
 /// capped here until the node is upgraded too, as a stock node's 4 MiB default caps every chain.
 fn longest_block_length() -> usize {
 	pallet_pq_verifier::longest_block_length::<pq_runtime::Runtime>()
