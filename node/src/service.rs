@@ -110,8 +110,8 @@ fn resolve_sealing(client: &FullClient, flag: Option<Sealing>) -> Result<Sealing
 /// Operational transactions — sudo, a runtime upgrade — in a block Normal ones filled (their
 /// priority does not put them first against tipping senders). Past the Normal length, the
 /// runtime refuses each Normal transaction the proposer offers it by length before verifying
-/// its signature (`pallet_pq_verifier`'s extrinsic type), one runtime call each (0.14–0.19 ms
-/// in pure Wasm, about 7% of authoring 2,000 ML-DSA-87 transfers: docs/throughput.md). The
+/// its signature (`pallet_pq_verifier`'s extrinsic type), one runtime call each (0.15–0.19 ms
+/// in pure Wasm, about a tenth of authoring 2,000 ML-DSA-87 transfers: docs/throughput.md). The
 /// proposer counts the header and every extrinsic, as the runtime does, and the extrinsics'
 /// length prefix besides. This node's runtime's value: an upgrade that lengthens blocks is
 /// capped here until the node is upgraded too, as a stock node's 4 MiB default caps every chain.

@@ -201,6 +201,11 @@ impl NodeProcess {
 		self.child.lock().unwrap().try_wait().unwrap().is_none()
 	}
 
+	/// The file the node logs to (complete once the node has stopped: it buffers its lines).
+	pub fn log_path(&self) -> &Path {
+		&self.log
+	}
+
 	/// What the node has logged so far.
 	pub fn log(&self) -> String {
 		std::fs::read_to_string(&self.log).unwrap_or_default()

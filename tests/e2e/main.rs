@@ -519,10 +519,26 @@ async fn throughput_harness_measures_every_stage_of_a_small_run() {
 		},
 	];
 	let mut rows = Vec::new();
-	for case in cases {
-		let measurement = measure::run(pq_node(), case, 24, &mut std::io::sink()).await.unwrap();
+	let logs = tempfile::tempdir().unwrap();
+	for (index, case) in cases.into_iter().enumerate() {
+		let node_log = logs.path().join(format!("{index}.log"));
+		let measurement = measure::run(pq_node(), case, 24, Some(&node_log), &mut std::io::sink())
+			.await
+			.unwrap();
 		assert_eq!(measurement.transactions, 24);
 		assert_eq!(measurement.blocks.iter().map(|block| block.transactions).sum::<usize>(), 24);
+		// The kept log is the author's, with every measured block in it
+		// (benchmarking/authoring-split.sh reads it block by block).
+		let log = std::fs::read_to_string(&node_log).unwrap();
+		for block in &measurement.blocks {
+			let hash = format!("{:?}", block.hash);
+			assert!(
+				log.lines()
+					.any(|line| line.contains("Prepared block for proposing")
+						&& line.contains(&hash)),
+				"block {hash} is not in the kept log"
+			);
+		}
 		rows.push(report::Row::new(measurement));
 	}
 	let table = report::table(&rows);
@@ -552,7 +568,7 @@ async fn a_manually_sealed_block_is_not_closed_by_the_proof_it_never_ships() {
 		scheme: Scheme::MlDsa87,
 		form: Form::KeyRegistered,
 	};
-	let measurement = measure::run(pq_node(), case, 760, &mut std::io::sink()).await.unwrap();
+	let measurement = measure::run(pq_node(), case, 760, None, &mut std::io::sink()).await.unwrap();
 	let sizes: Vec<_> = measurement.blocks.iter().map(|block| block.transactions).collect();
 	assert_eq!(sizes, [760], "transfers per block");
 }

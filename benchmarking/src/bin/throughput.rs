@@ -35,6 +35,11 @@ struct Args {
 	/// baseline, runs always.
 	#[arg(long, value_enum, value_delimiter = ',', default_values_t = [Verifier::HostFunctions, Verifier::PureWasm])]
 	verifiers: Vec<Verifier>,
+	/// Directory to keep each authoring node's log in (`<run>. <verifier>, <case>.log`), for
+	/// reading the proposer block by block (benchmarking/authoring-split.sh); the nodes log
+	/// what `RUST_LOG` asks.
+	#[arg(long)]
+	node_logs: Option<PathBuf>,
 }
 
 #[tokio::main]
@@ -72,8 +77,21 @@ async fn run(args: Args) -> anyhow::Result<()> {
 				case.label(),
 				args.transactions
 			)?;
-			let measurement =
-				measure::run(&args.node, *case, args.transactions, &mut progress).await?;
+			let node_log = args.node_logs.as_ref().map(|directory| {
+				directory.join(format!(
+					"{repetition}. {}, {}.log",
+					case.verifier.label(),
+					case.label()
+				))
+			});
+			let measurement = measure::run(
+				&args.node,
+				*case,
+				args.transactions,
+				node_log.as_deref(),
+				&mut progress,
+			)
+			.await?;
 			runs[index].push(report::Row::new(measurement));
 		}
 	}

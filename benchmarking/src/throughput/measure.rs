@@ -65,11 +65,13 @@ pub struct Measurement {
 	pub import: Duration,
 }
 
-/// Runs `case` with `transactions` transfers on `node_binary`, reporting progress on `progress`.
+/// Runs `case` with `transactions` transfers on `node_binary`, reporting progress on `progress`;
+/// copies the authoring node's log to `node_log` if given.
 pub async fn run(
 	node_binary: &Path,
 	case: Case,
 	transactions: usize,
+	node_log: Option<&Path>,
 	progress: &mut impl Write,
 ) -> anyhow::Result<Measurement> {
 	let directory = tempfile::tempdir()?;
@@ -103,9 +105,29 @@ pub async fn run(
 
 	let blocks = author_until_included(&rpc, signed.len()).await?;
 	let authoring: Duration = blocks.iter().map(|block| block.authoring).sum();
-	writeln!(progress, "  authored {} blocks in {authoring:.1?}", blocks.len())?;
+	// Block by block: a case's blocks differ in size and in what the proposer tried, so its
+	// time is read per block before it is read per transaction.
+	let per_block: Vec<String> = blocks
+		.iter()
+		.map(|block| format!("{} in {:.1?}", block.transactions, block.authoring))
+		.collect();
+	writeln!(
+		progress,
+		"  authored {} blocks in {authoring:.1?} ({})",
+		blocks.len(),
+		per_block.join(", ")
+	)?;
 	drop(rpc);
+	let log = node.log_path().to_owned();
+	// After the stop: the node writes its buffered lines out as it exits.
 	node.stop().await;
+	if let Some(path) = node_log {
+		if let Some(directory) = path.parent() {
+			std::fs::create_dir_all(directory)?;
+		}
+		std::fs::copy(&log, path)
+			.with_context(|| format!("keeping the log as {}", path.display()))?;
+	}
 
 	let import =
 		import_time(node_binary, spec, &base_path, setup_blocks, setup_blocks + blocks.len())?;
