@@ -153,7 +153,8 @@ pub mod opaque {
 /// full; its `impl_version` 3: likewise one the block's weight so far leaves no room for, by
 /// `CheckWeight`'s own functions; a transaction's body is decoded where it lies instead of
 /// copied behind its length prefix first, and an ML-DSA signature decoded in place — the same
-/// results.
+/// results; its `impl_version` 4: a boxed key or signature is decoded straight into its box
+/// instead of onto the stack and moved — the same bytes, the same results.
 macro_rules! runtime_version {
 	// `tt`, not `literal`: the attribute reads bare literal tokens, not wrapped ones.
 	($impl_name:tt, $spec_version:tt) => {
@@ -165,7 +166,7 @@ macro_rules! runtime_version {
 			impl_name: alloc::borrow::Cow::Borrowed($impl_name),
 			authoring_version: 1,
 			spec_version: $spec_version,
-			impl_version: 3,
+			impl_version: 4,
 			apis: crate::apis::RUNTIME_API_VERSIONS,
 			transaction_version: 4,
 			system_version: 1,

@@ -29,6 +29,10 @@ macro_rules! fixed_bytes {
 			codec::DecodeWithMemTracking,
 			codec::MaxEncodedLen,
 		)]
+		// Transparent, so `codec::Decode` decodes straight into a destination (`decode_into`):
+		// a `Box` of a key or signature is filled in place, not decoded on the stack and moved
+		// (a 4.6 KB `memcpy` an ML-DSA-87 signature in Wasm). Layout and encoding unchanged.
+		#[repr(transparent)]
 		pub struct $name(pub [u8; $len]);
 
 		impl scale_info::TypeInfo for $name {
