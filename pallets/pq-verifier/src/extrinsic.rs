@@ -233,12 +233,54 @@ where
 }
 
 /// The bytes it was decoded from: an extrinsic's own encoding, or the length-prefixed body.
+///
+/// The executive encodes every extrinsic it applies, and a transaction is up to 7 KB: this
+/// writes the parts straight into one buffer of the right size, where `UncheckedExtrinsic`'s
+/// own `encode` builds the body, copies it behind its prefix, and (through `encode_to`) copies it
+/// once more (`Encode::encode`'s default reserves nothing without a `size_hint`).
 impl<T: Config, Address: Encode, Extension: Encode> Encode for Extrinsic<T, Address, Extension> {
+	/// Exact: a decoded extrinsic recorded its length; a built one is counted, not encoded.
+	fn size_hint(&self) -> usize {
+		match self {
+			Self::Decoded(extrinsic) if extrinsic.encoded_len.is_some() => {
+				encoded_length(extrinsic)
+			},
+			Self::Decoded(_) => self.encoded_size(),
+			Self::Undecodable(body, _) => with_prefix(body.len()),
+		}
+	}
+
 	fn encode_to<O: Output + ?Sized>(&self, destination: &mut O) {
 		match self {
-			Self::Decoded(extrinsic) => extrinsic.encode_to(destination),
+			Self::Decoded(extrinsic) => encode_extrinsic_to(extrinsic, destination),
 			Self::Undecodable(body, _) => body.encode_to(destination),
 		}
+	}
+}
+
+/// Writes `extrinsic` as `UncheckedExtrinsic::encode` does — the compact length of the body,
+/// the preamble, the call's bytes as decoded (or its encoding) — without building the body
+/// first: its length is counted, not encoded.
+fn encode_extrinsic_to<Address, Call, Extension, O>(
+	extrinsic: &generic::UncheckedExtrinsic<Address, Call, TransactionSignature, Extension>,
+	destination: &mut O,
+) where
+	Address: Encode,
+	Call: Encode,
+	Extension: Encode,
+	O: Output + ?Sized,
+{
+	let call_length = match &extrinsic.encoded_call {
+		Some(call) => call.len(),
+		None => extrinsic.function.encoded_size(),
+	};
+	let body_length = extrinsic.preamble.encoded_size().saturating_add(call_length);
+	// As `UncheckedExtrinsic::encode`, which no body of a block's length reaches, truncates it.
+	Compact(body_length as u32).encode_to(destination);
+	extrinsic.preamble.encode_to(destination);
+	match &extrinsic.encoded_call {
+		Some(call) => destination.write(call),
+		None => extrinsic.function.encode_to(destination),
 	}
 }
 
@@ -545,9 +587,14 @@ where
 	generic::UncheckedExtrinsic<Address, Call, TransactionSignature, Extension>: Encode,
 {
 	match extrinsic.encoded_len {
-		Some(body) => <Compact<u32> as CompactLen<u32>>::compact_len(&(body as u32)) + body,
+		Some(body) => with_prefix(body),
 		None => extrinsic.encoded_size(),
 	}
+}
+
+/// The length of a body of `body` bytes with its compact length prefix.
+fn with_prefix(body: usize) -> usize {
+	<Compact<u32> as CompactLen<u32>>::compact_len(&(body as u32)) + body
 }
 
 /// A checked extrinsic with the weight of the signature it was checked by and of its bytes.

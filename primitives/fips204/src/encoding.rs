@@ -39,9 +39,7 @@ pub fn unpack_bits(packed: &[u8], index: usize, bits: usize) -> u32 {
 pub const T1_POLY_BYTES: usize = N * 10 / 8;
 
 /// Algorithm 28 `w1Encode`: `w1 ∈ [0, (q − 1)/(2γ2))` at [`Parameters::w1_bits`] bits (4 or
-/// 6), into `out`; returns the encoding. Eight coefficients fill `bits` whole bytes, so they
-/// are packed eight at a time into a word and its bytes stored (a byte at a time onto a
-/// `Vec`, each with its capacity check, was 70 instructions a coefficient in Wasm).
+/// 6), into `out`; returns the encoding, its polynomials' ([`w1_encode_poly`]) in order.
 ///
 /// # Panics
 /// If `w1` holds more polynomials than `k`, whose encoding would not fit `out`.
@@ -50,11 +48,28 @@ pub fn w1_encode<'a>(
 	w1: &[Poly],
 	out: &'a mut [u8; MAX_W1_BYTES],
 ) -> &'a [u8] {
+	let poly_bytes = parameters.w1_poly_bytes();
+	assert!(w1.len() <= parameters.k, "k polynomials");
+	let encoded = &mut out[..w1.len() * poly_bytes];
+	for (poly, bytes) in w1.iter().zip(encoded.chunks_exact_mut(poly_bytes)) {
+		w1_encode_poly(parameters, poly, bytes);
+	}
+	encoded
+}
+
+/// One polynomial of Algorithm 28 `w1Encode` into `out`, its [`Parameters::w1_poly_bytes`]
+/// bytes: a polynomial's 256 coefficients fill whole bytes, so verification encodes each row of
+/// `w1` as it makes it and keeps none (ML-DSA-87's `w1` whole is 8 KiB of stack). Eight
+/// coefficients fill `bits` whole bytes, so they are packed eight at a time into a word and its
+/// bytes stored (a byte at a time onto a `Vec`, each with its capacity check, was 70
+/// instructions a coefficient in Wasm).
+///
+/// # Panics
+/// If `out` is not [`Parameters::w1_poly_bytes`] long.
+pub fn w1_encode_poly(parameters: &Parameters, w1: &Poly, out: &mut [u8]) {
 	let bits = parameters.w1_bits();
-	assert!(bits <= 8 && w1.len() <= parameters.k, "k polynomials, eight coefficients a word");
-	let encoded = &mut out[..w1.len() * N * bits / 8];
-	let groups = w1.iter().flat_map(|poly| poly.0.chunks_exact(8));
-	for (group, bytes) in groups.zip(encoded.chunks_exact_mut(bits)) {
+	assert!(bits <= 8 && out.len() == parameters.w1_poly_bytes(), "eight coefficients a word");
+	for (group, bytes) in w1.0.chunks_exact(8).zip(out.chunks_exact_mut(bits)) {
 		let word = group
 			.iter()
 			.enumerate()
@@ -63,7 +78,6 @@ pub fn w1_encode<'a>(
 			*byte = (word >> (8 * i)) as u8;
 		}
 	}
-	encoded
 }
 
 /// A signature `(c̃, z, h)` as Algorithm 27 `sigDecode` returns it. Only the first `ℓ`

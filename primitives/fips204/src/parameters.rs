@@ -173,7 +173,12 @@ impl Parameters {
 
 	/// Bytes of `w1Encode`: `k` polynomials at [`Self::w1_bits`] bits.
 	pub const fn w1_bytes(&self) -> usize {
-		self.k * N * self.w1_bits() / 8
+		self.k * self.w1_poly_bytes()
+	}
+
+	/// Bytes of one polynomial of `w1Encode`: `N` coefficients at [`Self::w1_bits`] bits.
+	pub const fn w1_poly_bytes(&self) -> usize {
+		N * self.w1_bits() / 8
 	}
 
 	/// Bytes of `pkEncode`: `ρ` and `k` polynomials of `t1` at 10 bits (Table 2).

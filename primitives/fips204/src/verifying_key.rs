@@ -2,10 +2,10 @@
 //! derives from the key alone — and Algorithm 8 `ML-DSA.Verify_internal` with it.
 
 use super::{
-	encoding::{unpack_bits, w1_encode, DecodedSignature, T1_POLY_BYTES},
+	encoding::{unpack_bits, w1_encode_poly, DecodedSignature, T1_POLY_BYTES},
 	ring::{Poly, Portable, D},
 	sampling::{expand_a, expand_a_row, h, h_bytes, sample_in_ball},
-	Arithmetic, Engine, MAX_K, MAX_L, MAX_W1_BYTES,
+	Arithmetic, Engine, MAX_L, MAX_W1_BYTES,
 };
 use crate::{keccak::Shake256, ParameterSet};
 use alloc::{boxed::Box, sync::Arc};
@@ -327,20 +327,22 @@ fn algorithm_8<P: ParameterSet>(
 	// z is needed only in the NTT domain from here on.
 	let z_hat = &mut signature.z[..l];
 	z_hat.iter_mut().for_each(|poly| arithmetic.ntt(poly));
-	// w′Approx = NTT⁻¹(Â ∘ NTT(z) − NTT(c) ∘ NTT(t1·2^d)), then w1′ = UseHint(h, w′Approx).
-	let (mut w1, mut approx) = ([Poly::default(); MAX_K], Poly::default());
-	for (row, w1_row) in w1[..k].iter_mut().enumerate() {
+	// w′Approx = NTT⁻¹(Â ∘ NTT(z) − NTT(c) ∘ NTT(t1·2^d)), then w1′ = UseHint(h, w′Approx),
+	// a row at a time, each row encoded (w1Encode) as it is made.
+	let (mut w1_row, mut approx) = (Poly::default(), Poly::default());
+	let mut w1_encoded = [0u8; MAX_W1_BYTES];
+	let w1_encoded = &mut w1_encoded[..k * parameters.w1_poly_bytes()];
+	for (row, encoded_row) in w1_encoded.chunks_exact_mut(parameters.w1_poly_bytes()).enumerate() {
 		key.with_row(arithmetic, row, |a_hat_row, t1_hat| {
 			arithmetic.inner_product_minus(a_hat_row, z_hat, &c_hat, t1_hat, &mut approx)
 		});
 		arithmetic.inverse_ntt(&mut approx);
-		arithmetic.use_hints(&signature.hint[row], &approx, parameters.gamma2, w1_row);
+		arithmetic.use_hints(&signature.hint[row], &approx, parameters.gamma2, &mut w1_row);
+		w1_encode_poly(parameters, &w1_row, encoded_row);
 	}
 	let c_tilde = signature.c_tilde;
 	let mut c_tilde_prime = [0u8; 64];
-	let mut w1_encoded = [0u8; MAX_W1_BYTES];
-	h(&[&mu, w1_encode(parameters, &w1[..k], &mut w1_encoded)])
-		.read(&mut c_tilde_prime[..c_tilde.len()]);
+	h(&[&mu, w1_encoded]).read(&mut c_tilde_prime[..c_tilde.len()]);
 	c_tilde_prime[..c_tilde.len()] == *c_tilde
 }
 

@@ -165,6 +165,51 @@ fn the_charged_length_is_the_encoded_length_with_its_prefix() {
 	});
 }
 
+/// The executive encodes each extrinsic it applies and decodes it again, and keeps the bytes
+/// for the extrinsics root: they are the bytes `UncheckedExtrinsic` encodes, for every form,
+/// built or decoded (a decoded call as its bytes were), and the body of bytes that are no
+/// extrinsic; the size hint is their length.
+#[test]
+fn an_extrinsic_encodes_to_the_bytes_it_was_decoded_from() {
+	use polkadot_sdk::frame_support::traits::InherentBuilder;
+	let account = AccountId32::new([1; 32]);
+	new_test_ext().execute_with(|| {
+		for remark_len in [1, 100, 20_000] {
+			let call = remark(&vec![7; remark_len]);
+			let mut built = vec![
+				Extrinsic::new_inherent(call.clone()),
+				// Format 5, which `check` refuses but the executive encodes first.
+				UncheckedExtrinsic::new_bare(call.clone()).into(),
+				UncheckedExtrinsic::new_transaction(call.clone(), super::extension(0)).into(),
+			];
+			for scheme in SCHEMES {
+				built.push(inline(&keypair(scheme, 1), &call));
+			}
+			for scheme in ML_DSA {
+				built.push(registered(&account, &keypair(scheme, 1), &call));
+			}
+			for extrinsic in built {
+				let Extrinsic::Decoded(unchecked) = &extrinsic else { unreachable!() };
+				let expected = unchecked.encode();
+				assert_eq!(extrinsic.encode(), expected, "built, {remark_len}");
+				assert_eq!(extrinsic.size_hint(), expected.len(), "built, {remark_len}");
+				let decoded = Extrinsic::decode(&mut &expected[..]).unwrap();
+				assert!(matches!(decoded, Extrinsic::Decoded(_)), "decodes, {remark_len}");
+				assert_eq!(decoded.encode(), expected, "decoded, {remark_len}");
+				assert_eq!(decoded.size_hint(), expected.len(), "decoded, {remark_len}");
+				// The call's bytes as decoded, not as its value encodes: here, another call.
+				let Extrinsic::Decoded(mut unchecked) = decoded else { unreachable!() };
+				unchecked.encoded_call = Some(remark(b"other").encode());
+				let expected = unchecked.encode();
+				assert_eq!(Extrinsic::from(unchecked).encode(), expected, "{remark_len}");
+			}
+		}
+		let garbage = Extrinsic::from_body(vec![0xff; 3]);
+		assert_eq!(garbage.encode(), vec![0xff_u8; 3].encode());
+		assert_eq!(garbage.size_hint(), garbage.encode().len());
+	});
+}
+
 /// No sender can pay for a whole block: a fee estimate of bytes that are no extrinsic says so.
 #[test]
 fn undecodable_bytes_weigh_a_whole_block() {
