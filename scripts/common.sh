@@ -19,13 +19,15 @@ build_with_progress() {
 	(
 		while sleep 60; do
 			local current
-			current=$(grep -Eo '(Compiling|Building) [^ ]+' "$log" | tail -n 1)
+			# `|| true`: a quiet build (`--quiet`, clippy's `Checking`) matches nothing, and under
+			# `set -e` the ticker would end at its first tick and `kill` below fail the caller.
+			current=$(grep -Eo '(Compiling|Building) [^ ]+' "$log" | tail -n 1 || true)
 			echo "… $(( ($(date +%s) - start) / 60 )) min so far${current:+, last: $current}" >&2
 		done
 	) &
 	ticker=$!
 	"$@" 2> >(tee -a "$log" >&2) || status=$?
-	kill "$ticker" 2>/dev/null
+	kill "$ticker" 2>/dev/null || true
 	wait "$ticker" 2>/dev/null || true
 	rm -f "$log"
 	return "$status"

@@ -62,8 +62,9 @@ pub const VERSION: RuntimeVersion = RuntimeVersion {
 	// signature in a runtime call is verified without a decoded key (faster, the same results).
 	// 2: a transaction the full block has no room for is refused before its verification.
 	// 3: likewise one the block's weight leaves no room for; bodies decoded without a copy.
-	// 4: boxed keys and signatures decoded straight into their boxes.
-	impl_version: 4,
+	// 4: boxed keys and signatures decoded straight into their boxes. 5: an extrinsic encoded
+	// once into one buffer; `w1` encoded a row at a time.
+	impl_version: 5,
 	apis: RUNTIME_API_VERSIONS,
 	transaction_version: 2,
 	system_version: 1,

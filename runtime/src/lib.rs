@@ -154,7 +154,9 @@ pub mod opaque {
 /// `CheckWeight`'s own functions; a transaction's body is decoded where it lies instead of
 /// copied behind its length prefix first, and an ML-DSA signature decoded in place — the same
 /// results; its `impl_version` 4: a boxed key or signature is decoded straight into its box
-/// instead of onto the stack and moved — the same bytes, the same results.
+/// instead of onto the stack and moved — the same bytes, the same results; its `impl_version` 5:
+/// the executive's copy of each extrinsic is written once into one buffer of its length, and
+/// ML-DSA verification encodes `w1` a row at a time — the same bytes, the same results.
 macro_rules! runtime_version {
 	// `tt`, not `literal`: the attribute reads bare literal tokens, not wrapped ones.
 	($impl_name:tt, $spec_version:tt) => {
@@ -166,7 +168,7 @@ macro_rules! runtime_version {
 			impl_name: alloc::borrow::Cow::Borrowed($impl_name),
 			authoring_version: 1,
 			spec_version: $spec_version,
-			impl_version: 4,
+			impl_version: 5,
 			apis: crate::apis::RUNTIME_API_VERSIONS,
 			transaction_version: 4,
 			system_version: 1,
