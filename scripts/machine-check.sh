@@ -9,10 +9,13 @@
 # verified by the node's engine — AVX2, AVX-512VL or portable code — which an Ed25519 timing
 # cannot see: a CPU without the committed machine's vector units verifies ML-DSA slower than
 # its Ed25519 speed says). Compares each fastest time with the minimum execution time
-# runtime/src/weights/pallet_pq_verifier.rs records for it. A minimum is what a VM whose speed
+# runtime/src/weights/pallet_pq_verifier.rs records for it — a minimum is what a VM whose speed
 # drifts by tens of percent reproduces best (five runs on one machine, 2026-11-28: fastest
-# 93.7–95.2 µs, medians 108–147 µs). Fails when this machine is more than TOLERANCE percent
-# slower on either.
+# 93.7–95.2 µs, medians 108–147 µs) — and each median with the slowest run's median the
+# committed weight charges (the weight less its margin): a machine as fast at its best that
+# spends more of its time slow (2026-11-29: ML-DSA-87 at 140–155 µs and 200–230 µs in stretches
+# of tens of timings; fastest 1.08×, median 1.11×) regenerates weights that charge its slow
+# stretches. Fails when this machine is more than TOLERANCE percent slower on any of the four.
 # Usage: scripts/machine-check.sh [RUNS TOLERANCE]   (defaults: 2 10)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -22,16 +25,23 @@ tolerance="${2:-10}"
 benchmarks=(verify_signed_ed25519 verify_signed_ml_dsa_87)
 
 weights=runtime/src/weights/pallet_pq_verifier.rs
+# The margin the committed weights carry on the slowest run's median (`merge-weights`).
+margin=$(sed -n 's/^\/\/! \([0-9]*\)% (`merge-weights`).*/\1/p' "$weights")
+if [[ -z "$margin" ]]; then
+	echo "machine-check: no margin in the header of $weights" >&2
+	exit 1
+fi
 committed=()
 for benchmark in "${benchmarks[@]}"; do
 	# `|| true`: a missing benchmark is reported below, not ended by `pipefail` in silence.
-	committed_ps=$(grep -A 2 "fn $benchmark()" "$weights" |
-		sed -n 's/.*Minimum execution time: \([0-9_]*\) picoseconds.*/\1/p' | tr -d _) || true
-	if [[ -z "$committed_ps" ]]; then
-		echo "machine-check: no minimum execution time for $benchmark in $weights" >&2
+	body=$(grep -A 3 "fn $benchmark()" "$weights") || true
+	fastest_ps=$(sed -n 's/.*Minimum execution time: \([0-9_]*\) picoseconds.*/\1/p' <<<"$body" | tr -d _)
+	weight_ps=$(sed -n 's/.*Weight::from_parts(\([0-9_]*\),.*/\1/p' <<<"$body" | tr -d _)
+	if [[ -z "$fastest_ps" || -z "$weight_ps" ]]; then
+		echo "machine-check: no minimum execution time or weight for $benchmark in $weights" >&2
 		exit 1
 	fi
-	committed+=("$benchmark=$committed_ps")
+	committed+=("$benchmark=$fastest_ps=$weight_ps")
 done
 
 build_with_progress cargo build --release -p pq-node --features runtime-benchmarks
@@ -55,28 +65,32 @@ for run in $(seq "$runs"); do
 	done
 done
 
-python3 - "$tolerance" "$results" "${committed[@]}" <<'EOF'
+python3 - "$tolerance" "$margin" "$results" "${committed[@]}" <<'EOF'
 import glob, json, statistics, sys
 
-tolerance = int(sys.argv[1])
+tolerance, margin = int(sys.argv[1]), int(sys.argv[2])
 slowest = (-1.0, "")
-for entry in sys.argv[3:]:
-    benchmark, committed_ps = entry.split("=")
-    committed_ns = int(committed_ps) / 1000
+for entry in sys.argv[4:]:
+    benchmark, fastest_ps, weight_ps = entry.split("=")
+    committed_fastest_ns = int(fastest_ps) / 1000
+    # The weight is the slowest run's median plus the margin.
+    committed_median_ns = int(weight_ps) / 1000 / (1 + margin / 100)
     times = []  # nanoseconds, every timing of every run
-    for path in glob.glob(f"{sys.argv[2]}/{benchmark}-*.json"):
+    for path in glob.glob(f"{sys.argv[3]}/{benchmark}-*.json"):
         for result in json.load(open(path)):
             times += [timing["extrinsic_time"] for timing in result["time_results"]]
-    fastest = min(times)
-    ratio = fastest / committed_ns
+    fastest, median = min(times), statistics.median(times)
+    at_fastest, at_median = fastest / committed_fastest_ns, median / committed_median_ns
     print(f"{benchmark} on this machine: fastest {fastest / 1000:.1f} µs, "
-          f"median {statistics.median(times) / 1000:.1f} µs over {len(times)} timings; "
-          f"the committed weights' run: fastest {committed_ns / 1000:.1f} µs; "
-          f"this machine ÷ that one at their fastest: {ratio:.2f}×")
-    slowest = max(slowest, (ratio, benchmark))
-ratio, benchmark = slowest
+          f"median {median / 1000:.1f} µs over {len(times)} timings; the committed weights' "
+          f"run: fastest {committed_fastest_ns / 1000:.1f} µs, slowest run's median "
+          f"{committed_median_ns / 1000:.1f} µs; this machine ÷ that one at their fastest: "
+          f"{at_fastest:.2f}×, at their medians: {at_median:.2f}×")
+    slowest = max(slowest, (at_fastest, f"{benchmark} at its fastest"),
+                  (at_median, f"{benchmark} at its median"))
+ratio, what = slowest
 if ratio > 1 + tolerance / 100:
-    print(f"slower than the weights' machine by more than {tolerance}% ({benchmark}): weights "
+    print(f"slower than the weights' machine by more than {tolerance}% ({what}): weights "
           f"regenerated here would charge about {ratio:.2f}× what they charge now",
           file=sys.stderr)
     sys.exit(1)

@@ -20,6 +20,12 @@
 //! bends is covered where it bends (that fitted remark weight was 3% under the measured
 //! median at 2.3 MB, where the remark's allocation grows).
 //!
+//! A benchmark the runtime charges by its **rise** above its lowest measured value
+//! (`--rise-charged`: `derive_committee_key`, charged for a committee's shares beyond the first)
+//! is bounded differently: the line least overcharging the times may pass above the lowest one
+//! with a shallower slope, and then its rise undercharges. Its line passes through the time at
+//! the lowest value with the least slope above every later one ([`rise_bounding_line`]).
+//!
 //! Between the lowest and highest measured values the line bounds the combined times; beyond
 //! them it is extrapolated, so a benchmark's range must cover what the runtime charges (the pallet's do: share
 //! reads are at most half a committee's 128 members, and an account derivation past 64
@@ -29,7 +35,8 @@
 //! the largest of the runs' own, plus the margin.
 //!
 //! Usage: `merge-weights --template T --output O --margin-percent M --command C
-//! [--results DIR] RUN.json…` (each run's raw results in `DIR/<the run's file name>`)
+//! [--results DIR] [--rise-charged NAME]… RUN.json…` (each run's raw results in
+//! `DIR/<the run's file name>`)
 
 use anyhow::{bail, ensure, Context};
 use clap::Parser;
@@ -61,6 +68,10 @@ struct Args {
 	/// name: the execution weights are then bounded from them.
 	#[arg(long)]
 	results: Option<PathBuf>,
+	/// A benchmark the runtime charges by its rise above its lowest measured value
+	/// ([`rise_bounding_line`]); repeatable.
+	#[arg(long = "rise-charged")]
+	rises_charged: Vec<String>,
 	/// The runs, each rendered with `benchmarking/weights/run-data.hbs`.
 	#[arg(required = true)]
 	runs: Vec<PathBuf>,
@@ -210,6 +221,24 @@ fn bounding_line(times: &Times) -> (u128, u128) {
 		.unwrap_or_default()
 }
 
+/// The line through the time at the lowest measured value whose slope is the least that keeps
+/// every later time on or below it: `(intercept, slope)`. For a benchmark the runtime charges
+/// by `line(r) − line(lowest)`, each rise from the lowest value is then covered, which
+/// [`bounding_line`]'s line need not do (it may pass above the lowest time, less steep).
+fn rise_bounding_line(times: &Times) -> (u128, u128) {
+	let mut points = times.iter().map(|(&value, &time)| (u128::from(value), time));
+	let Some((lowest, at_lowest)) = points.next() else {
+		return (0, 0);
+	};
+	let slope = points
+		.filter(|&(_, time)| time > at_lowest)
+		.map(|(value, time)| (time - at_lowest).div_ceil(value - lowest))
+		.max()
+		.unwrap_or(0);
+	// Never negative: a line lifted to 0 there still rises by `slope` a value.
+	(at_lowest.saturating_sub(slope * lowest), slope)
+}
+
 /// The largest of `values`.
 fn largest(values: Vec<u128>) -> u128 {
 	values.into_iter().max().unwrap_or_default()
@@ -235,6 +264,7 @@ fn bounded_execution(
 	results: &[&Value],
 	name: &str,
 	margin_percent: u32,
+	rise_charged: bool,
 ) -> anyhow::Result<(Value, Value)> {
 	let mut component = None;
 	let mut of_each_run = BTreeMap::<u32, Vec<u128>>::new();
@@ -252,7 +282,8 @@ fn bounded_execution(
 	let combine = if of_each_run.len() == 1 { largest } else { upper_median };
 	let times: Times =
 		of_each_run.into_iter().map(|(value, times)| (value, combine(times))).collect();
-	let (intercept, slope) = bounding_line(&times);
+	let (intercept, slope) =
+		if rise_charged { rise_bounding_line(&times) } else { bounding_line(&times) };
 	let slopes = match component {
 		Some(component) if slope > 0 => {
 			json!([{ "name": component, "slope": with_margin(slope, margin_percent).to_string() }])
@@ -267,13 +298,15 @@ fn merge_benchmark(
 	runs: &[&Value],
 	results: Option<&[&Value]>,
 	margin_percent: u32,
+	rises_charged: &[String],
 ) -> anyhow::Result<Value> {
 	let mut merged = runs[0].clone();
 	let name = merged["name"].as_str().unwrap_or_default().to_owned();
 	let largest = |field: &str| max_of(runs.iter().map(|run| number(&run[field])));
 	match results {
 		Some(results) => {
-			let (base, slopes) = bounded_execution(results, &name, margin_percent)?;
+			let rise_charged = rises_charged.contains(&name);
+			let (base, slopes) = bounded_execution(results, &name, margin_percent, rise_charged)?;
 			merged["base_weight"] = base;
 			merged[WEIGHT_SLOPES] = slopes;
 		},
@@ -320,8 +353,13 @@ fn chain(run: &Value) -> Option<&str> {
 }
 
 /// The runs merged into the template data of the first; `results`, if given, are the runs' raw
-/// results in the same order.
-fn merge(runs: &[Value], results: Option<&[Value]>, margin_percent: u32) -> anyhow::Result<Value> {
+/// results in the same order; `rises_charged` the benchmarks charged by their rise.
+fn merge(
+	runs: &[Value],
+	results: Option<&[Value]>,
+	margin_percent: u32,
+	rises_charged: &[String],
+) -> anyhow::Result<Value> {
 	let mut merged = runs[0].clone();
 	ensure!(
 		runs.iter()
@@ -341,7 +379,12 @@ fn merge(runs: &[Value], results: Option<&[Value]>, margin_percent: u32) -> anyh
 			.iter()
 			.map(|run| benchmark(run, name))
 			.collect::<anyhow::Result<Vec<_>>>()?;
-		benchmarks.push(merge_benchmark(&of_each_run, results.as_deref(), margin_percent)?);
+		benchmarks.push(merge_benchmark(
+			&of_each_run,
+			results.as_deref(),
+			margin_percent,
+			rises_charged,
+		)?);
 	}
 	merged["benchmarks"] = Value::Array(benchmarks);
 	Ok(merged)
@@ -395,7 +438,7 @@ fn main() -> anyhow::Result<()> {
 		),
 		None => None,
 	};
-	let mut data = merge(&runs, results.as_deref(), args.margin_percent)?;
+	let mut data = merge(&runs, results.as_deref(), args.margin_percent, &args.rises_charged)?;
 	data["merge"] = json!({ "runs": runs.len(), "margin_percent": args.margin_percent, "command": args.command });
 
 	let handlebars = template_engine();
@@ -450,7 +493,7 @@ mod tests {
 	}
 
 	fn merged_line(runs: &[Value], results: &[Value], margin: u32) -> (Value, Value) {
-		let merged = merge(runs, Some(results), margin).unwrap();
+		let merged = merge(runs, Some(results), margin, &[]).unwrap();
 		let benchmark = &merged["benchmarks"][0];
 		(benchmark["base_weight"].clone(), benchmark["component_weight"].clone())
 	}
@@ -503,6 +546,22 @@ mod tests {
 		assert_eq!((base, slopes[0]["slope"].clone()), (json!("15000"), json!("95000")));
 	}
 
+	/// A benchmark the runtime charges by its rise above its lowest value: the line least
+	/// overcharging the times passes above the time at 1 (69 ns against 64) and rises 19 ns to
+	/// 2, where the times rise 24 — charged as a rise, an undercharge. With `--rise-charged` its
+	/// line passes through 64 ns at 1 with the steepest rise from there, 24 ns a value.
+	#[test]
+	fn a_rise_charged_benchmark_covers_every_rise_from_its_lowest_value() {
+		let times = results(&[(1, &[64]), (2, &[88]), (3, &[107]), (4, &[115])]);
+		let (base, slopes) = merged_line(&[run(0, 0, 6)], std::slice::from_ref(&times), 0);
+		assert_eq!((base, slopes[0]["slope"].clone()), (json!("50000"), json!("19000")));
+		let rise_charged = ["authorize_committee".to_owned()];
+		let merged = merge(&[run(0, 0, 6)], Some(&[times]), 0, &rise_charged).unwrap();
+		let benchmark = &merged["benchmarks"][0];
+		let line = (&benchmark["base_weight"], &benchmark["component_weight"][0]["slope"]);
+		assert_eq!(line, (&json!("40000"), &json!("24000")));
+	}
+
 	/// Three runs of a benchmark without components: the slowest run's median, as before.
 	#[test]
 	fn a_component_free_benchmark_is_charged_its_slowest_run() {
@@ -538,11 +597,11 @@ mod tests {
 		let mut flat = run(0, 0, 6);
 		flat["benchmarks"][0]["component_reads"] = json!([]);
 		let merged =
-			merge(&[flat.clone()], Some(&[results(&[(1, &[50]), (64, &[50])])]), 0).unwrap();
+			merge(&[flat.clone()], Some(&[results(&[(1, &[50]), (64, &[50])])]), 0, &[]).unwrap();
 		assert_eq!(merged["benchmarks"][0]["components"][0]["is_used"], false);
 		let mut steep = flat.clone();
 		steep["benchmarks"][0]["components"][0]["is_used"] = json!(false);
-		let merged = merge(&[steep], Some(&[results(&[(1, &[50]), (64, &[90])])]), 0).unwrap();
+		let merged = merge(&[steep], Some(&[results(&[(1, &[50]), (64, &[90])])]), 0, &[]).unwrap();
 		assert_eq!(merged["benchmarks"][0]["components"][0]["is_used"], true, "the time's slope");
 	}
 
@@ -551,13 +610,13 @@ mod tests {
 		let two = json!([{ "benchmark": "authorize_committee", "time_results": [
 			{ "components": [["r", 1], ["n", 2]], "extrinsic_time": 10 }
 		] }]);
-		let error = merge(&[run(0, 0, 6)], Some(&[two]), 0).unwrap_err();
+		let error = merge(&[run(0, 0, 6)], Some(&[two]), 0, &[]).unwrap_err();
 		assert!(format!("{error:#}").contains("more than one component"), "{error:#}");
 	}
 
 	#[test]
 	fn slopes_without_raw_results_are_refused() {
-		let error = merge(&[run(100_000, 2_000, 4)], None, 10).unwrap_err();
+		let error = merge(&[run(100_000, 2_000, 4)], None, 10, &[]).unwrap_err();
 		assert!(format!("{error:#}").contains("--results"), "{error:#}");
 	}
 
@@ -567,7 +626,7 @@ mod tests {
 		few["benchmarks"][0]["component_reads"] = json!([{ "name": "r", "slope": "2" }]);
 		more["benchmarks"][0]["base_calculated_proof_size"] = json!("9500");
 		let quick = results(&[(1, &[1])]);
-		let merged = merge(&[few, more], Some(&[quick.clone(), quick]), 0).unwrap();
+		let merged = merge(&[few, more], Some(&[quick.clone(), quick]), 0, &[]).unwrap();
 		let benchmark = &merged["benchmarks"][0];
 		assert_eq!(benchmark["base_reads"], "5");
 		assert_eq!(benchmark["component_reads"][0]["slope"], "2", "no margin on reads");
@@ -579,14 +638,14 @@ mod tests {
 	fn runs_of_different_chains_are_refused() {
 		let mut other = run(1, 1, 1);
 		other["args"][4] = json!("dev-pure-wasm");
-		assert!(merge(&[run(1, 1, 1), other], None, 0).is_err());
+		assert!(merge(&[run(1, 1, 1), other], None, 0, &[]).is_err());
 	}
 
 	#[test]
 	fn a_benchmark_missing_from_a_run_is_an_error() {
 		let mut empty = run(1, 1, 1);
 		empty["benchmarks"] = json!([]);
-		assert!(merge(&[run(1, 1, 1), empty], None, 0).is_err());
+		assert!(merge(&[run(1, 1, 1), empty], None, 0, &[]).is_err());
 	}
 
 	/// `benchmark storage` runs, rendered with `storage-run-data.hbs`: the largest average of
@@ -607,7 +666,8 @@ mod tests {
 			run
 		};
 		let merged =
-			merge(&[storage_run(5_000, 14_000), storage_run(4_500, 15_000)], None, 10).unwrap();
+			merge(&[storage_run(5_000, 14_000), storage_run(4_500, 15_000)], None, 10, &[])
+				.unwrap();
 		assert_eq!(
 			(&merged["benchmarks"][0]["base_weight"], &merged["benchmarks"][1]["base_weight"]),
 			(&json!("5500"), &json!("16500"))
