@@ -372,6 +372,10 @@ fn merge(
 		.iter()
 		.map(|benchmark| benchmark["name"].as_str().unwrap_or_default().to_owned())
 		.collect();
+	// A misspelt name would merge that benchmark the other way, silently.
+	if let Some(unknown) = rises_charged.iter().find(|name| !names.contains(name)) {
+		bail!("--rise-charged {unknown}: no such benchmark in the runs");
+	}
 	let results: Option<Vec<&Value>> = results.map(|results| results.iter().collect());
 	let mut benchmarks = Vec::new();
 	for name in &names {
@@ -560,6 +564,14 @@ mod tests {
 		let benchmark = &merged["benchmarks"][0];
 		let line = (&benchmark["base_weight"], &benchmark["component_weight"][0]["slope"]);
 		assert_eq!(line, (&json!("40000"), &json!("24000")));
+	}
+
+	#[test]
+	fn a_rise_charged_benchmark_missing_from_the_runs_is_an_error() {
+		let times = results(&[(1, &[64]), (2, &[88])]);
+		let misspelt = ["authorise_committee".to_owned()];
+		let error = merge(&[run(0, 0, 6)], Some(&[times]), 0, &misspelt).unwrap_err();
+		assert!(format!("{error:#}").contains("authorise_committee"), "{error:#}");
 	}
 
 	/// Three runs of a benchmark without components: the slowest run's median, as before.
