@@ -293,19 +293,19 @@ fn bounded_execution(
 	Ok((json!(with_margin(intercept, margin_percent).to_string()), slopes))
 }
 
-/// One benchmark merged from its runs' template data and, if kept, their raw results.
+/// One benchmark merged from its runs' template data and, if kept, their raw results;
+/// `rise_charged` if the runtime charges it by its rise ([`rise_bounding_line`]).
 fn merge_benchmark(
 	runs: &[&Value],
 	results: Option<&[&Value]>,
 	margin_percent: u32,
-	rises_charged: &[String],
+	rise_charged: bool,
 ) -> anyhow::Result<Value> {
 	let mut merged = runs[0].clone();
 	let name = merged["name"].as_str().unwrap_or_default().to_owned();
 	let largest = |field: &str| max_of(runs.iter().map(|run| number(&run[field])));
 	match results {
 		Some(results) => {
-			let rise_charged = rises_charged.contains(&name);
 			let (base, slopes) = bounded_execution(results, &name, margin_percent, rise_charged)?;
 			merged["base_weight"] = base;
 			merged[WEIGHT_SLOPES] = slopes;
@@ -387,7 +387,7 @@ fn merge(
 			&of_each_run,
 			results.as_deref(),
 			margin_percent,
-			rises_charged,
+			rises_charged.contains(name),
 		)?);
 	}
 	merged["benchmarks"] = Value::Array(benchmarks);
