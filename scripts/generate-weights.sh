@@ -17,7 +17,8 @@
 # database read (docs/benchmarking.md). The pallet's default weights, from `dev-pure-wasm`,
 # keep recording: they serve parachains, whose collators record every block they build.
 # First scripts/machine-check.sh: on a machine slower than the committed weights' by more than
-# 10%, it stops (WEIGHTS_ON_ANY_MACHINE=1 goes on).
+# 10%, it stops (WEIGHTS_ON_ANY_MACHINE=1 goes on; COMMITTED_WEIGHTS=FILE, passed on to it,
+# compares with the last accepted weights when the working tree's are a placeholder).
 # After regenerating, run benchmarking/charge-check.sh: no transaction kind may be charged less
 # than it costs (docs/benchmarking.md).
 # Usage: scripts/generate-weights.sh [RUNS STEPS REPEAT MARGIN ACCOUNTS SCOPE]
