@@ -16,25 +16,9 @@ transactions=2000
 out="$(mktemp -d)"
 
 cargo test --release --workspace --no-run --quiet
-# sc-executor-wasmtime writes /tmp/perf-<pid>.map for the runtime's compiled code.
-export WASMTIME_PROFILING_STRATEGY=perfmap
+source benchmarking/record-authoring.sh
 profile() { # CASE: the case on $build, and the harness's baseline (Ed25519, host functions)
-	local current=""
-	"$target_dir/release/throughput" --node "$target_dir/release/pq-node" --only "$1" \
-		--verifiers "$build" --transactions "$transactions" 2>&1 >/dev/null |
-		while IFS= read -r line; do
-			echo "$line" >&2
-			if [[ "$line" =~ ^\[run.*\]\ (host\ functions|pure\ Wasm),\ (.*)\ ×\ [0-9]+$ ]]; then
-				current="${BASH_REMATCH[1]}: ${BASH_REMATCH[2]}"
-			elif [[ "$line" == *"pool accepted"* ]]; then
-				# The newest node is the one about to author.
-				perf record -F 999 -p "$(pgrep -n -x pq-node)" -o "$out/${current// /_}.data" >/dev/null 2>&1 &
-				echo $! >"$out/perf.pid"
-			elif [[ "$line" == *"authored"* ]]; then
-				kill -INT "$(cat "$out/perf.pid")"
-				wait "$(cat "$out/perf.pid")" 2>/dev/null || true
-			fi
-		done
+	record_authoring "$out" -F 999 -- --only "$1" --verifiers "$build" --transactions "$transactions"
 }
 profile "$case_label"
 # The harness always runs Ed25519 through host functions; another build's Ed25519 is a case.
