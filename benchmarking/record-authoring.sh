@@ -8,10 +8,14 @@ export WASMTIME_PROFILING_STRATEGY=perfmap
 record_authoring() {
 	local out="$1" perf_options=() current=""
 	shift
-	while [[ "$1" != -- ]]; do
+	while (($#)) && [[ "$1" != -- ]]; do
 		perf_options+=("$1")
 		shift
 	done
+	if (($# == 0)); then
+		echo "record_authoring: perf's options end with --, then the harness's" >&2
+		return 1
+	fi
 	shift
 	"$target_dir/release/throughput" --node "$target_dir/release/pq-node" "$@" 2>&1 >/dev/null |
 		while IFS= read -r line; do
@@ -21,7 +25,7 @@ record_authoring() {
 			elif [[ "$line" == *"pool accepted"* ]]; then
 				# The newest node is the one about to author.
 				perf record "${perf_options[@]}" -p "$(pgrep -n -x pq-node)" \
-					-o "$out/${current// /_}.data" >/dev/null 2>&1 &
+					-o "$out/${current// /_}.data" >/dev/null &
 				echo $! >"$out/perf.pid"
 			elif [[ "$line" == *"authored"* ]]; then
 				kill -INT "$(cat "$out/perf.pid")"

@@ -21,6 +21,8 @@
 #        branch whose weights are a placeholder awaiting regeneration, the last accepted ones
 #        (e.g. `git show main:runtime/src/weights/pallet_pq_verifier.rs > FILE`).
 set -euo pipefail
+# A relative COMMITTED_WEIGHTS names a file from where the script was started.
+[[ -z "${COMMITTED_WEIGHTS:-}" ]] || COMMITTED_WEIGHTS="$(realpath "$COMMITTED_WEIGHTS")"
 cd "$(dirname "$0")/.."
 source scripts/common.sh
 runs="${1:-2}"
