@@ -1,15 +1,17 @@
 #!/usr/bin/env bash
 # Regenerates every weight pq-runtime charges. Builds pq-node with `runtime-benchmarks` (the
 # benchmarks in the runtime, the benchmark CLI and the host functions in the node), then:
-# - runs `pq-node benchmark pallet` RUNS times for pallet-pq-verifier on each runtime build and
-#   for the runtime's FRAME pallets, alternating so a slow or fast stretch of the machine
-#   reaches all, and merges each one's runs with `merge-weights` — the slowest run, or for a
+# - runs `pq-node benchmark pallet` for pallet-pq-verifier on each runtime build and for the
+#   runtime's FRAME pallets, alternating, until each has RUNS runs with the machine at its
+#   reference speed on both sides (a passing `scripts/machine-check.sh` probe before and after;
+#   a run beside a slow probe is set aside in weight-runs/discarded; at most 3 × RUNS
+#   attempts), and merges each one's kept runs with `merge-weights` — the slowest run, or for a
 #   benchmark with a component the line over the runs' upper median at each measured value
 #   that overcharges least, plus MARGIN percent — into
 #     --chain dev            (host functions)  -> runtime/src/weights/pallet_pq_verifier.rs
 #     --chain dev-pure-wasm  (our verifier in Wasm) -> pallets/pq-verifier/src/weights.rs
 #     --chain dev            (FRAME pallets)   -> runtime/src/weights/<pallet>.rs
-# - runs `pq-node benchmark storage` RUNS times on a ParityDB holding ACCOUNTS accounts: the
+# - runs `pq-node benchmark storage` (with the FRAME pallets, kept likewise) on a ParityDB holding ACCOUNTS accounts: the
 #   largest run's average read and write, plus MARGIN percent -> runtime/src/weights/paritydb_weights.rs
 # Proof recording: this runtime is a solo chain's (its node authors with `ProposerFactory::new`
 # and imports without a recorder), so its own weights — the storage benchmark and the benchmarks
@@ -25,6 +27,8 @@
 #        (defaults: 3 20 10 10 100000 all); SCOPE `pq-verifier` regenerates only the pallet's
 #        two weight files, when only its benchmarks changed.
 set -euo pipefail
+# A relative COMMITTED_WEIGHTS names a file from where the script was started.
+[[ -z "${COMMITTED_WEIGHTS:-}" ]] || export COMMITTED_WEIGHTS="$(realpath "$COMMITTED_WEIGHTS")"
 cd "$(dirname "$0")/.."
 source scripts/common.sh
 runs="${1:-3}"
@@ -53,8 +57,19 @@ fi
 runs_dir="$target_dir/weight-runs"
 rm -rf "$runs_dir"
 mkdir -p "$runs_dir/results"
+# This VM alternates between its reference speed and slow stretches of minutes to half an hour
+# (docs/benchmarking.md), so a run is kept only if the machine was at its reference speed on
+# both sides of it: one run of `scripts/machine-check.sh` (a minute) passes right before and
+# right after. A slow stretch that starts and ends within a run is left to the merge (the
+# slowest kept run). With WEIGHTS_ON_ANY_MACHINE=1 there is no reference and every run is kept.
+probes_log="$runs_dir/probes.log"
+reference_speed() {
+	[[ "${WEIGHTS_ON_ANY_MACHINE:-}" == 1 ]] && return 0
+	echo "probe at $(date -u +%H:%M:%S):" >>"$probes_log"
+	scripts/machine-check.sh 1 >>"$probes_log" 2>&1
+}
 benchmark_pallet() { # PALLET CHAIN RUN
-	echo "run $3 of $runs: $1 on $2" >&2
+	echo "attempt $3 (keeping $runs): $1 on $2" >&2
 	local recording=()
 	[[ "$2" == dev ]] && recording=(--disable-proof-recording)
 	"$target_dir/release/pq-node" benchmark pallet \
@@ -78,7 +93,7 @@ mkdir -p "$storage_dir"
 "$target_dir/release/pq-node" build-spec --chain dev 2>/dev/null |
 	benchmarking/storage-state.py "$accounts" >"$storage_dir/spec.json"
 benchmark_storage() { # RUN
-	echo "run $1 of $runs: storage" >&2
+	echo "attempt $1 (keeping $runs): storage" >&2
 	"$target_dir/release/pq-node" benchmark storage \
 		--chain "$storage_dir/spec.json" \
 		--base-path "$storage_dir/db" \
@@ -91,14 +106,55 @@ benchmark_storage() { # RUN
 		--weight-path "$runs_dir/ParityDb-storage-$1.json"
 }
 
-for run in $(seq "$runs"); do
-	benchmark_pallet pallet_pq_verifier dev "$run"
-	benchmark_pallet pallet_pq_verifier dev-pure-wasm "$run"
-	[[ "$scope" == all ]] || continue
-	for pallet in "${frame_pallets[@]}"; do
-		benchmark_pallet "$pallet" dev "$run"
+# A job is one run of a group of benchmarks — the verifier's on one chain, or the FRAME
+# pallets' and the database's — its files named after the ATTEMPT.
+run_job() { # JOB ATTEMPT
+	if [[ "$1" == frame ]]; then
+		for pallet in "${frame_pallets[@]}"; do
+			benchmark_pallet "$pallet" dev "$2"
+		done
+		benchmark_storage "$2"
+	else
+		benchmark_pallet pallet_pq_verifier "$1" "$2"
+	fi
+}
+jobs=(dev dev-pure-wasm)
+[[ "$scope" == all ]] && jobs+=(frame)
+run_files() { find "$runs_dir" -name '*.json' -not -path "$runs_dir/discarded/*" | sort; }
+mkdir -p "$runs_dir/discarded/results"
+declare -A kept
+for job in "${jobs[@]}"; do kept[$job]=0; done
+# The check before the runs passed: the machine was at its reference speed then.
+at_reference=true
+max_attempts=$((3 * runs))
+for attempt in $(seq "$max_attempts"); do
+	for job in "${jobs[@]}"; do
+		((kept[$job] < runs)) || continue
+		before=$at_reference
+		files_before=$(run_files)
+		run_job "$job" "$attempt"
+		if reference_speed; then at_reference=true; else at_reference=false; fi
+		if $before && $at_reference; then
+			kept[$job]=$((kept[$job] + 1))
+			echo "kept: $job, attempt $attempt (${kept[$job]} of $runs)" | tee -a "$probes_log" >&2
+		else
+			# Kept for the record, out of the merge's reach.
+			echo "discarded: $job, attempt $attempt (a probe beside it was slow)" | tee -a "$probes_log" >&2
+			comm -13 <(echo "$files_before") <(run_files) | while read -r file; do
+				mv "$file" "$runs_dir/discarded/${file#"$runs_dir"/}"
+			done
+		fi
 	done
-	benchmark_storage "$run"
+	done_jobs=0
+	for job in "${jobs[@]}"; do ((kept[$job] < runs)) || done_jobs=$((done_jobs + 1)); done
+	((done_jobs < ${#jobs[@]})) || break
+done
+for job in "${jobs[@]}"; do
+	if ((kept[$job] < runs)); then
+		echo "the machine was at its reference speed around only ${kept[$job]} of $runs runs of" \
+			"'$job' in $max_attempts attempts (probes: $probes_log); not regenerating" >&2
+		exit 1
+	fi
 done
 
 command="scripts/generate-weights.sh $runs $steps $repeat $margin $accounts $scope"

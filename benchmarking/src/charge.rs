@@ -10,11 +10,14 @@
 //! its trie cache off, on the state of a busy chain ([`FILLER_ACCOUNTS`]): every transaction,
 //! the inherent, block initialization and finalization and the state root, the median of three
 //! executions. The block weight limit is only a bound on block time if
-//! the first is at least the second.
+//! the first is at least the second. The weights are the machine at its reference speed, so a
+//! run counts only if the machine was at that speed right before and right after its
+//! executions ([`machine_state`]); a kind is judged by the median of those runs ([`Verdict`]),
+//! and the runs in a slow stretch are reported beside it.
 //! See `docs/benchmarking.md`.
 
 use crate::{
-	grouped_in_thousands, machine_summary, median_by,
+	grouped_in_thousands, machine_state, machine_summary, median_by,
 	throughput::{
 		measure::{
 			author_until_included, manual_seal_node, scratch_chain, setup_transactions,
@@ -332,6 +335,8 @@ pub struct Check {
 	pub charged: u64,
 	/// What a fresh node took to import them.
 	pub measured: Duration,
+	/// The machine-state probes right before and right after the imports.
+	pub probes: machine_state::Bracket,
 }
 
 impl Check {
@@ -390,9 +395,11 @@ pub async fn run(
 	let node = manual_seal_node(node_binary, &spec, &base_path, &uncached).await;
 	let rpc = node.rpc().await;
 	let mut execution = Duration::ZERO;
+	let before = machine_state::probe();
 	for block in &blocks {
 		execution += execution_time(&rpc, block.hash).await?;
 	}
+	let probes = [before, machine_state::probe()];
 	drop(rpc);
 	node.stop().await;
 	let check = Check {
@@ -403,8 +410,16 @@ pub async fn run(
 		bytes: blocks.iter().map(|block| block.bytes).sum(),
 		charged: blocks.iter().map(|block| block.charged_ref_time).sum(),
 		measured: execution,
+		probes,
 	};
-	writeln!(progress, "  {} blocks, charged ÷ measured {:.2}", check.blocks, check.ratio())?;
+	writeln!(
+		progress,
+		"  {} blocks, charged ÷ measured {:.2}; probes {:.1} / {:.1} µs",
+		check.blocks,
+		check.ratio(),
+		probes[0].as_secs_f64() * 1e6,
+		probes[1].as_secs_f64() * 1e6
+	)?;
 	Ok(check)
 }
 
@@ -429,16 +444,24 @@ pub struct ImportCosts {
 	pub per_byte_ps: f64,
 }
 
-/// Each of `verifiers`' import costs, from the runs of [`calibration_kinds`] (the median run of
-/// each, by time per transaction).
+/// Each of `verifiers`' import costs, from the runs of [`calibration_kinds`] (the median of
+/// each one's runs at the machine's reference speed, [`Verdict`]).
 pub fn import_costs(
 	verifiers: &[Verifier],
 	runs: Vec<Vec<Check>>,
 ) -> anyhow::Result<Vec<ImportCosts>> {
-	let medians: Vec<Check> = runs
+	let medians: Vec<Check> = verdicts(runs)
 		.into_iter()
-		.map(|runs| median_by(runs, Check::measured_per_transaction_ps))
-		.collect();
+		.map(|verdict| {
+			let label = format!("{}, {}", verdict.verifier.label(), verdict.kind.label());
+			verdict.reference.with_context(|| {
+				format!(
+					"{label}: {} of {} runs at the machine's reference speed; measure again",
+					verdict.reference_runs, verdict.runs
+				)
+			})
+		})
+		.collect::<anyhow::Result<_>>()?;
 	verifiers
 		.iter()
 		.map(|verifier| {
@@ -498,7 +521,8 @@ pub fn import_costs_file(costs: &[ImportCosts], repeat: u32) -> anyhow::Result<S
 		 //! {}\n\
 		 //! Measured {}. Per build: Ed25519-signed `System::remark`s of 0 and {LONG_REMARK} bytes, each from its\n\
 		 //! own sender, on the state of a busy chain ({FILLER_ACCOUNTS} accounts), re-executed by a\n\
-		 //! node with no trie or key cache; the median of {repeat} run(s), plus {:.0}%.\n\
+		 //! node with no trie or key cache; the median of the runs (of {repeat}) with the machine at its\n\
+		 //! reference speed, plus {:.0}%.\n\
 		 \n\
 		 // Each build of the runtime uses one of the two.\n\
 		 #![allow(dead_code)]\n\
@@ -564,24 +588,80 @@ async fn execution_time(rpc: &RpcClient, hash: H256) -> anyhow::Result<Duration>
 	Ok(times[EXECUTIONS / 2])
 }
 
-/// The Markdown table of `checks`, each row's kind charged per transaction against its cost.
-pub fn table(checks: &[Check]) -> String {
+/// A kind's runs, as the check judges them.
+pub struct Verdict {
+	/// The runtime build.
+	pub verifier: Verifier,
+	/// The kind.
+	pub kind: Kind,
+	/// Of the runs with the machine at its reference speed on both sides of their imports
+	/// ([`machine_state`]), the median by ratio: what the check passes or fails. `None` if
+	/// fewer than [`REFERENCE_RUNS`] (or every run, if fewer were made) were: inconclusive.
+	pub reference: Option<Check>,
+	/// How many runs were at the reference speed.
+	pub reference_runs: usize,
+	/// How many runs were made.
+	pub runs: usize,
+	/// The median ratio of the runs in a slow stretch, for the record: the kind's charge
+	/// against its cost while the machine runs below the speed the weights describe.
+	pub slow_ratio: Option<f64>,
+}
+
+/// Runs at the machine's reference speed a kind needs for a verdict.
+pub const REFERENCE_RUNS: usize = 2;
+
+/// The verdict on each kind's runs (`runs[kind][repetition]`), every run judged against the
+/// fastest probe of them all.
+pub fn verdicts(runs: Vec<Vec<Check>>) -> Vec<Verdict> {
+	let brackets: Vec<machine_state::Bracket> =
+		runs.iter().flatten().map(|check| check.probes).collect();
+	let mut at_reference = machine_state::at_reference(&brackets).into_iter();
+	runs.into_iter()
+		.filter_map(|runs| {
+			let (verifier, kind, count) = (runs.first()?.verifier, runs.first()?.kind, runs.len());
+			let (reference, slow): (Vec<Check>, Vec<Check>) =
+				runs.into_iter().partition(|_| at_reference.next().unwrap_or(false));
+			let reference_runs = reference.len();
+			let enough = reference_runs >= REFERENCE_RUNS.min(count);
+			Some(Verdict {
+				verifier,
+				kind,
+				reference: enough.then(|| median_by(reference, Check::ratio)),
+				reference_runs,
+				runs: count,
+				slow_ratio: (!slow.is_empty())
+					.then(|| median_by(slow.iter().map(Check::ratio).collect(), |ratio| *ratio)),
+			})
+		})
+		.collect()
+}
+
+/// The Markdown table of `verdicts`, each row's kind charged per transaction against its cost.
+pub fn table(verdicts: &[Verdict]) -> String {
 	let mut table = String::from(
-		"| build | kind | tx | blocks | charged µs/tx | measured µs/tx | charged ÷ measured |\n\
-		 |---|---|---:|---:|---:|---:|---:|\n",
+		"| build | kind | tx | blocks | charged µs/tx | measured µs/tx | charged ÷ measured | runs at reference speed | slow runs' ratio |\n\
+		 |---|---|---:|---:|---:|---:|---:|---:|---:|\n",
 	);
-	for check in checks {
+	for verdict in verdicts {
+		let at_reference = format!("{} of {}", verdict.reference_runs, verdict.runs);
+		let slow = verdict.slow_ratio.map_or("—".into(), |ratio| format!("{ratio:.2}"));
+		let row = match &verdict.reference {
+			Some(check) => format!(
+				"{} | {} | {:.0} | {:.0} | {:.2}{}",
+				check.transactions,
+				check.blocks,
+				check.per_transaction_us(check.charged as f64),
+				check.per_transaction_us(check.measured.as_secs_f64() * 1e12),
+				check.ratio(),
+				if check.ratio() < 1.0 { " **undercharged**" } else { "" },
+			),
+			None => "— | — | — | — | **inconclusive**".into(),
+		};
 		let _ = writeln!(
 			table,
-			"| {} | {} | {} | {} | {:.0} | {:.0} | {:.2}{} |",
-			check.verifier.label(),
-			check.kind.label(),
-			check.transactions,
-			check.blocks,
-			check.per_transaction_us(check.charged as f64),
-			check.per_transaction_us(check.measured.as_secs_f64() * 1e12),
-			check.ratio(),
-			if check.ratio() < 1.0 { " **undercharged**" } else { "" },
+			"| {} | {} | {row} | {at_reference} | {slow} |",
+			verdict.verifier.label(),
+			verdict.kind.label(),
 		);
 	}
 	table
@@ -626,8 +706,62 @@ mod tests {
 			bytes: 1_500,
 			charged: 3_000_000_000,
 			measured: Duration::from_millis(2),
+			probes: [Duration::from_micros(100); 2],
 		};
 		assert!((check.ratio() - 1.5).abs() < 1e-9);
-		assert!(table(&[check]).contains("| 300 | 200 | 1.50 |"));
+		assert!(table(&verdicts(vec![vec![check]])).contains("| 300 | 200 | 1.50 | 1 of 1 | — |"));
+	}
+
+	fn timed(microseconds: u64, probes: [u64; 2]) -> Check {
+		Check {
+			verifier: Verifier::PureWasm,
+			kind: Kind::RegisterKey,
+			transactions: 10,
+			blocks: 1,
+			bytes: 1_500,
+			charged: 3_000_000_000,
+			measured: Duration::from_micros(microseconds),
+			probes: probes.map(Duration::from_micros),
+		}
+	}
+
+	/// Four runs of a kind, one imported in a slow stretch (its second probe 1.4× the
+	/// fastest, its ratio 0.8): judged by the median of the three at reference speed (1.25×),
+	/// the slow one reported beside it, never picked or dropped by its ratio.
+	#[test]
+	fn a_kind_is_judged_by_its_runs_at_reference_speed() {
+		let runs = vec![
+			timed(2_000, [100, 104]),
+			timed(3_750, [102, 140]),
+			timed(2_400, [103, 101]),
+			timed(2_500, [105, 100]),
+		];
+		let [verdict] = verdicts(vec![runs]).try_into().ok().unwrap();
+		assert_eq!(verdict.reference.unwrap().measured, Duration::from_micros(2_400));
+		assert_eq!((verdict.reference_runs, verdict.runs), (3, 4));
+		assert!((verdict.slow_ratio.unwrap() - 0.8).abs() < 1e-9);
+	}
+
+	/// A kind of whose three runs only one was at reference speed has no verdict: it is
+	/// inconclusive, not passed on the one run.
+	#[test]
+	fn a_kind_without_two_runs_at_reference_speed_is_inconclusive() {
+		let runs =
+			vec![timed(2_000, [100, 104]), timed(3_750, [102, 140]), timed(2_400, [150, 101])];
+		let [verdict] = verdicts(vec![runs]).try_into().ok().unwrap();
+		assert!(verdict.reference.is_none());
+		assert!(table(&[verdict]).contains("**inconclusive** | 1 of 3 |"));
+	}
+
+	/// The fastest probe is the session's, not each kind's: a kind run only in a slow stretch
+	/// is not at reference speed because its own probes agree with each other.
+	#[test]
+	fn every_run_is_judged_against_the_sessions_fastest_probe() {
+		let fast = vec![timed(2_000, [100, 101]), timed(2_000, [101, 100])];
+		let slow = vec![timed(3_000, [140, 141]), timed(3_000, [142, 140])];
+		let judged = verdicts(vec![fast, slow]);
+		assert_eq!(judged[0].reference_runs, 2);
+		assert_eq!(judged[1].reference_runs, 0);
+		assert!(judged[1].reference.is_none());
 	}
 }

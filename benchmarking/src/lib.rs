@@ -2,6 +2,7 @@
 //! machine they were measured on.
 
 pub mod charge;
+pub mod machine_state;
 pub mod parachain;
 pub mod throughput;
 pub mod unpaid;

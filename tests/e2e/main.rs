@@ -604,8 +604,13 @@ async fn the_charge_check_charges_each_signed_transfer_its_own_signature() {
 			.unwrap(),
 		);
 	}
-	let table = charge::table(&checks);
+	let table =
+		charge::table(&charge::verdicts(checks.iter().map(|check| vec![check.clone()]).collect()));
 	assert!(checks.iter().all(|check| check.blocks == 1 && !check.measured.is_zero()), "{table}");
+	assert!(
+		checks.iter().flat_map(|check| check.probes).all(|probe| !probe.is_zero()),
+		"the machine's state is probed around each kind's imports: {table}"
+	);
 	let per_signature =
 		W::verify_signed_ml_dsa_87().ref_time() - W::verify_signed_ed25519().ref_time();
 	let derivations: u64 = (0..TRANSFERS)

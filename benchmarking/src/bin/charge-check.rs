@@ -6,8 +6,8 @@
 
 use clap::Parser;
 use pq_benchmarks::{
-	charge::{self, Check, Kind},
-	machine_summary, median_by,
+	charge::{self, Check, Kind, REFERENCE_RUNS},
+	machine_state, machine_summary,
 	throughput::workload::Verifier,
 };
 use std::{io::Write, path::PathBuf, process::ExitCode};
@@ -24,7 +24,8 @@ struct Args {
 	/// Only the kinds whose label contains this (`ml-dsa-87`, `committee`, …).
 	#[arg(long)]
 	only: Option<String>,
-	/// Runs of every kind, interleaved; each row is the run of median ratio.
+	/// Runs of every kind, interleaved; each row is the median of the runs with the machine at
+	/// its reference speed (at least two of them, or the row is inconclusive).
 	#[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
 	repeat: u32,
 	/// Measure each build's import costs (an empty and a long signed remark) and write them to
@@ -39,9 +40,18 @@ struct Args {
 #[tokio::main]
 async fn main() -> ExitCode {
 	match run(Args::parse()).await {
-		Ok(true) => ExitCode::SUCCESS,
-		Ok(false) => {
+		Ok(Outcome::EveryKindPaid) => ExitCode::SUCCESS,
+		Ok(Outcome::Undercharged) => {
 			eprintln!("charge-check: a kind is charged less than it costs");
+			ExitCode::FAILURE
+		},
+		Ok(Outcome::Inconclusive) => {
+			eprintln!(
+				"charge-check: inconclusive — a kind had fewer than {REFERENCE_RUNS} runs with the \
+				 machine at its reference speed (slow stretches; probes within {:.0}% of the \
+				 fastest); run again, or with more --repeat",
+				(machine_state::TOLERANCE - 1.0) * 100.0
+			);
 			ExitCode::FAILURE
 		},
 		Err(error) => {
@@ -51,8 +61,17 @@ async fn main() -> ExitCode {
 	}
 }
 
-/// Whether every kind was charged at least what it cost (or, calibrating, was measured).
-async fn run(args: Args) -> anyhow::Result<bool> {
+/// What the check found.
+enum Outcome {
+	/// Every kind was charged at least what it cost (or, calibrating, was measured).
+	EveryKindPaid,
+	/// A kind was charged less than it cost at the machine's reference speed.
+	Undercharged,
+	/// A kind had too few runs at the machine's reference speed to judge.
+	Inconclusive,
+}
+
+async fn run(args: Args) -> anyhow::Result<Outcome> {
 	let kinds = match args.calibrate {
 		Some(_) => charge::calibration_kinds(),
 		None => Kind::all(),
@@ -68,16 +87,26 @@ async fn run(args: Args) -> anyhow::Result<bool> {
 		let costs = charge::import_costs(&args.verifiers, runs)?;
 		std::fs::write(path, charge::import_costs_file(&costs, args.repeat)?)?;
 		print!("{}", charge::import_costs_table(&costs));
-		return Ok(true);
+		return Ok(Outcome::EveryKindPaid);
 	}
-	let checks: Vec<Check> = runs.into_iter().map(|runs| median_by(runs, Check::ratio)).collect();
+	let verdicts = charge::verdicts(runs);
 	println!("{}", machine_summary());
 	println!(
-		"{} transactions per kind (fewer where the `tx` column says), each from its own sender; each row is the run of median ratio of {} run(s).\n",
-		args.transactions, args.repeat
+		"{} transactions per kind (fewer where the `tx` column says), each from its own sender; {} run(s) of each kind, interleaved. Each row is the median run, by ratio, of those with the machine at its reference speed right before and after their imports (an ML-DSA-87 probe within {:.0}% of the session's fastest); the runs in a slow stretch are in the last column, for the record.\n",
+		args.transactions,
+		args.repeat,
+		(machine_state::TOLERANCE - 1.0) * 100.0
 	);
-	print!("{}", charge::table(&checks));
-	Ok(checks.iter().all(|check| check.ratio() >= 1.0))
+	print!("{}", charge::table(&verdicts));
+	let judged: Vec<&Check> =
+		verdicts.iter().filter_map(|verdict| verdict.reference.as_ref()).collect();
+	Ok(if judged.iter().any(|check| check.ratio() < 1.0) {
+		Outcome::Undercharged
+	} else if judged.len() < verdicts.len() {
+		Outcome::Inconclusive
+	} else {
+		Outcome::EveryKindPaid
+	})
 }
 
 /// Every run of each of `kinds`, interleaved.
