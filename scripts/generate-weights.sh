@@ -4,8 +4,8 @@
 # - runs `pq-node benchmark pallet` for pallet-pq-verifier on each runtime build and for the
 #   runtime's FRAME pallets, alternating, until each has RUNS runs with the machine at its
 #   reference speed on both sides (a passing `scripts/machine-check.sh` probe before and after;
-#   a run beside a slow probe is set aside in weight-runs/discarded; at most 3 × RUNS
-#   attempts), and merges each one's kept runs with `merge-weights` — the slowest run, or for a
+#   a slow probe before a run is waited out, a run followed by one is set aside in
+#   weight-runs/discarded; at most 3 × RUNS attempts), and merges each one's kept runs with `merge-weights` — the slowest run, or for a
 #   benchmark with a component the line over the runs' upper median at each measured value
 #   that overcharges least, plus MARGIN percent — into
 #     --chain dev            (host functions)  -> runtime/src/weights/pallet_pq_verifier.rs
@@ -61,12 +61,36 @@ mkdir -p "$runs_dir/results"
 # (docs/benchmarking.md), so a run is kept only if the machine was at its reference speed on
 # both sides of it: one run of `scripts/machine-check.sh` (a minute) passes right before and
 # right after. A slow stretch that starts and ends within a run is left to the merge (the
-# slowest kept run). With WEIGHTS_ON_ANY_MACHINE=1 there is no reference and every run is kept.
+# slowest kept run: an overcharge). With WEIGHTS_ON_ANY_MACHINE=1 there is no reference and
+# every run is kept.
 probes_log="$runs_dir/probes.log"
-reference_speed() {
+reference_speed() { # succeeds if the machine is at its reference speed; stops on an error
 	[[ "${WEIGHTS_ON_ANY_MACHINE:-}" == 1 ]] && return 0
 	echo "probe at $(date -u +%H:%M:%S):" >>"$probes_log"
-	scripts/machine-check.sh 1 >>"$probes_log" 2>&1
+	local status=0
+	scripts/machine-check.sh 1 >>"$probes_log" 2>&1 || status=$?
+	case "$status" in
+	0) return 0 ;;
+	3) return 1 ;; # slower than the committed weights' machine
+	*)
+		echo "a probe failed (not a slow machine; $probes_log says why)" >&2
+		exit 1
+		;;
+	esac
+}
+# A slow stretch is waited out by probing (a minute each, at most an hour), not by spending
+# attempts on runs that would be discarded.
+max_waiting_probes=60
+await_reference_speed() {
+	local waited=0
+	until $at_reference; do
+		if ((waited == max_waiting_probes)); then
+			echo "the machine stayed slow for $waited probes ($probes_log); not regenerating" >&2
+			exit 1
+		fi
+		waited=$((waited + 1))
+		if reference_speed; then at_reference=true; fi
+	done
 }
 benchmark_pallet() { # PALLET CHAIN RUN
 	echo "attempt $3 (keeping $runs): $1 on $2" >&2
@@ -130,16 +154,16 @@ max_attempts=$((3 * runs))
 for attempt in $(seq "$max_attempts"); do
 	for job in "${jobs[@]}"; do
 		((kept[$job] < runs)) || continue
-		before=$at_reference
+		await_reference_speed
 		files_before=$(run_files)
 		run_job "$job" "$attempt"
 		if reference_speed; then at_reference=true; else at_reference=false; fi
-		if $before && $at_reference; then
+		if $at_reference; then
 			kept[$job]=$((kept[$job] + 1))
 			echo "kept: $job, attempt $attempt (${kept[$job]} of $runs)" | tee -a "$probes_log" >&2
 		else
 			# Kept for the record, out of the merge's reach.
-			echo "discarded: $job, attempt $attempt (a probe beside it was slow)" | tee -a "$probes_log" >&2
+			echo "discarded: $job, attempt $attempt (the probe after it was slow)" | tee -a "$probes_log" >&2
 			comm -13 <(echo "$files_before") <(run_files) | while read -r file; do
 				mv "$file" "$runs_dir/discarded/${file#"$runs_dir"/}"
 			done

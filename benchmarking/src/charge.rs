@@ -450,14 +450,17 @@ pub fn import_costs(
 	verifiers: &[Verifier],
 	runs: Vec<Vec<Check>>,
 ) -> anyhow::Result<Vec<ImportCosts>> {
-	let medians: Vec<Check> = verdicts(runs)
-		.into_iter()
+	let verdicts = verdicts(runs);
+	let medians: Vec<&Check> = verdicts
+		.iter()
 		.map(|verdict| {
-			let label = format!("{}, {}", verdict.verifier.label(), verdict.kind.label());
-			verdict.reference.with_context(|| {
+			verdict.calibrated().with_context(|| {
 				format!(
-					"{label}: {} of {} runs at the machine's reference speed; measure again",
-					verdict.reference_runs, verdict.runs
+					"{}, {}: {} of {} runs at the machine's reference speed; measure again",
+					verdict.verifier.label(),
+					verdict.kind.label(),
+					verdict.at_reference.len(),
+					verdict.runs
 				)
 			})
 		})
@@ -594,12 +597,9 @@ pub struct Verdict {
 	pub verifier: Verifier,
 	/// The kind.
 	pub kind: Kind,
-	/// Of the runs with the machine at its reference speed on both sides of their imports
-	/// ([`machine_state`]), the median by ratio: what the check passes or fails. `None` if
-	/// fewer than [`REFERENCE_RUNS`] (or every run, if fewer were made) were: inconclusive.
-	pub reference: Option<Check>,
-	/// How many runs were at the reference speed.
-	pub reference_runs: usize,
+	/// The runs with the machine at its reference speed on both sides of their imports
+	/// ([`machine_state`]).
+	pub at_reference: Vec<Check>,
 	/// How many runs were made.
 	pub runs: usize,
 	/// The median ratio of the runs in a slow stretch, for the record: the kind's charge
@@ -607,8 +607,33 @@ pub struct Verdict {
 	pub slow_ratio: Option<f64>,
 }
 
-/// Runs at the machine's reference speed a kind needs for a verdict.
+/// Runs at the machine's reference speed a kind needs for a verdict: one run cannot be told
+/// from a lucky one.
 pub const REFERENCE_RUNS: usize = 2;
+
+impl Verdict {
+	/// What the check passes or fails: of the runs at reference speed, the median by ratio —
+	/// of an even count the lower middle one, so a verdict never rests on the more favourable
+	/// of two runs. `None` (inconclusive) with fewer than [`REFERENCE_RUNS`] runs at reference
+	/// speed.
+	pub fn judged(&self) -> Option<&Check> {
+		self.median_at_reference(|check| -check.ratio())
+	}
+
+	/// What `--calibrate` records: of the runs at reference speed, the median by import time
+	/// per transaction — of an even count the slower middle one. `None` as for [`Self::judged`].
+	pub fn calibrated(&self) -> Option<&Check> {
+		self.median_at_reference(Check::measured_per_transaction_ps)
+	}
+
+	/// The upper median by `key` of the runs at reference speed, if there are enough.
+	fn median_at_reference(&self, key: impl Fn(&Check) -> f64) -> Option<&Check> {
+		if self.at_reference.len() < REFERENCE_RUNS {
+			return None;
+		}
+		Some(median_by(self.at_reference.iter().collect(), |check| key(check)))
+	}
+}
 
 /// The verdict on each kind's runs (`runs[kind][repetition]`), every run judged against the
 /// fastest probe of them all.
@@ -619,15 +644,12 @@ pub fn verdicts(runs: Vec<Vec<Check>>) -> Vec<Verdict> {
 	runs.into_iter()
 		.filter_map(|runs| {
 			let (verifier, kind, count) = (runs.first()?.verifier, runs.first()?.kind, runs.len());
-			let (reference, slow): (Vec<Check>, Vec<Check>) =
+			let (at_reference, slow): (Vec<Check>, Vec<Check>) =
 				runs.into_iter().partition(|_| at_reference.next().unwrap_or(false));
-			let reference_runs = reference.len();
-			let enough = reference_runs >= REFERENCE_RUNS.min(count);
 			Some(Verdict {
 				verifier,
 				kind,
-				reference: enough.then(|| median_by(reference, Check::ratio)),
-				reference_runs,
+				at_reference,
 				runs: count,
 				slow_ratio: (!slow.is_empty())
 					.then(|| median_by(slow.iter().map(Check::ratio).collect(), |ratio| *ratio)),
@@ -643,9 +665,9 @@ pub fn table(verdicts: &[Verdict]) -> String {
 		 |---|---|---:|---:|---:|---:|---:|---:|---:|\n",
 	);
 	for verdict in verdicts {
-		let at_reference = format!("{} of {}", verdict.reference_runs, verdict.runs);
+		let at_reference = format!("{} of {}", verdict.at_reference.len(), verdict.runs);
 		let slow = verdict.slow_ratio.map_or("—".into(), |ratio| format!("{ratio:.2}"));
-		let row = match &verdict.reference {
+		let row = match verdict.judged() {
 			Some(check) => format!(
 				"{} | {} | {:.0} | {:.0} | {:.2}{}",
 				check.transactions,
@@ -709,7 +731,8 @@ mod tests {
 			probes: [Duration::from_micros(100); 2],
 		};
 		assert!((check.ratio() - 1.5).abs() < 1e-9);
-		assert!(table(&verdicts(vec![vec![check]])).contains("| 300 | 200 | 1.50 | 1 of 1 | — |"));
+		let table = table(&verdicts(vec![vec![check.clone(), check]]));
+		assert!(table.contains("| 300 | 200 | 1.50 | 2 of 2 | — |"), "{table}");
 	}
 
 	fn timed(microseconds: u64, probes: [u64; 2]) -> Check {
@@ -737,8 +760,8 @@ mod tests {
 			timed(2_500, [105, 100]),
 		];
 		let [verdict] = verdicts(vec![runs]).try_into().ok().unwrap();
-		assert_eq!(verdict.reference.unwrap().measured, Duration::from_micros(2_400));
-		assert_eq!((verdict.reference_runs, verdict.runs), (3, 4));
+		assert_eq!(verdict.judged().unwrap().measured, Duration::from_micros(2_400));
+		assert_eq!((verdict.at_reference.len(), verdict.runs), (3, 4));
 		assert!((verdict.slow_ratio.unwrap() - 0.8).abs() < 1e-9);
 	}
 
@@ -749,7 +772,7 @@ mod tests {
 		let runs =
 			vec![timed(2_000, [100, 104]), timed(3_750, [102, 140]), timed(2_400, [150, 101])];
 		let [verdict] = verdicts(vec![runs]).try_into().ok().unwrap();
-		assert!(verdict.reference.is_none());
+		assert!(verdict.judged().is_none() && verdict.calibrated().is_none());
 		assert!(table(&[verdict]).contains("**inconclusive** | 1 of 3 |"));
 	}
 
@@ -760,8 +783,19 @@ mod tests {
 		let fast = vec![timed(2_000, [100, 101]), timed(2_000, [101, 100])];
 		let slow = vec![timed(3_000, [140, 141]), timed(3_000, [142, 140])];
 		let judged = verdicts(vec![fast, slow]);
-		assert_eq!(judged[0].reference_runs, 2);
-		assert_eq!(judged[1].reference_runs, 0);
-		assert!(judged[1].reference.is_none());
+		assert_eq!(judged[0].at_reference.len(), 2);
+		assert_eq!(judged[1].at_reference.len(), 0);
+		assert!(judged[1].judged().is_none());
+	}
+
+	/// Two runs at reference speed: the check decides on the less favourable one (1.2×, not
+	/// 1.5×), and the calibration records the slower import — rerunning until one run
+	/// passes gains nothing.
+	#[test]
+	fn of_two_runs_the_less_favourable_decides() {
+		let runs = vec![timed(2_000, [100, 104]), timed(2_500, [102, 101])];
+		let [verdict] = verdicts(vec![runs]).try_into().ok().unwrap();
+		assert_eq!(verdict.judged().unwrap().measured, Duration::from_micros(2_500));
+		assert_eq!(verdict.calibrated().unwrap().measured, Duration::from_micros(2_500));
 	}
 }

@@ -26,7 +26,7 @@ struct Args {
 	only: Option<String>,
 	/// Runs of every kind, interleaved; each row is the median of the runs with the machine at
 	/// its reference speed (at least two of them, or the row is inconclusive).
-	#[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
+	#[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(REFERENCE_RUNS as i64..))]
 	repeat: u32,
 	/// Measure each build's import costs (an empty and a long signed remark) and write them to
 	/// this file (`runtime/src/weights/block_import.rs`) instead of checking.
@@ -82,6 +82,7 @@ async fn run(args: Args) -> anyhow::Result<Outcome> {
 		.flat_map(|verifier| kinds.iter().map(move |kind| (*verifier, *kind)))
 		.filter(|(_, kind)| args.only.as_ref().is_none_or(|only| kind.label().contains(only)))
 		.collect();
+	anyhow::ensure!(!kinds.is_empty(), "no kind's label contains {:?}", args.only);
 	let runs = run_kinds(&args, &kinds).await?;
 	if let Some(path) = &args.calibrate {
 		let costs = charge::import_costs(&args.verifiers, runs)?;
@@ -98,8 +99,7 @@ async fn run(args: Args) -> anyhow::Result<Outcome> {
 		(machine_state::TOLERANCE - 1.0) * 100.0
 	);
 	print!("{}", charge::table(&verdicts));
-	let judged: Vec<&Check> =
-		verdicts.iter().filter_map(|verdict| verdict.reference.as_ref()).collect();
+	let judged: Vec<&Check> = verdicts.iter().filter_map(charge::Verdict::judged).collect();
 	Ok(if judged.iter().any(|check| check.ratio() < 1.0) {
 		Outcome::Undercharged
 	} else if judged.len() < verdicts.len() {
