@@ -1,8 +1,8 @@
 //! Whether this machine ran at its reference speed around a measurement.
 //!
-//! This VM alternates between its reference speed and slow stretches of minutes to half an
-//! hour in which ML-DSA verification takes up to 1.5× as long while Ed25519 barely changes
-//! (docs/benchmarking.md). Weights are the machine at its reference speed
+//! This VM alternates between its reference speed and slow stretches, from under a minute to
+//! half an hour, in which ML-DSA verification takes up to 1.5× as long — Ed25519 sometimes as
+//! much, sometimes not at all (docs/benchmarking.md). Weights are the machine at its reference speed
 //! (`scripts/generate-weights.sh` keeps only runs between two passing probes of
 //! `scripts/machine-check.sh`), so a measurement is compared with them only if the machine was
 //! at that speed on both sides of it. Which state it was in is measured, not chosen after the
@@ -29,7 +29,8 @@ pub const TOLERANCE: f64 = 1.10;
 
 /// The median time of one ML-DSA-87 key decode and verification, natively, by our verifier
 /// with the engine the node's host functions use (AVX2 when the CPU has it) and no decoded-key
-/// cache: the work the VM's slow stretches slow most.
+/// cache: the work the VM's slow stretches slow most reliably, and the work whose weights are
+/// most at stake.
 pub fn probe() -> Duration {
 	let keypair = Keypair::from_suri(Scheme::MlDsa87, "//MachineStateProbe").expect("a dev URI");
 	let message = [0x5a; 128];
