@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Runs every transaction kind on both runtime builds and checks that each is charged at least
 # what importing its blocks costs on this machine; writes the table into docs/benchmarking.md
-# (between the `results` markers) and fails if any kind is undercharged.
+# (between the `results` markers) and fails if any kind is undercharged, or has fewer than two
+# runs with the machine at its reference speed (inconclusive; machine-state probes around each
+# run's imports, docs/benchmarking.md).
 # With --calibrate first, measures instead what each build's blocks cost per transaction and
 # per byte beyond the benchmarks of their parts (signed remarks, empty and long) and writes
 # runtime/src/weights/block_import.rs; run it after scripts/generate-weights.sh, then rebuild

@@ -28,7 +28,10 @@
 #        two weight files, when only its benchmarks changed.
 set -euo pipefail
 # A relative COMMITTED_WEIGHTS names a file from where the script was started.
-[[ -z "${COMMITTED_WEIGHTS:-}" ]] || export COMMITTED_WEIGHTS="$(realpath "$COMMITTED_WEIGHTS")"
+if [[ -n "${COMMITTED_WEIGHTS:-}" ]]; then
+	COMMITTED_WEIGHTS="$(realpath -e "$COMMITTED_WEIGHTS")"
+	export COMMITTED_WEIGHTS
+fi
 cd "$(dirname "$0")/.."
 source scripts/common.sh
 runs="${1:-3}"
@@ -48,9 +51,14 @@ scripts/install-prerequisites.sh
 # replaces pq-node with one that carries the benchmarks.
 build_with_progress cargo test --release --workspace --no-run
 build_with_progress cargo build --release -p pq-node --features runtime-benchmarks
-if [[ "${WEIGHTS_ON_ANY_MACHINE:-}" != 1 ]] && ! scripts/machine-check.sh; then
+check_status=0
+[[ "${WEIGHTS_ON_ANY_MACHINE:-}" == 1 ]] || scripts/machine-check.sh || check_status=$?
+if ((check_status == 3)); then
 	echo "not regenerating on this machine; WEIGHTS_ON_ANY_MACHINE=1 regenerates anyway" \
 		"(a reference machine of another speed)" >&2
+	exit 1
+elif ((check_status != 0)); then
+	echo "the machine check failed (not a slow machine: its output says why)" >&2
 	exit 1
 fi
 
@@ -59,7 +67,7 @@ rm -rf "$runs_dir"
 mkdir -p "$runs_dir/results"
 # This VM alternates between its reference speed and slow stretches of minutes to half an hour
 # (docs/benchmarking.md), so a run is kept only if the machine was at its reference speed on
-# both sides of it: one run of `scripts/machine-check.sh` (a minute) passes right before and
+# both sides of it: one run of `scripts/machine-check.sh` (half a minute) passes right before and
 # right after. A slow stretch that starts and ends within a run is left to the merge (the
 # slowest kept run: an overcharge). With WEIGHTS_ON_ANY_MACHINE=1 there is no reference and
 # every run is kept.
@@ -78,7 +86,7 @@ reference_speed() { # succeeds if the machine is at its reference speed; stops o
 		;;
 	esac
 }
-# A slow stretch is waited out by probing (a minute each, at most an hour), not by spending
+# A slow stretch is waited out by probing (half a minute each, at most 60), not by spending
 # attempts on runs that would be discarded.
 max_waiting_probes=60
 await_reference_speed() {

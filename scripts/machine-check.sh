@@ -23,7 +23,7 @@
 #        (e.g. `git show main:runtime/src/weights/pallet_pq_verifier.rs > FILE`).
 set -euo pipefail
 # A relative COMMITTED_WEIGHTS names a file from where the script was started.
-[[ -z "${COMMITTED_WEIGHTS:-}" ]] || COMMITTED_WEIGHTS="$(realpath "$COMMITTED_WEIGHTS")"
+[[ -z "${COMMITTED_WEIGHTS:-}" ]] || COMMITTED_WEIGHTS="$(realpath -e "$COMMITTED_WEIGHTS")"
 cd "$(dirname "$0")/.."
 source scripts/common.sh
 runs="${1:-2}"

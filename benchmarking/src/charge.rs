@@ -414,11 +414,13 @@ pub async fn run(
 	};
 	writeln!(
 		progress,
-		"  {} blocks, charged ÷ measured {:.2}; probes {:.1} / {:.1} µs",
+		"  {} blocks, charged ÷ measured {:.2}; probes ML-DSA-87 {:.1} / {:.1} µs, Ed25519 {:.1} / {:.1} µs",
 		check.blocks,
 		check.ratio(),
-		probes[0].as_secs_f64() * 1e6,
-		probes[1].as_secs_f64() * 1e6
+		probes[0].ml_dsa_87.as_secs_f64() * 1e6,
+		probes[1].ml_dsa_87.as_secs_f64() * 1e6,
+		probes[0].ed25519.as_secs_f64() * 1e6,
+		probes[1].ed25519.as_secs_f64() * 1e6,
 	)?;
 	Ok(check)
 }
@@ -444,51 +446,73 @@ pub struct ImportCosts {
 	pub per_byte_ps: f64,
 }
 
-/// Each of `verifiers`' import costs, from the runs of [`calibration_kinds`] (the median of
-/// each one's runs at the machine's reference speed, [`Verdict`]).
+/// Each of `verifiers`' import costs, from the runs of [`calibration_kinds`]
+/// (`runs[kind][repetition]`). Only repetitions in which both remarks' runs were at the
+/// machine's reference speed count (at least [`REFERENCE_RUNS`]): the two runs of one
+/// repetition were measured in one state, so the per-byte time, their difference, is never
+/// one state's time less another's. Of those, the upper median of the empty remark's time per
+/// transaction and of each repetition's per-byte time.
 pub fn import_costs(
 	verifiers: &[Verifier],
 	runs: Vec<Vec<Check>>,
 ) -> anyhow::Result<Vec<ImportCosts>> {
-	let verdicts = verdicts(runs);
-	let medians: Vec<&Check> = verdicts
-		.iter()
-		.map(|verdict| {
-			verdict.calibrated().with_context(|| {
-				format!(
-					"{}, {}: {} of {} runs at the machine's reference speed; measure again",
-					verdict.verifier.label(),
-					verdict.kind.label(),
-					verdict.at_reference.len(),
-					verdict.runs
-				)
-			})
+	let brackets: Vec<machine_state::Bracket> =
+		runs.iter().flatten().map(|check| check.probes).collect();
+	let mut at_reference = machine_state::at_reference(&brackets).into_iter();
+	let runs: Vec<Vec<(Check, bool)>> = runs
+		.into_iter()
+		.map(|runs| {
+			runs.into_iter()
+				.map(|check| (check, at_reference.next().unwrap_or(false)))
+				.collect()
 		})
-		.collect::<anyhow::Result<_>>()?;
+		.collect();
 	verifiers
 		.iter()
 		.map(|verifier| {
 			let remark = |bytes| {
-				medians
-					.iter()
-					.find(|check| {
-						check.verifier == *verifier && check.kind == Kind::Remark { bytes }
+				runs.iter()
+					.find(|runs| {
+						runs.first().is_some_and(|(check, _)| {
+							check.verifier == *verifier && check.kind == Kind::Remark { bytes }
+						})
 					})
 					.with_context(|| format!("no remark of {bytes} bytes on {}", verifier.label()))
 			};
 			let (empty, long) = (remark(0)?, remark(LONG_REMARK)?);
-			let extra_bytes = long.bytes_per_transaction() - empty.bytes_per_transaction();
-			let extra_time =
-				long.measured_per_transaction_ps() - empty.measured_per_transaction_ps();
+			let pairs: Vec<(&Check, &Check)> = empty
+				.iter()
+				.zip(long)
+				.filter(|((_, empty_fast), (_, long_fast))| *empty_fast && *long_fast)
+				.map(|((empty, _), (long, _))| (empty, long))
+				.collect();
 			anyhow::ensure!(
-				extra_time > 0.0,
+				pairs.len() >= REFERENCE_RUNS,
+				"{}: {} of {} repetitions with both remarks at the machine's reference speed; \
+				 measure again",
+				verifier.label(),
+				pairs.len(),
+				empty.len()
+			);
+			let per_byte: Vec<f64> = pairs
+				.iter()
+				.map(|(empty, long)| {
+					(long.measured_per_transaction_ps() - empty.measured_per_transaction_ps())
+						/ (long.bytes_per_transaction() - empty.bytes_per_transaction())
+				})
+				.collect();
+			let per_byte_ps = median_by(per_byte, |ps| *ps);
+			anyhow::ensure!(
+				per_byte_ps > 0.0,
 				"{}: long remarks imported no slower than empty ones; measure again",
 				verifier.label()
 			);
+			let empty_times =
+				pairs.iter().map(|(empty, _)| empty.measured_per_transaction_ps()).collect();
 			Ok(ImportCosts {
 				verifier: *verifier,
-				signed_remark_ps: empty.measured_per_transaction_ps(),
-				per_byte_ps: extra_time / extra_bytes,
+				signed_remark_ps: median_by(empty_times, |ps| *ps),
+				per_byte_ps,
 			})
 		})
 		.collect()
@@ -620,12 +644,6 @@ impl Verdict {
 		self.median_at_reference(|check| -check.ratio())
 	}
 
-	/// What `--calibrate` records: of the runs at reference speed, the median by import time
-	/// per transaction — of an even count the slower middle one. `None` as for [`Self::judged`].
-	pub fn calibrated(&self) -> Option<&Check> {
-		self.median_at_reference(Check::measured_per_transaction_ps)
-	}
-
 	/// The upper median by `key` of the runs at reference speed, if there are enough.
 	fn median_at_reference(&self, key: impl Fn(&Check) -> f64) -> Option<&Check> {
 		if self.at_reference.len() < REFERENCE_RUNS {
@@ -651,8 +669,9 @@ pub fn verdicts(runs: Vec<Vec<Check>>) -> Vec<Verdict> {
 				kind,
 				at_reference,
 				runs: count,
+				// The lower middle of an even count, as for the verdict.
 				slow_ratio: (!slow.is_empty())
-					.then(|| median_by(slow.iter().map(Check::ratio).collect(), |ratio| *ratio)),
+					.then(|| median_by(slow.iter().map(Check::ratio).collect(), |ratio| -ratio)),
 			})
 		})
 		.collect()
@@ -728,7 +747,10 @@ mod tests {
 			bytes: 1_500,
 			charged: 3_000_000_000,
 			measured: Duration::from_millis(2),
-			probes: [Duration::from_micros(100); 2],
+			probes: [machine_state::Probe {
+				ml_dsa_87: Duration::from_micros(100),
+				ed25519: Duration::from_micros(30),
+			}; 2],
 		};
 		assert!((check.ratio() - 1.5).abs() < 1e-9);
 		let table = table(&verdicts(vec![vec![check.clone(), check]]));
@@ -744,7 +766,10 @@ mod tests {
 			bytes: 1_500,
 			charged: 3_000_000_000,
 			measured: Duration::from_micros(microseconds),
-			probes: probes.map(Duration::from_micros),
+			probes: probes.map(|ml_dsa_87| machine_state::Probe {
+				ml_dsa_87: Duration::from_micros(ml_dsa_87),
+				ed25519: Duration::from_micros(30),
+			}),
 		}
 	}
 
@@ -772,7 +797,7 @@ mod tests {
 		let runs =
 			vec![timed(2_000, [100, 104]), timed(3_750, [102, 140]), timed(2_400, [150, 101])];
 		let [verdict] = verdicts(vec![runs]).try_into().ok().unwrap();
-		assert!(verdict.judged().is_none() && verdict.calibrated().is_none());
+		assert!(verdict.judged().is_none());
 		assert!(table(&[verdict]).contains("**inconclusive** | 1 of 3 |"));
 	}
 
@@ -789,13 +814,42 @@ mod tests {
 	}
 
 	/// Two runs at reference speed: the check decides on the less favourable one (1.2×, not
-	/// 1.5×), and the calibration records the slower import — rerunning until one run
-	/// passes gains nothing.
+	/// 1.5×) — rerunning until one run passes gains nothing.
 	#[test]
 	fn of_two_runs_the_less_favourable_decides() {
 		let runs = vec![timed(2_000, [100, 104]), timed(2_500, [102, 101])];
 		let [verdict] = verdicts(vec![runs]).try_into().ok().unwrap();
 		assert_eq!(verdict.judged().unwrap().measured, Duration::from_micros(2_500));
-		assert_eq!(verdict.calibrated().unwrap().measured, Duration::from_micros(2_500));
+	}
+
+	/// Calibration runs of three repetitions, the long remark's second in a slow stretch: the
+	/// per-byte time comes from the first and third repetitions' pairs only (10 and 12 ns a
+	/// byte; of two, the larger), never from one repetition's empty remark and another's long.
+	#[test]
+	fn calibration_pairs_the_remarks_of_one_repetition() {
+		// Each transaction 1,000 bytes longer in the long remarks' blocks.
+		let remark = |bytes: u32, microseconds: u64, probes: [u64; 2]| Check {
+			kind: Kind::Remark { bytes },
+			transactions: 1,
+			bytes: if bytes == 0 { 100 } else { 1_100 },
+			..timed(microseconds, probes)
+		};
+		let empty = vec![
+			remark(0, 200, [100, 101]),
+			remark(0, 210, [100, 102]),
+			remark(0, 220, [101, 100]),
+		];
+		let long = vec![
+			remark(LONG_REMARK, 210, [100, 101]),
+			remark(LONG_REMARK, 400, [102, 150]),
+			remark(LONG_REMARK, 232, [100, 103]),
+		];
+		let [costs] = import_costs(&[Verifier::PureWasm], vec![empty, long])
+			.unwrap()
+			.try_into()
+			.ok()
+			.unwrap();
+		assert!((costs.per_byte_ps - 12_000.0).abs() < 1e-6, "{}", costs.per_byte_ps);
+		assert!((costs.signed_remark_ps - 220e6).abs() < 1e-3, "{}", costs.signed_remark_ps);
 	}
 }
