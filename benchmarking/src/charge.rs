@@ -456,17 +456,7 @@ pub fn import_costs(
 	verifiers: &[Verifier],
 	runs: Vec<Vec<Check>>,
 ) -> anyhow::Result<Vec<ImportCosts>> {
-	let brackets: Vec<machine_state::Bracket> =
-		runs.iter().flatten().map(|check| check.probes).collect();
-	let mut at_reference = machine_state::at_reference(&brackets).into_iter();
-	let runs: Vec<Vec<(Check, bool)>> = runs
-		.into_iter()
-		.map(|runs| {
-			runs.into_iter()
-				.map(|check| (check, at_reference.next().unwrap_or(false)))
-				.collect()
-		})
-		.collect();
+	let runs = judged_by_state(runs);
 	verifiers
 		.iter()
 		.map(|verifier| {
@@ -653,17 +643,35 @@ impl Verdict {
 	}
 }
 
-/// The verdict on each kind's runs (`runs[kind][repetition]`), every run judged against the
-/// fastest probe of them all.
-pub fn verdicts(runs: Vec<Vec<Check>>) -> Vec<Verdict> {
+/// Each run of `runs` (`runs[kind][repetition]`) with whether the machine was at its reference
+/// speed around it, every run judged against the fastest probes of them all.
+fn judged_by_state(runs: Vec<Vec<Check>>) -> Vec<Vec<(Check, bool)>> {
 	let brackets: Vec<machine_state::Bracket> =
 		runs.iter().flatten().map(|check| check.probes).collect();
 	let mut at_reference = machine_state::at_reference(&brackets).into_iter();
 	runs.into_iter()
+		.map(|runs| {
+			runs.into_iter()
+				.map(|check| (check, at_reference.next().unwrap_or(false)))
+				.collect()
+		})
+		.collect()
+}
+
+/// The verdict on each kind's runs (`runs[kind][repetition]`), every run judged against the
+/// fastest probes of them all.
+pub fn verdicts(runs: Vec<Vec<Check>>) -> Vec<Verdict> {
+	judged_by_state(runs)
+		.into_iter()
 		.filter_map(|runs| {
-			let (verifier, kind, count) = (runs.first()?.verifier, runs.first()?.kind, runs.len());
-			let (at_reference, slow): (Vec<Check>, Vec<Check>) =
-				runs.into_iter().partition(|_| at_reference.next().unwrap_or(false));
+			let (verifier, kind, count) =
+				(runs.first()?.0.verifier, runs.first()?.0.kind, runs.len());
+			let (at_reference, slow): (Vec<_>, Vec<_>) =
+				runs.into_iter().partition(|(_, fast)| *fast);
+			let checks = |runs: Vec<(Check, bool)>| -> Vec<Check> {
+				runs.into_iter().map(|(check, _)| check).collect()
+			};
+			let (at_reference, slow) = (checks(at_reference), checks(slow));
 			Some(Verdict {
 				verifier,
 				kind,
