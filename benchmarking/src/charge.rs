@@ -335,7 +335,7 @@ pub struct Check {
 	pub charged: u64,
 	/// What a fresh node took to import them.
 	pub measured: Duration,
-	/// The machine-state probes right before and right after the imports.
+	/// The machine-state probes right before the importing node starts and right after it stops.
 	pub probes: machine_state::Bracket,
 }
 
@@ -392,16 +392,18 @@ pub async fn run(
 	// node between reads: every first read of a key in a block walks the trie in the database,
 	// as the database weights assume.
 	let uncached = ["--key-cache-mib", "0", "--trie-cache-size", "0"];
+	// The probes run while no node does: on two cores a node's own threads (starting up,
+	// settling after the executions) would slow the probe, not the machine.
+	let before = machine_state::probe();
 	let node = manual_seal_node(node_binary, &spec, &base_path, &uncached).await;
 	let rpc = node.rpc().await;
 	let mut execution = Duration::ZERO;
-	let before = machine_state::probe();
 	for block in &blocks {
 		execution += execution_time(&rpc, block.hash).await?;
 	}
-	let probes = [before, machine_state::probe()];
 	drop(rpc);
 	node.stop().await;
+	let probes = [before, machine_state::probe()];
 	let check = Check {
 		verifier,
 		kind,

@@ -56,15 +56,16 @@ pub const VERSION: RuntimeVersion = RuntimeVersion {
 	authoring_version: 1,
 	// 2: the verifier pallet's release 11 (`rotate_key`'s new argument, post-quantum committee
 	// owners). 3: its release 12 (storage version 2; the sudo key and committee owners keep
-	// their post-quantum key; class limits before verification).
-	spec_version: 3,
-	// Counts changes within a spec version that leave consensus alone. 1: a key's first
-	// signature in a runtime call is verified without a decoded key (faster, the same results).
-	// 2: a transaction the full block has no room for is refused before its verification.
-	// 3: likewise one the block's weight leaves no room for; bodies decoded without a copy.
-	// 4: boxed keys and signatures decoded straight into their boxes. 5: an extrinsic encoded
-	// once into one buffer; `w1` encoded a row at a time.
-	impl_version: 5,
+	// their post-quantum key; class limits before verification). 4: its release 13 (`register_key`
+	// and `rotate_key` charged their key's account-derivation candidates).
+	spec_version: 4,
+	// Counts changes within a spec version that leave consensus alone: none yet in 4. (In 3 it
+	// reached 5: a key's first signature in a runtime call verified without a decoded key; a
+	// transaction the full block has no room for refused before its verification, likewise one
+	// the block's weight leaves no room for; bodies decoded without a copy; boxed keys and
+	// signatures decoded straight into their boxes; an extrinsic encoded once into one buffer;
+	// `w1` encoded a row at a time.)
+	impl_version: 0,
 	apis: RUNTIME_API_VERSIONS,
 	transaction_version: 2,
 	system_version: 1,

@@ -157,6 +157,11 @@ pub mod opaque {
 /// instead of onto the stack and moved — the same bytes, the same results; its `impl_version` 5:
 /// the executive's copy of each extrinsic is written once into one buffer of its length, and
 /// ML-DSA verification encodes `w1` a row at a time — the same bytes, the same results.
+/// Release 13: `register_key` and `rotate_key` charged every account-derivation candidate their
+/// key makes a node try (a key ground for a long derivation was charged one): 64 before the
+/// call, refunded to the count after it (`rotate_key` now reports its actual weight). Those two
+/// calls' quotes and the fee taken before they run rose; the fee kept is unchanged for a key
+/// derived at the first candidate and higher for one ground for more. Encodings unchanged.
 macro_rules! runtime_version {
 	// `tt`, not `literal`: the attribute reads bare literal tokens, not wrapped ones.
 	($impl_name:tt, $spec_version:tt) => {
@@ -168,7 +173,7 @@ macro_rules! runtime_version {
 			impl_name: alloc::borrow::Cow::Borrowed($impl_name),
 			authoring_version: 1,
 			spec_version: $spec_version,
-			impl_version: 5,
+			impl_version: 0,
 			apis: crate::apis::RUNTIME_API_VERSIONS,
 			transaction_version: 4,
 			system_version: 1,

@@ -93,7 +93,7 @@ async fn run(args: Args) -> anyhow::Result<Outcome> {
 	let verdicts = charge::verdicts(runs);
 	println!("{}", machine_summary());
 	println!(
-		"{} transactions per kind (fewer where the `tx` column says), each from its own sender; {} run(s) of each kind, interleaved. Each row is the median run, by ratio, of those with the machine at its reference speed right before and after their imports (an ML-DSA-87 probe within {:.0}% of the session's fastest); the runs in a slow stretch are in the last column, for the record.\n",
+		"{} transactions per kind (fewer where the `tx` column says), each from its own sender; {} run(s) of each kind, interleaved. Each row is the median run, by ratio, of those with the machine at its reference speed right before and after their imports (ML-DSA-87 and Ed25519 probes each within {:.0}% of the session's fastest); the runs in a slow stretch are in the last column, for the record.\n",
 		args.transactions,
 		args.repeat,
 		(machine_state::TOLERANCE - 1.0) * 100.0

@@ -89,6 +89,7 @@ extern crate alloc;
 mod authorization;
 #[cfg(feature = "runtime-benchmarks")]
 mod benchmarking;
+mod call_weights;
 pub mod committee;
 mod extrinsic;
 mod fee_check;
@@ -481,7 +482,7 @@ pub mod pallet {
 		/// this one call: from the next transaction on, no other key signs for the account (see
 		/// [`Pallet::set_only_registered_key`]), so the old key cannot race to remove the new one.
 		#[pallet::call_index(0)]
-		#[pallet::weight(T::WeightInfo::migrate_key().max(T::WeightInfo::register_key()))]
+		#[pallet::weight(call_weights::registration::<T::WeightInfo>())]
 		pub fn register_key(
 			origin: OriginFor<T>,
 			key: Box<AccountSigner>,
@@ -491,7 +492,7 @@ pub mod pallet {
 			let (key, proof) = (*key, proof.map(|proof| *proof));
 			let who = ensure_signed(origin)?;
 			ensure!(!Keys::<T>::contains_key(&who), Error::<T>::AlreadyRegistered);
-			let migrated = Self::check_possession(&who, &key, proof)?;
+			let (migrated, candidates) = Self::check_possession(&who, &key, proof)?;
 			ensure!(migrated || !only_registered_key, Error::<T>::NotMigrated);
 
 			let deposit = Self::deposit_for(&key);
@@ -507,11 +508,10 @@ pub mod pallet {
 					OnlyRegisteredKey::<T>::insert(&who, ());
 					Self::deposit_event(Event::OnlyRegisteredKeySet { who, enabled: true });
 				}
-				Ok(().into())
 			} else {
 				Self::deposit_event(Event::KeyRegistered { who, scheme, deposit });
-				Ok(Some(T::WeightInfo::register_key()).into())
 			}
+			Ok(Some(call_weights::registered::<T::WeightInfo>(migrated, candidates)).into())
 		}
 
 		/// Removes the sender's key and releases its deposit. An account that accepted only
@@ -576,22 +576,17 @@ pub mod pallet {
 		/// rotating away from the key the account is derived from, that key cannot race to undo
 		/// the rotation, as it could before a second call set the rule.
 		#[pallet::call_index(5)]
-		#[pallet::weight(T::WeightInfo::rotate_key().saturating_add(if *only_registered_key {
-			// Reading and writing the rule: at most what setting it in its own call costs.
-			T::WeightInfo::set_only_registered_key()
-		} else {
-			Weight::zero()
-		}))]
+		#[pallet::weight(call_weights::rotation::<T::WeightInfo>(*only_registered_key))]
 		pub fn rotate_key(
 			origin: OriginFor<T>,
 			key: Box<AccountSigner>,
 			proof: Option<Box<AccountSignature>>,
 			only_registered_key: bool,
-		) -> DispatchResult {
+		) -> DispatchResultWithPostInfo {
 			let (key, proof) = (*key, proof.map(|proof| *proof));
 			let who = ensure_signed(origin)?;
 			let old = Keys::<T>::get(&who).ok_or(Error::<T>::NotRegistered)?;
-			let migrated = Self::check_possession(&who, &key, proof)?;
+			let (migrated, candidates) = Self::check_possession(&who, &key, proof)?;
 			ensure!(migrated || !only_registered_key, Error::<T>::NotMigrated);
 			if !migrated {
 				// The key derives the account, which needs no rule (no Ed25519 key signs for a
@@ -622,7 +617,8 @@ pub mod pallet {
 				OnlyRegisteredKey::<T>::insert(&who, ());
 				Self::deposit_event(Event::OnlyRegisteredKeySet { who, enabled: true });
 			}
-			Ok(())
+			let rotated = call_weights::rotated::<T::WeightInfo>;
+			Ok(Some(rotated(only_registered_key, candidates)).into())
 		}
 
 		/// Creates a committee whose members, at least `threshold` of them at a time, sign for
@@ -879,14 +875,16 @@ pub mod pallet {
 
 		/// Checks that `key` may be registered for `who`: an ML-DSA key, and, unless it is
 		/// `who`'s derived key, `proof` of its possession for `who` on this chain. Whether `who`
-		/// migrates (the key does not derive it).
+		/// migrates (the key does not derive it), and how many candidates deriving the key's
+		/// account tried ([`call_weights::key_derivation`] charges them).
 		fn check_possession(
 			who: &AccountId32,
 			key: &AccountSigner,
 			proof: Option<AccountSignature>,
-		) -> Result<bool, Error<T>> {
+		) -> Result<(bool, u32), Error<T>> {
 			ensure!(key.scheme().is_registerable(), Error::<T>::UnsupportedScheme);
-			let migrated = key.account_id() != *who;
+			let (derived, candidates) = key.account_derivation();
+			let migrated = derived != *who;
 			if migrated {
 				let proof = proof.ok_or(Error::<T>::ProofRequired)?;
 				proof
@@ -897,7 +895,7 @@ pub mod pallet {
 					)
 					.map_err(|_| Error::<T>::InvalidProof)?;
 			}
-			Ok(migrated)
+			Ok((migrated, candidates))
 		}
 	}
 }

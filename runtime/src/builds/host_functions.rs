@@ -23,4 +23,4 @@ pub const KEY_CACHE_BYTES: u32 = 0;
 /// whole blocks by `benchmarking/charge-check.sh --calibrate`.
 pub const IMPORT_COSTS: crate::weights::ImportCosts = crate::weights::block_import::HOST_FUNCTIONS;
 
-runtime_version!("pq-runtime", 120);
+runtime_version!("pq-runtime", 130);

@@ -23,4 +23,4 @@ pub const KEY_CACHE_BYTES: u32 = 4 << 20;
 /// whole blocks by `benchmarking/charge-check.sh --calibrate`.
 pub const IMPORT_COSTS: crate::weights::ImportCosts = crate::weights::block_import::PURE_WASM;
 
-runtime_version!("pq-runtime-pure-wasm", 121);
+runtime_version!("pq-runtime-pure-wasm", 131);

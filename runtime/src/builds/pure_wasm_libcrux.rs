@@ -17,4 +17,4 @@ pub const KEY_CACHE_BYTES: u32 = 4 << 20;
 /// is the pure-Wasm build's but for the backend.
 pub const IMPORT_COSTS: crate::weights::ImportCosts = crate::weights::block_import::PURE_WASM;
 
-runtime_version!("pq-runtime-pure-wasm-libcrux", 122);
+runtime_version!("pq-runtime-pure-wasm-libcrux", 132);

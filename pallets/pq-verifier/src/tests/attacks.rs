@@ -653,3 +653,35 @@ fn a_transaction_its_class_cannot_carry_is_refused_before_verification() {
 		);
 	});
 }
+
+/// Two keys ground for long account derivations (about `2^k` key generations each), an
+/// account rotating between them again and again — the same deposit held throughout — to make
+/// every node derive them unpaid: each rotation is charged every candidate its call tries,
+/// beyond the one its benchmark timed, and computing its weight derives nothing.
+#[test]
+fn rotating_between_ground_keys_is_charged_every_derivation_candidate() {
+	use crate::WeightInfo;
+	let mut ground = ground_keys(3);
+	let (first, second) = (ground.next().unwrap(), ground.next().unwrap());
+	let who = AccountId32::new([7; 32]);
+	new_test_ext_with(core::slice::from_ref(&who)).execute_with(|| {
+		register(&who, &first);
+		for key in [&second, &first, &second, &first] {
+			let rotate: RuntimeCall = crate::Call::rotate_key {
+				key: Box::new(key.public()),
+				proof: Some(Box::new(possession_proof(key, &who))),
+				only_registered_key: false,
+			}
+			.into();
+			let tried_before = pq_crypto::account::candidates_tried();
+			let charged = rotate.get_dispatch_info().call_weight;
+			let post = rotate.dispatch(RuntimeOrigin::signed(who.clone())).expect("rotates");
+			let tried = pq_crypto::account::candidates_tried() - tried_before;
+			assert!(tried >= 3, "a key ground for three candidates, derived once");
+			let kept = post.actual_weight.expect("the rotation's own weight");
+			let beyond_the_benchmarked = <() as WeightInfo>::account_candidates(tried as u32 - 1);
+			assert!(kept.all_gte(<() as WeightInfo>::rotate_key() + beyond_the_benchmarked));
+			assert!(charged.all_gte(kept), "no more than was charged before the call");
+		}
+	});
+}

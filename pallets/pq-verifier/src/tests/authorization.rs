@@ -421,14 +421,6 @@ fn a_long_transaction_is_charged_for_its_bytes() {
 	});
 }
 
-/// A key whose account derivation tries `candidates` candidates (seeds searched in order).
-fn ground_key(candidates: u32) -> Keypair {
-	(0..=u8::MAX)
-		.map(|seed| keypair(Scheme::MlDsa44, seed))
-		.find(|key| key.public().account_derivation().1 >= candidates)
-		.expect("one key in eight needs three candidates or more")
-}
-
 /// A key ground for a long account derivation — `k` candidates take about `2^k` tries — is
 /// charged for every candidate it makes a node try: checking the transaction derives its
 /// account once, `k` candidates, of which the signature check's benchmark derived one. In the

@@ -25,6 +25,7 @@ use pq_signer::signing::Keypair;
 
 mod attacks;
 mod authorization;
+mod call_weights;
 mod committees;
 mod invariants;
 mod migration;
@@ -155,6 +156,21 @@ fn possession_proof(key: &Keypair, who: &AccountId32) -> AccountSignature {
 		&crate::Pallet::<Test>::possession_statement(who),
 		Purpose::ProofOfPossession,
 	)
+}
+
+/// ML-DSA-44 keys whose account derivation tries `candidates` or more, as an attacker grinds
+/// them (`k` candidates take about `2^k` key generations).
+fn ground_keys(candidates: u32) -> impl Iterator<Item = Keypair> {
+	(0..=u8::MAX)
+		.map(|seed| keypair(Scheme::MlDsa44, seed))
+		.filter(move |key| key.public().account_derivation().1 >= candidates)
+}
+
+/// The first of [`ground_keys`].
+fn ground_key(candidates: u32) -> Keypair {
+	ground_keys(candidates)
+		.next()
+		.expect("one key in eight needs three candidates or more")
 }
 
 /// Registers `key` for `who` (with a proof when `who` is not its derived account).
