@@ -633,15 +633,8 @@ impl Verdict {
 	/// of two runs. `None` (inconclusive) with fewer than [`REFERENCE_RUNS`] runs at reference
 	/// speed.
 	pub fn judged(&self) -> Option<&Check> {
-		self.median_at_reference(|check| -check.ratio())
-	}
-
-	/// The upper median by `key` of the runs at reference speed, if there are enough.
-	fn median_at_reference(&self, key: impl Fn(&Check) -> f64) -> Option<&Check> {
-		if self.at_reference.len() < REFERENCE_RUNS {
-			return None;
-		}
-		Some(median_by(self.at_reference.iter().collect(), |check| key(check)))
+		(self.at_reference.len() >= REFERENCE_RUNS)
+			.then(|| median_by(self.at_reference.iter().collect(), |check| -check.ratio()))
 	}
 }
 
@@ -668,12 +661,14 @@ pub fn verdicts(runs: Vec<Vec<Check>>) -> Vec<Verdict> {
 		.filter_map(|runs| {
 			let (verifier, kind, count) =
 				(runs.first()?.0.verifier, runs.first()?.0.kind, runs.len());
-			let (at_reference, slow): (Vec<_>, Vec<_>) =
-				runs.into_iter().partition(|(_, fast)| *fast);
-			let checks = |runs: Vec<(Check, bool)>| -> Vec<Check> {
-				runs.into_iter().map(|(check, _)| check).collect()
-			};
-			let (at_reference, slow) = (checks(at_reference), checks(slow));
+			let (mut at_reference, mut slow) = (Vec::new(), Vec::new());
+			for (check, fast) in runs {
+				if fast {
+					at_reference.push(check)
+				} else {
+					slow.push(check)
+				}
+			}
 			Some(Verdict {
 				verifier,
 				kind,

@@ -262,9 +262,15 @@ pub fn authorize<T: Config>(
 /// account (the checked extrinsic's weight takes the count from there); only a fee quote over
 /// the unchecked extrinsic derives again, to charge the same.
 pub fn derivation_weight<T: Config>(candidates: u32) -> Weight {
+	candidates_beyond_the_first::<T::WeightInfo>(candidates)
+}
+
+/// [`derivation_weight`] by the weights `W`: `account_candidates` for each candidate beyond the
+/// first, which the benchmarks' keys and committees derive at.
+pub(crate) fn candidates_beyond_the_first<W: WeightInfo>(candidates: u32) -> Weight {
 	match candidates.saturating_sub(1) {
 		0 => Weight::zero(),
-		beyond_the_first => T::WeightInfo::account_candidates(beyond_the_first),
+		beyond_the_first => W::account_candidates(beyond_the_first),
 	}
 }
 

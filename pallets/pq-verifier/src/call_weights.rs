@@ -8,7 +8,7 @@
 //! another, such as `sudo_unchecked_weight`, which reads the inner call's dispatch class and
 //! charges its own weight — so deriving there would give anyone the derivation for free.
 
-use crate::WeightInfo;
+use crate::{authorization::candidates_beyond_the_first, WeightInfo};
 use polkadot_sdk::frame_support::weights::Weight;
 
 /// The account-derivation candidates a key call is charged before it runs. A key whose
@@ -53,8 +53,5 @@ pub fn rotated<W: WeightInfo>(only_registered_key: bool, candidates: u32) -> Wei
 /// [`CHARGED_CANDIDATES`]), beyond the one its benchmark's key took — as a key sent inline is
 /// charged ([`crate::derivation_weight`]).
 pub fn key_derivation<W: WeightInfo>(candidates: u32) -> Weight {
-	match candidates.min(CHARGED_CANDIDATES).saturating_sub(1) {
-		0 => Weight::zero(),
-		beyond_the_benchmarked => W::account_candidates(beyond_the_benchmarked),
-	}
+	candidates_beyond_the_first::<W>(candidates.min(CHARGED_CANDIDATES))
 }
